@@ -1,0 +1,90 @@
+// Compiles the language's AST against a ruleset's names into typed nodes and
+// bytecode (program.h). All name and type errors surface here, at load time,
+// with the place in the file and a "did you mean" where one is close.
+//
+// REQUIRES: the ruleset's suits, kinds, zones, variables, tables and effect
+// names are filled in before anything is compiled.
+#ifndef ANGLER_INTERPRETER_COMPILER_H_
+#define ANGLER_INTERPRETER_COMPILER_H_
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "dsl/ast.h"
+#include "interpreter/ruleset.h"
+
+namespace angler {
+
+// What a piece of code may refer to besides the ruleset's names.
+struct CodeContext {
+  bool in_effect = false;      // self, owner
+  bool has_card = false;       // bare card attributes: the card being judged
+  bool in_trick_end = false;   // trick_effects()
+  std::vector<std::pair<std::string, Type>> params;  // bound as locals 0, 1, ...
+};
+
+class Compiler {
+ public:
+  explicit Compiler(Ruleset& rules);
+
+  // A named expression usable wherever an expression is; `params` are names
+  // bound at each use to the argument expressions.
+  void Define(const std::string& name, std::vector<std::string> params, ExprPtr body);
+
+  // Compiles an expression that must have type `want` (kVoid: any); returns its node.
+  Result<int> Expression(const Expr& e, Type want, const CodeContext& ctx);
+  // Compiles statements into the ruleset's code, at its end.
+  Status Statements(const Block& block, const CodeContext& ctx);
+
+  // Low-level emission for the procedure generator (loader).
+  int Emit(const Instr& in);
+  int Here() const { return static_cast<int>(rules_.code.size()); }
+  int AddNode(Node n);
+  // Number of local slots the last Statements() call used at most.
+  int max_locals() const { return max_locals_; }
+
+ private:
+  struct Local {
+    std::string name;
+    int slot;
+    Type type;
+  };
+  struct Macro {
+    std::vector<std::string> params;
+    ExprPtr body;
+  };
+
+  Result<int> Compile(const Expr& e);
+  Result<int> CompileName(const Expr& e);
+  Result<int> CompileCall(const Expr& e);
+  Result<int> CompileBinary(const Expr& e);
+  Result<int> CompileMember(const Expr& e);
+  Result<int> CompileList(const Expr& e);
+  Result<int> Expect(const Expr& e, Type want);
+  Status Statement(const Stmt& s);
+  Status Assign(const Stmt& s);
+  Status For(const Stmt& s);
+  Status Move(const Stmt& s);
+  Result<int> ZoneExpr(const Expr& e);
+  int Const(Type t, int64_t v);
+  bool AnyOnEnter() const;
+  int NewLocal(const std::string& name, Type t);
+  const Local* FindLocal(const std::string& name) const;
+  std::vector<std::string> NameCandidates() const;
+  Diagnostic Error(const SourcePos& pos, std::string message) const;
+  Type TypeOf(int node) const { return rules_.nodes[static_cast<size_t>(node)].type; }
+
+  Ruleset& rules_;
+  std::map<std::string, Macro> macros_;
+  std::vector<std::map<std::string, int>> macro_args_;  // param -> node, per expansion
+  int macro_depth_ = 0;
+  CodeContext ctx_;
+  int card_depth_ = 0;  // > 0 inside a filter or a play rule
+  std::vector<Local> locals_;
+  int max_locals_ = 0;
+};
+
+}  // namespace angler
+
+#endif  // ANGLER_INTERPRETER_COMPILER_H_

@@ -1,0 +1,45 @@
+// Evaluates compiled expression nodes against a state.
+//
+// Scalars (numbers, booleans, cards, players, suits, zones) come back as
+// int64_t, `none` as kNone. Card lists come back as spans: into the state for
+// a zone, else into this evaluator's fixed scratch stack, valid until the next
+// evaluation. Nothing allocates.
+#ifndef ANGLER_INTERPRETER_EVAL_H_
+#define ANGLER_INTERPRETER_EVAL_H_
+
+#include <cstdint>
+#include <span>
+
+#include "interpreter/ruleset.h"
+#include "interpreter/state.h"
+
+namespace angler {
+
+class Evaluator {
+ public:
+  Evaluator(const Ruleset& rules, const State& state, const Frame* frame)
+      : rules_(rules), state_(state), frame_(frame) {}
+
+  int64_t Value(int node);
+  std::span<const uint8_t> Cards(int node);
+  // The card that filters and play rules look at (Op::kCard).
+  void set_card(int card) { card_ = card; }
+  void set_frame(const Frame* frame) { frame_ = frame; }
+
+ private:
+  static constexpr int kScratchLists = 12;
+  uint8_t* Push();
+  void Pop(uint8_t* p);
+  bool Member(int node, int64_t v);
+
+  const Ruleset& rules_;
+  const State& state_;
+  const Frame* frame_;
+  int card_ = kNoCard;
+  int scratch_top_ = 0;
+  uint8_t scratch_[kScratchLists][kMaxCards];
+};
+
+}  // namespace angler
+
+#endif  // ANGLER_INTERPRETER_EVAL_H_

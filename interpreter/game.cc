@@ -1,0 +1,616 @@
+#include "interpreter/game.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "interpreter/eval.h"
+
+namespace angler {
+namespace {
+
+ActionKind ActionKindFor(DecisionKind d) {
+  switch (d) {
+    case DecisionKind::kPlay: return ActionKind::kPlay;
+    case DecisionKind::kChoose: return ActionKind::kChoose;
+    case DecisionKind::kOption: return ActionKind::kOption;
+    default: return ActionKind::kChance;
+  }
+}
+
+const char* ActionKindName(ActionKind k) {
+  switch (k) {
+    case ActionKind::kPlay: return "play";
+    case ActionKind::kChoose: return "choose";
+    case ActionKind::kOption: return "option";
+    case ActionKind::kChance: return "chance";
+  }
+  return "?";
+}
+
+}  // namespace
+
+Game::Game(const Ruleset& rules, int players) : rules_(rules), players_(players) {}
+
+void Game::SetVariablesToStart(State& s, Scope scope) const {
+  for (const Variable& v : rules_.variables) {
+    if (v.scope != scope) continue;
+    int n = v.per_player ? kMaxPlayers : 1;
+    for (int i = 0; i < n; ++i) s.vars[v.slot + i] = v.init;
+  }
+}
+
+State Game::BlankState(int entry) const {
+  State s{};
+  s.num_players = static_cast<uint8_t>(players_);
+  int n = static_cast<int>(rules_.cards.size());
+  for (int i = 0; i < n; ++i) {
+    s.order[i] = static_cast<uint8_t>(i);
+    s.zone_of[i] = static_cast<uint8_t>(rules_.setup_zone);
+    s.played_by[i] = -1;
+  }
+  for (int z = 0; z <= kMaxZones; ++z) {
+    s.start[z] = static_cast<uint16_t>(z <= rules_.setup_zone ? 0 : n);
+  }
+  std::fill(std::begin(s.position_of), std::end(s.position_of), -1);
+  SetVariablesToStart(s, Scope::kGame);
+  SetVariablesToStart(s, Scope::kRound);
+  SetVariablesToStart(s, Scope::kTrick);
+  s.frame_count = 1;
+  s.pc = entry;
+  return s;
+}
+
+State Game::NewInitialState() const {
+  State s = BlankState(rules_.entry_setup);
+  Run(s);
+  return s;
+}
+
+void Game::MoveCard(State& s, int card, int zone, bool bottom) {
+  int from = s.zone_of[card];
+  int i = s.start[from];
+  while (s.order[i] != card) ++i;
+  if (from < zone) {
+    int j = (bottom ? s.start[zone] : s.start[zone + 1]) - 1;
+    std::memmove(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
+    s.order[j] = static_cast<uint8_t>(card);
+    for (int z = from + 1; z <= zone; ++z) --s.start[z];
+  } else if (from > zone) {
+    int j = bottom ? s.start[zone] : s.start[zone + 1];
+    std::memmove(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
+    s.order[j] = static_cast<uint8_t>(card);
+    for (int z = zone + 1; z <= from; ++z) ++s.start[z];
+  } else if (bottom) {
+    int j = s.start[zone];
+    std::memmove(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
+    s.order[j] = static_cast<uint8_t>(card);
+  } else {
+    int j = s.start[zone + 1] - 1;
+    std::memmove(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
+    s.order[j] = static_cast<uint8_t>(card);
+  }
+  s.zone_of[card] = static_cast<uint8_t>(zone);
+}
+
+void Game::Fail(State& s) const {
+  s.error = true;
+  s.over = true;
+  s.decision.kind = DecisionKind::kNone;
+}
+
+void Game::Call(State& s, int effect, int self, int owner, int return_pc) const {
+  if (s.frame_count >= kMaxFrames) return Fail(s);
+  Frame& f = s.frames[s.frame_count++];
+  f = Frame{};
+  f.return_pc = return_pc;
+  f.self = static_cast<int16_t>(self);
+  f.owner = static_cast<int8_t>(owner);
+  f.loop_base = static_cast<int8_t>(s.loop_count);
+  s.pc = rules_.effects[static_cast<size_t>(effect)].entry;
+}
+
+// On-enter effects of `card` for the family of `zone` wait until the move
+// statement is done, then run in order (kRunTriggers).
+void Game::QueueTriggers(State& s, int card, int zone) const {
+  const CardInfo& c = rules_.cards[static_cast<size_t>(card)];
+  int family = rules_.ZoneFamilyOf(zone);
+  for (int16_t e : c.effects) {
+    if (e < 0) continue;
+    const Effect& eff = rules_.effects[static_cast<size_t>(e)];
+    if (eff.timing != Timing::kOnEnter || eff.enter_family != family) continue;
+    if (s.trigger_count >= kMaxTriggers) return Fail(s);
+    s.trigger_card[s.trigger_count] = static_cast<uint8_t>(card);
+    s.trigger_owner[s.trigger_count] = static_cast<int8_t>(rules_.ZoneSeat(zone));
+    s.trigger_effect[s.trigger_count] = static_cast<int8_t>(e);
+    ++s.trigger_count;
+  }
+}
+
+void Game::Run(State& s) const {
+  Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
+  uint8_t buffer[kMaxCards];
+  while (!s.over) {
+    const Instr& in = rules_.code[static_cast<size_t>(s.pc)];
+    Frame& frame = s.frames[s.frame_count - 1];
+    switch (in.code) {
+      case Code::kJump: s.pc = in.target; break;
+      case Code::kJumpIfNot: s.pc = ev.Value(in.e0) ? s.pc + 1 : in.target; break;
+      case Code::kSetGlobal:
+      case Code::kSetPlayerVar:
+      case Code::kSetLocal: {
+        int64_t v = ev.Value(in.e0);
+        int32_t* target;
+        if (in.code == Code::kSetGlobal) {
+          target = &s.vars[in.slot];
+        } else if (in.code == Code::kSetLocal) {
+          target = &frame.locals[in.slot];
+        } else {
+          int64_t p = ev.Value(in.e1);
+          if (p < 0 || p >= players_) {
+            ++s.pc;
+            break;
+          }
+          target = &s.vars[in.slot + p];
+        }
+        if (in.op == 0) *target = static_cast<int32_t>(v);
+        if (in.op == 1) *target += static_cast<int32_t>(v);
+        if (in.op == 2) *target -= static_cast<int32_t>(v);
+        ++s.pc;
+        break;
+      }
+      case Code::kMove:
+      case Code::kMoveChosen: {
+        size_t n = 0;
+        if (in.code == Code::kMove) {
+          auto cards = ev.Cards(in.e0);
+          n = cards.size();
+          std::memcpy(buffer, cards.data(), n);
+        } else {
+          n = s.chosen_count;
+          std::memcpy(buffer, s.chosen, n);
+        }
+        int64_t zone = ev.Value(in.e1);
+        if (zone >= 0) {
+          bool bottom = in.flag == 1;
+          bool to_trick = rules_.ZoneFamilyOf(static_cast<int>(zone)) == rules_.trick_family;
+          for (size_t k = 0; k < n; ++k) {
+            // To the bottom, the group keeps its order: place it last card first.
+            int card = buffer[bottom ? n - 1 - k : k];
+            int seat = rules_.ZoneSeat(s.zone_of[card]);
+            MoveCard(s, card, static_cast<int>(zone), bottom);
+            if (to_trick && seat >= 0) s.played_by[card] = static_cast<int8_t>(seat);
+            QueueTriggers(s, card, static_cast<int>(zone));
+          }
+        }
+        ++s.pc;
+        break;
+      }
+      case Code::kChooseCards: {
+        int64_t p = ev.Value(in.e0);
+        int64_t want = ev.Value(in.e1);
+        auto cards = ev.Cards(in.e2);
+        s.chosen_count = 0;
+        if (p < 0 || want <= 0 || cards.empty()) {
+          ++s.pc;
+          break;
+        }
+        Decision& d = s.decision;
+        d.kind = DecisionKind::kChoose;
+        d.player = static_cast<int8_t>(p);
+        d.remaining = static_cast<uint8_t>(std::min<int64_t>(want, cards.size()));
+        d.count = static_cast<uint8_t>(cards.size());
+        for (size_t k = 0; k < cards.size(); ++k) d.options[k] = cards[k];
+        return;
+      }
+      case Code::kChooseOption: {
+        int64_t p = ev.Value(in.e0);
+        const Node& list = rules_.nodes[static_cast<size_t>(in.e1)];
+        Decision& d = s.decision;
+        d.count = 0;
+        if (list.op == Op::kList) {
+          for (int k = 0; k < list.b; ++k) {
+            d.options[d.count++] = static_cast<int16_t>(rules_.lists[static_cast<size_t>(list.a + k)]);
+          }
+        } else if (list.op == Op::kRange) {
+          for (int64_t v = ev.Value(list.x), hi = ev.Value(list.y); v <= hi && d.count < kMaxCards; ++v) {
+            d.options[d.count++] = static_cast<int16_t>(v);
+          }
+        }
+        if (p < 0 || d.count == 0) {
+          s.chosen_value = kNone;
+          ++s.pc;
+          break;
+        }
+        d.kind = DecisionKind::kOption;
+        d.player = static_cast<int8_t>(p);
+        return;
+      }
+      case Code::kShuffle: {
+        int64_t zone = ev.Value(in.e0);
+        if (zone < 0 || s.ZoneSize(static_cast<int>(zone)) <= 1) {
+          ++s.pc;
+          break;
+        }
+        s.decision.kind = DecisionKind::kChance;
+        s.decision.player = -1;
+        s.decision.zone = static_cast<uint8_t>(zone);
+        s.decision.count = 0;
+        return;
+      }
+      case Code::kDeal: {
+        auto cards = ev.Cards(in.e0);
+        size_t n = cards.size();
+        std::memcpy(buffer, cards.data(), n);
+        int first = rules_.zones[static_cast<size_t>(in.slot)].first;
+        // Dealt from the top, one card to each seat in turn, seat 0 first.
+        for (size_t k = 0; k < n; ++k) {
+          int zone = first + static_cast<int>(k % static_cast<size_t>(players_));
+          int card = buffer[n - 1 - k];
+          MoveCard(s, card, zone, false);
+          QueueTriggers(s, card, zone);
+        }
+        ++s.pc;
+        break;
+      }
+      case Code::kEndGame:
+      case Code::kGameOver:
+        s.over = true;
+        s.end_reason = static_cast<uint8_t>(in.code == Code::kEndGame ? in.slot : 0);
+        s.decision.kind = DecisionKind::kNone;
+        return;
+      case Code::kForBegin: {
+        if (s.loop_count >= kMaxLoops) return Fail(s);
+        Loop& loop = s.loops[s.loop_count];
+        loop.count = 0;
+        loop.next = 0;
+        const Node& list = rules_.nodes[static_cast<size_t>(in.e0)];
+        auto add = [&](int64_t v) {
+          if (loop.count >= kMaxLoopItems) return false;
+          loop.items[loop.count++] = static_cast<int16_t>(v);
+          return true;
+        };
+        bool fits = true;
+        if (list.op == Op::kSeats) {
+          for (int p = 0; p < players_; ++p) fits &= add(p);
+        } else if (list.op == Op::kList) {
+          for (int k = 0; k < list.b; ++k) fits &= add(rules_.lists[static_cast<size_t>(list.a + k)]);
+        } else if (list.op == Op::kRange) {
+          int64_t lo = ev.Value(list.x), hi = ev.Value(list.y);
+          for (int64_t v = lo; v <= hi && fits; ++v) fits &= add(v);
+          for (int64_t v = lo; v >= hi && lo > hi && fits; --v) fits &= add(v);
+        } else {
+          for (uint8_t c : ev.Cards(in.e0)) fits &= add(c);
+        }
+        if (!fits) return Fail(s);
+        if (in.b > 0 && loop.count > 1) {
+          // Stable sort by the keys, each evaluated with the loop variable bound.
+          int64_t keys[kMaxLoopItems][4] = {};
+          int nk = std::min(in.b, 4);
+          for (int k = 0; k < loop.count; ++k) {
+            frame.locals[in.slot] = loop.items[k];
+            for (int j = 0; j < nk; ++j) {
+              keys[k][j] = ev.Value(static_cast<int>(rules_.lists[static_cast<size_t>(in.a + j)]));
+            }
+          }
+          int idx[kMaxLoopItems];
+          for (int k = 0; k < loop.count; ++k) idx[k] = k;
+          std::stable_sort(idx, idx + loop.count, [&](int a, int b) {
+            for (int j = 0; j < nk; ++j) {
+              if (keys[a][j] != keys[b][j]) return keys[a][j] < keys[b][j];
+            }
+            return false;
+          });
+          int16_t sorted[kMaxLoopItems];
+          for (int k = 0; k < loop.count; ++k) sorted[k] = loop.items[idx[k]];
+          std::copy(sorted, sorted + loop.count, loop.items);
+        }
+        if (loop.count == 0) {
+          s.pc = in.target;
+          break;
+        }
+        ++s.loop_count;
+        frame.locals[in.slot] = loop.items[0];
+        loop.next = 1;
+        ++s.pc;
+        break;
+      }
+      case Code::kForNext: {
+        Loop& loop = s.loops[s.loop_count - 1];
+        if (loop.next < loop.count) {
+          frame.locals[in.slot] = loop.items[loop.next++];
+          s.pc = in.target;
+        } else {
+          --s.loop_count;
+          ++s.pc;
+        }
+        break;
+      }
+      case Code::kCall:
+        Call(s, in.slot, frame.self, frame.owner, s.pc + 1);
+        ev.set_frame(&s.frames[s.frame_count - 1]);
+        break;
+      case Code::kReturn: {
+        Frame done = s.frames[--s.frame_count];
+        s.loop_count = static_cast<uint8_t>(done.loop_base);
+        s.pc = done.return_pc;
+        ev.set_frame(&s.frames[s.frame_count - 1]);
+        break;
+      }
+      case Code::kRunTriggers: {
+        if (s.trigger_count == 0) {
+          ++s.pc;
+          break;
+        }
+        int card = s.trigger_card[0], owner = s.trigger_owner[0], e = s.trigger_effect[0];
+        --s.trigger_count;
+        std::memmove(s.trigger_card, s.trigger_card + 1, s.trigger_count);
+        std::memmove(s.trigger_owner, s.trigger_owner + 1, s.trigger_count);
+        std::memmove(s.trigger_effect, s.trigger_effect + 1, s.trigger_count);
+        Call(s, e, card, owner, s.pc);  // back here for the next one
+        ev.set_frame(&s.frames[s.frame_count - 1]);
+        break;
+      }
+      case Code::kRoundBegin:
+        ++s.vars[rules_.builtin.round];
+        SetVariablesToStart(s, Scope::kRound);
+        s.pending_count = 0;  // next-trick effects of a round's last trick lapse
+        ++s.pc;
+        break;
+      case Code::kTrickBegin:
+        SetVariablesToStart(s, Scope::kTrick);
+        s.played_count = 0;
+        s.turns_taken = 0;
+        s.resolve_next = 0;
+        std::fill(std::begin(s.position_of), std::end(s.position_of), -1);
+        s.vars[rules_.builtin.turn] = s.vars[rules_.builtin.leader];
+        s.vars[rules_.builtin.winner] = kNone;
+        s.vars[rules_.builtin.winning_card] = kNone;
+        ++s.pc;
+        break;
+      case Code::kRunPending: {
+        if (s.pending_count == 0) {
+          ++s.pc;
+          break;
+        }
+        int card = s.pending_card[0], owner = s.pending_owner[0], e = s.pending_effect[0];
+        --s.pending_count;
+        std::memmove(s.pending_card, s.pending_card + 1, s.pending_count);
+        std::memmove(s.pending_owner, s.pending_owner + 1, s.pending_count);
+        std::memmove(s.pending_effect, s.pending_effect + 1, s.pending_count);
+        Call(s, e, card, owner, s.pc);
+        ev.set_frame(&s.frames[s.frame_count - 1]);
+        // The leader may have changed: the first turn follows it.
+        break;
+      }
+      case Code::kPlay: {
+        if (s.turns_taken >= players_) {
+          s.pc = in.target;
+          break;
+        }
+        int p = s.vars[rules_.builtin.turn];
+        int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + p;
+        auto cards = s.Zone(hand);
+        if (cards.empty()) {  // nothing to play: the turn passes
+          ++s.turns_taken;
+          s.vars[rules_.builtin.turn] = (p + 1) % players_;
+          break;
+        }
+        int rule = (s.played_count == 0 && rules_.may_lead >= 0) ? rules_.may_lead
+                                                                  : rules_.may_play;
+        Decision& d = s.decision;
+        d.count = 0;
+        for (uint8_t c : cards) {
+          ev.set_card(c);
+          if (rule < 0 || ev.Value(rule)) d.options[d.count++] = c;
+        }
+        ev.set_card(kNoCard);
+        if (d.count == 0) return Fail(s);  // the play rules allow nothing: a ruleset error
+        d.kind = DecisionKind::kPlay;
+        d.player = static_cast<int8_t>(p);
+        return;
+      }
+      case Code::kTrickResolve: {
+        int64_t w = ev.Value(rules_.winner);
+        int winner = kNone;
+        if (rules_.nodes[static_cast<size_t>(rules_.winner)].type == Type::kCard) {
+          s.vars[rules_.builtin.winning_card] = static_cast<int32_t>(w);
+          winner = w >= 0 ? s.played_by[w] : kNone;
+        } else {
+          winner = static_cast<int>(w);
+        }
+        if (winner < 0 || winner >= players_) return Fail(s);
+        s.vars[rules_.builtin.winner] = winner;
+        ++s.pc;
+        break;
+      }
+      case Code::kTrickEffects: {
+        // End-of-trick effects run in play order; next-trick ones wait in line.
+        int total = s.played_count * kMaxEffectsPerCard;
+        int k = s.resolve_next;
+        bool called = false;
+        while (k < total && !called) {
+          int card = s.played[k / kMaxEffectsPerCard];
+          int e = rules_.cards[card].effects[static_cast<size_t>(k % kMaxEffectsPerCard)];
+          ++k;
+          if (e < 0) continue;
+          Timing t = rules_.effects[static_cast<size_t>(e)].timing;
+          if (t == Timing::kEndOfTrick) {
+            s.resolve_next = static_cast<uint8_t>(k);
+            Call(s, e, card, s.played_by[card], s.pc);
+            ev.set_frame(&s.frames[s.frame_count - 1]);
+            called = true;
+          } else if (t == Timing::kNextTrick) {
+            if (s.pending_count >= kMaxPending) return Fail(s);
+            s.pending_card[s.pending_count] = static_cast<uint8_t>(card);
+            s.pending_owner[s.pending_count] = s.played_by[card];
+            s.pending_effect[s.pending_count] = static_cast<int8_t>(e);
+            ++s.pending_count;
+          }
+        }
+        if (!called) {
+          s.resolve_next = static_cast<uint8_t>(k);
+          ++s.pc;
+        }
+        break;
+      }
+      case Code::kTrickEnd:
+        if (s.vars[rules_.builtin.winner] >= 0) {
+          s.vars[rules_.builtin.leader] = s.vars[rules_.builtin.winner];
+        }
+        ++s.vars[rules_.builtin.trick_number];
+        ++s.pc;
+        break;
+    }
+  }
+}
+
+void Game::LegalActions(const State& s, ActionList& out) const {
+  out.count = 0;
+  const Decision& d = s.decision;
+  if (s.over || d.kind == DecisionKind::kChance || d.kind == DecisionKind::kNone) return;
+  ActionKind kind = ActionKindFor(d.kind);
+  for (int i = 0; i < d.count; ++i) {
+    out.items[out.count++] = Action{kind, d.player, d.options[i], 0};
+  }
+}
+
+Action Game::SampleChance(const State&, Rng& rng) const {
+  return Action{ActionKind::kChance, -1, 0, rng.Next()};
+}
+
+Status Game::Apply(State& s, const Action& a) const {
+  Decision& d = s.decision;
+  if (s.over) return Diagnostic({}, "the game is over");
+  if (ActionKindFor(d.kind) != a.kind) {
+    return Diagnostic({}, std::string("expected a ") + ActionKindName(ActionKindFor(d.kind)) +
+                              " action, got " + ActionKindName(a.kind));
+  }
+  if (a.kind != ActionKind::kChance) {
+    if (a.player != d.player) {
+      return Diagnostic({}, "it is seat " + std::to_string(d.player) + "'s decision, not seat " +
+                                std::to_string(a.player) + "'s");
+    }
+    int at = -1;
+    for (int i = 0; i < d.count; ++i) {
+      if (d.options[i] == a.value) at = i;
+    }
+    if (at < 0) return Diagnostic({}, ActionText(s, a) + " is not allowed now");
+    switch (a.kind) {
+      case ActionKind::kPlay: {
+        int p = d.player;
+        int card = a.value;
+        int trick = rules_.zones[static_cast<size_t>(rules_.trick_family)].first;
+        MoveCard(s, card, trick, false);
+        s.played_by[card] = static_cast<int8_t>(p);
+        s.position_of[p] = static_cast<int8_t>(s.played_count);
+        if (s.played_count < kMaxPlayed) s.played[s.played_count++] = static_cast<uint8_t>(card);
+        ++s.turns_taken;
+        s.vars[rules_.builtin.turn] = (p + 1) % players_;
+        // On-play effects run right after the card is down.
+        const CardInfo& c = rules_.cards[static_cast<size_t>(card)];
+        for (int16_t e : c.effects) {
+          if (e < 0 || rules_.effects[static_cast<size_t>(e)].timing != Timing::kOnPlay) continue;
+          if (s.trigger_count >= kMaxTriggers) break;
+          s.trigger_card[s.trigger_count] = static_cast<uint8_t>(card);
+          s.trigger_owner[s.trigger_count] = static_cast<int8_t>(p);
+          s.trigger_effect[s.trigger_count] = static_cast<int8_t>(e);
+          ++s.trigger_count;
+        }
+        QueueTriggers(s, card, trick);
+        d.kind = DecisionKind::kNone;
+        ++s.pc;
+        break;
+      }
+      case ActionKind::kChoose:
+        s.chosen[s.chosen_count++] = static_cast<uint8_t>(a.value);
+        // The rest keep their order, for people and for replays.
+        std::copy(d.options + at + 1, d.options + d.count, d.options + at);
+        --d.count;
+        if (--d.remaining == 0 || d.count == 0) {
+          d.kind = DecisionKind::kNone;
+          ++s.pc;
+        }
+        break;
+      case ActionKind::kOption:
+        s.chosen_value = a.value;
+        d.kind = DecisionKind::kNone;
+        ++s.pc;
+        break;
+      default: break;
+    }
+  } else {
+    Rng rng(a.seed);
+    rng.Shuffle(s.order + s.start[d.zone], static_cast<size_t>(s.ZoneSize(d.zone)));
+    d.kind = DecisionKind::kNone;
+    ++s.pc;
+  }
+  ++s.ply;
+  if (d.kind == DecisionKind::kNone) Run(s);
+  return Ok();
+}
+
+int64_t Game::Rank(const State& s, int player) const {
+  Frame f{};
+  f.locals[0] = player;
+  Evaluator ev(rules_, s, &f);
+  return ev.Value(rules_.rank);
+}
+
+std::vector<int> Game::Winners(const State& s) const {
+  std::vector<int> winners;
+  if (!s.over || s.error) return winners;
+  int64_t best = 0;
+  for (int p = 0; p < players_; ++p) {
+    int64_t r = Rank(s, p);
+    bool better = rules_.rank_higher_wins ? r > best : r < best;
+    if (winners.empty() || better) {
+      winners.assign(1, p);
+      best = r;
+    } else if (r == best) {
+      winners.push_back(p);
+    }
+  }
+  return winners;
+}
+
+std::string Game::ActionText(const State& s, const Action& a) const {
+  switch (a.kind) {
+    case ActionKind::kPlay:
+      return "play " + rules_.card_names[static_cast<size_t>(a.value)];
+    case ActionKind::kChoose:
+      return "choose " + rules_.card_names[static_cast<size_t>(a.value)];
+    case ActionKind::kOption: {
+      // The option list's element type decides how a value reads.
+      const Instr& in = rules_.code[static_cast<size_t>(s.pc)];
+      Type t = Type::kInt;
+      if (in.code == Code::kChooseOption) {
+        t = static_cast<Type>(rules_.nodes[static_cast<size_t>(in.e1)].imm);
+      }
+      return "choose " + rules_.ValueName(t, a.value);
+    }
+    case ActionKind::kChance: {
+      char hex[17];
+      static const char* kDigits = "0123456789abcdef";
+      for (int i = 0; i < 16; ++i) hex[i] = kDigits[(a.seed >> (60 - 4 * i)) & 15];
+      hex[16] = 0;
+      return "shuffle " + rules_.ZoneName(s.decision.zone) + " #" + hex;
+    }
+  }
+  return "?";
+}
+
+std::string Game::DecisionText(const State& s) const {
+  const Decision& d = s.decision;
+  switch (d.kind) {
+    case DecisionKind::kNone: return s.over ? "game over" : "running";
+    case DecisionKind::kChance: return "shuffle " + rules_.ZoneName(d.zone);
+    case DecisionKind::kPlay: return "seat " + std::to_string(d.player) + " plays a card";
+    case DecisionKind::kChoose:
+      return "seat " + std::to_string(d.player) + " chooses " + std::to_string(d.remaining) +
+             " card(s)";
+    case DecisionKind::kOption: return "seat " + std::to_string(d.player) + " chooses";
+  }
+  return "";
+}
+
+}  // namespace angler

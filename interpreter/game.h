@@ -1,0 +1,92 @@
+// A ruleset played by a number of players: new states, legal actions, apply.
+//
+// Every step of a game is an Action: a player's decision (play a card, pick a
+// card, pick an option) or a chance outcome (a shuffle's seed). A game record
+// is the list of its actions; applying them again reproduces every state.
+//
+// REQUIRES: the Ruleset outlives the Game; players within the ruleset's range.
+#ifndef ANGLER_INTERPRETER_GAME_H_
+#define ANGLER_INTERPRETER_GAME_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dsl/source.h"
+#include "interpreter/rng.h"
+#include "interpreter/ruleset.h"
+#include "interpreter/state.h"
+
+namespace angler {
+
+enum class ActionKind : uint8_t { kPlay, kChoose, kOption, kChance };
+
+struct Action {
+  ActionKind kind = ActionKind::kPlay;
+  int8_t player = -1;   // -1 for chance
+  int16_t value = 0;    // the card or the option value
+  uint64_t seed = 0;    // kChance: the shuffle's outcome
+
+  bool operator==(const Action&) const = default;
+};
+
+// Legal actions without allocation.
+struct ActionList {
+  Action items[kMaxCards];
+  int count = 0;
+  const Action* begin() const { return items; }
+  const Action* end() const { return items + count; }
+};
+
+class Game {
+ public:
+  Game(const Ruleset& rules, int players);
+
+  const Ruleset& rules() const { return rules_; }
+  int players() const { return players_; }
+
+  // A fresh game, run up to its first decision (usually the first shuffle).
+  State NewInitialState() const;
+  // A state with every card in the setup zone, variables at their start
+  // values and the program at `entry`, not yet run: scenarios arrange a
+  // position on it and then call Continue().
+  State BlankState(int entry) const;
+  void Continue(State& s) const { Run(s); }
+
+  bool IsTerminal(const State& s) const { return s.over; }
+  bool IsChance(const State& s) const { return s.decision.kind == DecisionKind::kChance; }
+  int CurrentPlayer(const State& s) const { return s.decision.player; }
+
+  // The player decisions open now; empty at chance nodes and at the end.
+  void LegalActions(const State& s, ActionList& out) const;
+  // A chance outcome drawn from rng.
+  Action SampleChance(const State& s, Rng& rng) const;
+  // Checks the action against the decision, then applies it and runs on to the
+  // next decision. On error the state is unchanged.
+  Status Apply(State& s, const Action& a) const;
+
+  // The players with the best rank (shared wins), once the game is over.
+  std::vector<int> Winners(const State& s) const;
+  int64_t Rank(const State& s, int player) const;
+
+  // People-facing text.
+  std::string ActionText(const State& s, const Action& a) const;
+  std::string DecisionText(const State& s) const;
+
+  // Moves one card to the top (or bottom) of a zone; public for scenario setup.
+  static void MoveCard(State& s, int card, int zone, bool bottom);
+
+ private:
+  void Run(State& s) const;
+  void Fail(State& s) const;
+  void SetVariablesToStart(State& s, Scope scope) const;
+  void Call(State& s, int effect, int self, int owner, int return_pc) const;
+  void QueueTriggers(State& s, int card, int zone) const;
+
+  const Ruleset& rules_;
+  int players_;
+};
+
+}  // namespace angler
+
+#endif  // ANGLER_INTERPRETER_GAME_H_

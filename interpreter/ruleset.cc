@@ -1,0 +1,73 @@
+#include "interpreter/ruleset.h"
+
+namespace angler {
+
+int Ruleset::FindCard(const std::string& name) const {
+  for (size_t i = 0; i < card_names.size(); ++i) {
+    if (card_names[i] == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int Ruleset::FindFamily(const std::string& name) const {
+  for (size_t i = 0; i < zones.size(); ++i) {
+    if (zones[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int Ruleset::FindSuit(const std::string& name) const {
+  for (size_t i = 0; i < suits.size(); ++i) {
+    if (suits[i] == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int Ruleset::FindVariable(const std::string& name) const {
+  for (size_t i = 0; i < variables.size(); ++i) {
+    if (variables[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int Ruleset::ZoneFamilyOf(int zone) const {
+  for (size_t i = zones.size(); i-- > 0;) {
+    if (zones[i].first <= zone) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int Ruleset::ZoneSeat(int zone) const {
+  int f = ZoneFamilyOf(zone);
+  if (f < 0 || !zones[static_cast<size_t>(f)].per_player) return -1;
+  return zone - zones[static_cast<size_t>(f)].first;
+}
+
+std::string Ruleset::ZoneName(int zone) const {
+  int f = ZoneFamilyOf(zone);
+  if (f < 0) return "?";
+  const ZoneFamily& z = zones[static_cast<size_t>(f)];
+  if (!z.per_player) return z.name;
+  return z.name + "(" + std::to_string(zone - z.first) + ")";
+}
+
+std::string Ruleset::ValueName(Type type, int64_t v) const {
+  if (v == kNone && type != Type::kInt) return "none";
+  switch (type) {
+    case Type::kSuit:
+      return v >= 0 && v < static_cast<int64_t>(suits.size()) ? suits[static_cast<size_t>(v)]
+                                                              : "?";
+    case Type::kKind:
+      return v >= 0 && v < static_cast<int64_t>(kinds.size()) ? kinds[static_cast<size_t>(v)]
+                                                              : "?";
+    case Type::kCard:
+      return v >= 0 && v < static_cast<int64_t>(card_names.size())
+                 ? card_names[static_cast<size_t>(v)]
+                 : "?";
+    case Type::kBool: return v ? "true" : "false";
+    case Type::kPlayer: return "seat " + std::to_string(v);
+    default: return std::to_string(v);
+  }
+}
+
+}  // namespace angler

@@ -1,0 +1,118 @@
+// A game's rules, loaded once from YAML and compiled: immutable while played.
+//
+// Everything the engine needs while playing is here as small integers and
+// compiled code: card attributes, zones, variable slots, the program. Names
+// are kept only to print and to parse scenarios and moves.
+#ifndef ANGLER_INTERPRETER_RULESET_H_
+#define ANGLER_INTERPRETER_RULESET_H_
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "interpreter/limits.h"
+#include "interpreter/program.h"
+
+namespace angler {
+
+// Who may see a zone's cards.
+enum class Visibility : uint8_t { kPublic, kOwner, kHidden };
+
+struct CardInfo {
+  int16_t suit = kNone;  // index into Ruleset::suits, or none
+  int16_t value = 0;
+  int8_t stars = 0;
+  int8_t kind = 0;       // index into Ruleset::kinds
+  uint32_t tags = 0;     // bit i: Ruleset::tags[i]
+  std::array<int16_t, kMaxEffectsPerCard> effects{-1, -1, -1, -1};
+};
+
+// A named zone: one shared pile, or one pile per seat (zone ids first .. first+seats-1).
+struct ZoneFamily {
+  std::string name;
+  bool per_player = false;
+  Visibility visibility = Visibility::kPublic;
+  int first = 0;  // zone id of seat 0, or of the shared zone
+};
+
+enum class Scope : uint8_t { kGame, kRound, kTrick };
+
+struct Variable {
+  std::string name;
+  bool per_player = false;
+  Scope scope = Scope::kGame;
+  Type type = Type::kInt;
+  int32_t init = 0;
+  int slot = 0;
+};
+
+enum class Timing : uint8_t { kOnPlay, kEndOfTrick, kNextTrick, kOnEnter };
+
+struct Effect {
+  std::string name;
+  Timing timing = Timing::kEndOfTrick;
+  int enter_family = -1;  // for kOnEnter: the zone family that triggers it
+  int entry = 0;          // first instruction
+  std::string text;       // the source, for `rules check` and help
+};
+
+// Where the engine's own variables live (also readable by name in the language).
+struct BuiltinSlots {
+  int round, leader, turn, winner, tricks, trick_number, winning_card;
+};
+
+struct Ruleset {
+  std::string name;
+  std::string title;
+  std::string source_path;  // the file it was loaded from
+  std::string content_hash; // of the YAML after `extends` is resolved
+  int min_players = 2, max_players = 4;
+
+  std::vector<std::string> suits;
+  std::vector<std::string> kinds;
+  std::vector<std::string> tags;
+  std::vector<CardInfo> cards;
+  std::vector<std::string> card_names;  // "yellow 7", "buoy \"call the color\""
+
+  std::vector<ZoneFamily> zones;  // families; zone_count instances in all
+  int zone_count = 0;
+  int setup_zone = 0;             // every card starts here
+
+  std::vector<Variable> variables;
+  BuiltinSlots builtin{};
+  int var_slot_count = 0;
+
+  std::vector<Effect> effects;
+  std::vector<std::string> end_reasons;  // index 0: "" (normal end)
+  std::vector<int32_t> tables;           // all table data, see Op::kTable
+  std::map<std::string, std::pair<int, int>> table_index;  // name -> (offset, row)
+
+  // Compiled code.
+  std::vector<Node> nodes;
+  std::vector<int64_t> lists;  // constant lists (Op::kList) and sort keys (node ids)
+  std::vector<Instr> code;
+  int entry_setup = 0;          // start of the game
+  int entry_round = 0;          // start of a round (round += 1, then round.start)
+  int entry_play = 0;           // after round.start: the tricks of the round
+  int entry_trick = 0;          // the start of one trick
+  int trick_family = -1;        // the zone tricks are played into (a shared zone)
+  int hand_family = -1;         // the per-player zone cards are played from
+  int may_lead = -1, may_play = -1, winner = -1, rank = -1;  // nodes
+  int rank_higher_wins = 1;
+
+  // Lookups for people-facing text.
+  int FindCard(const std::string& name) const;  // -1 if unknown
+  int FindFamily(const std::string& name) const;
+  int FindSuit(const std::string& name) const;
+  int FindVariable(const std::string& name) const;
+  std::string ZoneName(int zone) const;  // "hand(2)" or "ocean"
+  int ZoneFamilyOf(int zone) const;
+  int ZoneSeat(int zone) const;           // -1 for shared zones
+  std::string ValueName(Type type, int64_t v) const;  // a suit's name, "none", ...
+};
+
+}  // namespace angler
+
+#endif  // ANGLER_INTERPRETER_RULESET_H_

@@ -1,0 +1,161 @@
+#include "interpreter/yaml_doc.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+
+namespace angler {
+namespace {
+
+int Indentation(std::string_view line) {
+  int n = 0;
+  while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t')) ++n;
+  return n;
+}
+
+// Where the language text of a scalar stands in the file: a quoted scalar
+// starts one column after its quote; a block scalar (| or >) on the lines
+// below its indicator, at the block's indentation.
+Snippet SnippetOf(const YAML::Node& n, const std::shared_ptr<const SourceFile>& file,
+                  int line, int col) {
+  Snippet s;
+  s.text = n.Scalar();
+  s.file = file;
+  s.line = line;
+  s.col = col;
+  std::string_view src = file->Line(line);
+  char first = col - 1 < static_cast<int>(src.size()) ? src[col - 1] : ' ';
+  if (first == '"' || first == '\'') {
+    s.col = col + 1;
+  } else if (first == '|' || first == '>') {
+    int indent = -1;
+    for (int l = line + 1; l <= file->LineCount(); ++l) {
+      std::string_view text = file->Line(l);
+      if (text.find_first_not_of(" \t") == std::string_view::npos) continue;
+      indent = Indentation(text);
+      break;
+    }
+    s.line = line + 1;
+    s.col = indent + 1;
+    int lines = static_cast<int>(std::count(s.text.begin(), s.text.end(), '\n')) + 1;
+    s.line_cols.assign(static_cast<size_t>(lines), indent + 1);
+  } else {
+    // A plain scalar folded over several lines continues at each line's indentation.
+    int lines = static_cast<int>(std::count(s.text.begin(), s.text.end(), '\n')) + 1;
+    for (int i = 1; i < lines + 8 && line + i <= file->LineCount(); ++i) {
+      s.line_cols.push_back(Indentation(file->Line(line + i)) + 1);
+    }
+  }
+  return s;
+}
+
+YamlNode Convert(const YAML::Node& n, const std::shared_ptr<const SourceFile>& file) {
+  YamlNode out;
+  YAML::Mark m = n.Mark();
+  out.pos = SourcePos{file, m.line + 1, m.column + 1};
+  switch (n.Type()) {
+    case YAML::NodeType::Scalar:
+      out.kind = YamlNode::Kind::kScalar;
+      out.scalar = n.Scalar();
+      out.snippet = SnippetOf(n, file, m.line + 1, m.column + 1);
+      break;
+    case YAML::NodeType::Sequence:
+      out.kind = YamlNode::Kind::kSequence;
+      for (const auto& item : n) out.items.push_back(Convert(item, file));
+      break;
+    case YAML::NodeType::Map:
+      out.kind = YamlNode::Kind::kMap;
+      for (const auto& kv : n) {
+        YAML::Mark km = kv.first.Mark();
+        out.entries.emplace_back(kv.first.Scalar(), Convert(kv.second, file));
+        out.key_pos.push_back(SourcePos{file, km.line + 1, km.column + 1});
+      }
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+}  // namespace
+
+const YamlNode* YamlNode::Find(const std::string& key) const {
+  for (const auto& [k, v] : entries) {
+    if (k == key) return &v;
+  }
+  return nullptr;
+}
+
+SourcePos YamlNode::KeyPos(const std::string& key) const {
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (entries[i].first == key) return key_pos[i];
+  }
+  return pos;
+}
+
+Result<YamlNode> ParseYaml(std::shared_ptr<const SourceFile> file) {
+  try {
+    YAML::Node root = YAML::Load(file->text());
+    YamlNode doc = Convert(root, file);
+    if (doc.kind != YamlNode::Kind::kMap) {
+      return Diagnostic(SourcePos{file, 1, 1}, "a ruleset must be a YAML mapping");
+    }
+    return doc;
+  } catch (const YAML::ParserException& e) {
+    return Diagnostic(SourcePos{file, e.mark.line + 1, e.mark.column + 1}, e.msg);
+  }
+}
+
+YamlNode MergeYaml(const YamlNode& base, const YamlNode& over) {
+  if (base.kind != YamlNode::Kind::kMap || over.kind != YamlNode::Kind::kMap) return over;
+  YamlNode out = base;
+  for (size_t i = 0; i < over.entries.size(); ++i) {
+    std::string key = over.entries[i].first;
+    const YamlNode& value = over.entries[i].second;
+    bool append = key.size() > 1 && key.back() == '+';
+    if (append) key.pop_back();
+    auto it = std::find_if(out.entries.begin(), out.entries.end(),
+                           [&](const auto& kv) { return kv.first == key; });
+    if (it == out.entries.end()) {
+      out.entries.emplace_back(key, value);
+      out.key_pos.push_back(over.key_pos[i]);
+    } else if (append && it->second.kind == YamlNode::Kind::kSequence &&
+               value.kind == YamlNode::Kind::kSequence) {
+      for (const auto& item : value.items) it->second.items.push_back(item);
+    } else {
+      it->second = MergeYaml(it->second, value);
+      out.key_pos[static_cast<size_t>(it - out.entries.begin())] = over.key_pos[i];
+    }
+  }
+  return out;
+}
+
+std::string CanonicalYaml(const YamlNode& node) {
+  switch (node.kind) {
+    case YamlNode::Kind::kNull: return "~";
+    case YamlNode::Kind::kScalar: {
+      std::string s = "\"";
+      for (char c : node.scalar) {
+        if (c == '"' || c == '\\') s += '\\';
+        s += c;
+      }
+      return s + "\"";
+    }
+    case YamlNode::Kind::kSequence: {
+      std::string s = "[";
+      for (const auto& item : node.items) s += CanonicalYaml(item) + ",";
+      return s + "]";
+    }
+    case YamlNode::Kind::kMap: {
+      std::vector<std::pair<std::string, std::string>> kv;
+      for (const auto& [k, v] : node.entries) kv.emplace_back(k, CanonicalYaml(v));
+      std::sort(kv.begin(), kv.end());
+      std::string s = "{";
+      for (const auto& [k, v] : kv) s += "\"" + k + "\":" + v + ",";
+      return s + "}";
+    }
+  }
+  return "";
+}
+
+}  // namespace angler
