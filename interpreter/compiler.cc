@@ -140,6 +140,46 @@ std::vector<std::string> Compiler::NameCandidates() const {
   return names;
 }
 
+bool Compiler::DependsOnCard(int node) const {
+  if (node < 0) return false;
+  const Node& n = rules_.nodes[static_cast<size_t>(node)];
+  if (n.op == Op::kCard) return true;
+  // A nested filter binds its own card in its predicate.
+  if (n.op == Op::kFilter) return DependsOnCard(n.x);
+  return DependsOnCard(n.x) || DependsOnCard(n.y) || DependsOnCard(n.z);
+}
+
+// Returns `node` rewritten so its maximal card-independent scalar parts are
+// cached. Dependent nodes are copied, never changed: nodes may be shared.
+int Compiler::Hoist(int node) {
+  if (node < 0) return node;
+  Node n = rules_.nodes[static_cast<size_t>(node)];
+  if (!DependsOnCard(node)) {
+    bool leaf = n.x < 0;  // constants, variables, zones: cheaper than a cache
+    if (leaf || !IsScalar(n.type) || n.op == Op::kCached) return node;
+    Node cached{Op::kCached, n.type};
+    cached.a = rules_.cache_slots++;
+    cached.x = node;
+    return AddNode(cached);
+  }
+  if (n.op == Op::kCard) return node;
+  n.x = Hoist(n.x);
+  if (n.op != Op::kFilter) {
+    n.y = Hoist(n.y);
+    n.z = Hoist(n.z);
+  }
+  return AddNode(n);
+}
+
+int Compiler::Filter(int cards, int pred) {
+  Node n{Op::kFilter, Type::kCards};
+  n.x = cards;
+  n.a = rules_.cache_slots;
+  n.y = Hoist(pred);
+  n.b = rules_.cache_slots;
+  return AddNode(n);
+}
+
 Result<int> Compiler::Expression(const Expr& e, Type want, const CodeContext& ctx) {
   ctx_ = ctx;
   locals_.clear();
@@ -184,10 +224,7 @@ Result<int> Compiler::Compile(const Expr& e) {
       auto pred = Expect(*e.args[1], Type::kBool);
       --card_depth_;
       if (!pred) return pred;
-      Node n{Op::kFilter, Type::kCards};
-      n.x = list.value();
-      n.y = pred.value();
-      return AddNode(n);
+      return Filter(list.value(), pred.value());
     }
     case Expr::Kind::kIf: {
       auto c = Expect(*e.args[0], Type::kBool);

@@ -37,6 +37,10 @@ class Compiler {
   // Compiles statements into the ruleset's code, at its end.
   Status Statements(const Block& block, const CodeContext& ctx);
 
+  // `cards where pred` with the predicate's loop-invariant parts hoisted:
+  // each is computed once per run of the filter, not once per card.
+  int Filter(int cards, int pred);
+
   // Low-level emission for the procedure generator (loader).
   int Emit(const Instr& in);
   int Here() const { return static_cast<int>(rules_.code.size()); }
@@ -73,6 +77,8 @@ class Compiler {
   const Local* FindLocal(const std::string& name) const;
   std::vector<std::string> NameCandidates() const;
   Diagnostic Error(const SourcePos& pos, std::string message) const;
+  bool DependsOnCard(int node) const;
+  int Hoist(int node);
   Type TypeOf(int node) const { return rules_.nodes[static_cast<size_t>(node)].type; }
 
   Ruleset& rules_;

@@ -49,7 +49,7 @@ bool Evaluator::Member(int node, int64_t v) {
 }
 
 int64_t Evaluator::Value(int node) {
-  const Node& n = rules_.nodes[static_cast<size_t>(node)];
+  const Node& n = nodes_[node];
   switch (n.op) {
     case Op::kConst: return n.imm;
     case Op::kLocal: return frame_->locals[n.a];
@@ -125,9 +125,17 @@ int64_t Evaluator::Value(int node) {
       return a < b ? a : b;
     }
     case Op::kIf: return Value(n.x) ? Value(n.y) : Value(n.z);
-    default: break;
+    case Op::kCached:
+      if (!cache_ok_[n.a]) {
+        cache_value_[n.a] = Value(n.x);
+        cache_ok_[n.a] = true;
+      }
+      return cache_value_[n.a];
+    default: return ListValue(n);
   }
-  // Operations on card lists.
+}
+
+[[gnu::noinline]] int64_t Evaluator::ListValue(const Node& n) {
   int top = scratch_top_;
   auto list = Cards(n.x);
   int64_t result = kNone;
@@ -159,7 +167,7 @@ int64_t Evaluator::Value(int node) {
 }
 
 std::span<const uint8_t> Evaluator::Cards(int node) {
-  const Node& n = rules_.nodes[static_cast<size_t>(node)];
+  const Node& n = nodes_[node];
   switch (n.op) {
     case Op::kZone: return state_.Zone(n.a);
     case Op::kFamilyZone: {
@@ -184,6 +192,7 @@ std::span<const uint8_t> Evaluator::Cards(int node) {
   switch (n.op) {
     case Op::kFilter: {
       out = Push();
+      for (int slot = n.a; slot < n.b; ++slot) cache_ok_[slot] = false;
       int saved_card = card_;
       for (uint8_t c : xs) {
         card_ = c;

@@ -18,26 +18,33 @@ namespace angler {
 class Evaluator {
  public:
   Evaluator(const Ruleset& rules, const State& state, const Frame* frame)
-      : rules_(rules), state_(state), frame_(frame) {}
+      : rules_(rules), nodes_(rules.nodes.data()), state_(state), frame_(frame) {}
 
   int64_t Value(int node);
   std::span<const uint8_t> Cards(int node);
   // The card that filters and play rules look at (Op::kCard).
   void set_card(int card) { card_ = card; }
   void set_frame(const Frame* frame) { frame_ = frame; }
+  // Frees every card list handed out so far.
+  void ReleaseLists() { scratch_top_ = 0; }
 
  private:
   static constexpr int kScratchLists = 12;
+  static constexpr int kCacheSlots = 256;  // the loader keeps Ruleset::cache_slots below
   uint8_t* Push();
   void Pop(uint8_t* p);
   bool Member(int node, int64_t v);
+  int64_t ListValue(const Node& n);  // count, any, first, ...: kept out of Value's frame
 
   const Ruleset& rules_;
+  const Node* nodes_;
   const State& state_;
   const Frame* frame_;
   int card_ = kNoCard;
   int scratch_top_ = 0;
   uint8_t scratch_[kScratchLists][kMaxCards];
+  int64_t cache_value_[kCacheSlots];
+  bool cache_ok_[kCacheSlots];
 };
 
 }  // namespace angler

@@ -92,6 +92,29 @@ void Game::MoveCard(State& s, int card, int zone, bool bottom) {
   s.zone_of[card] = static_cast<uint8_t>(zone);
 }
 
+void Game::MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bottom) {
+  if (n == 0) return;
+  int from = s.zone_of[cards[0]];
+  int a = s.start[from], b = s.start[from + 1];
+  bool whole = from != zone && static_cast<size_t>(b - a) == n &&
+               std::equal(cards, cards + n, s.order + a);
+  if (!whole) {
+    // To the bottom, the group keeps its order: place it last card first.
+    for (size_t k = 0; k < n; ++k) MoveCard(s, cards[bottom ? n - 1 - k : k], zone, bottom);
+    return;
+  }
+  int d = bottom ? s.start[zone] : s.start[zone + 1];
+  int count = static_cast<int>(n);
+  if (from < zone) {
+    std::rotate(s.order + a, s.order + b, s.order + d);
+    for (int z = from + 1; z <= zone; ++z) s.start[z] = static_cast<uint16_t>(s.start[z] - count);
+  } else {
+    std::rotate(s.order + d, s.order + a, s.order + b);
+    for (int z = zone + 1; z <= from; ++z) s.start[z] = static_cast<uint16_t>(s.start[z] + count);
+  }
+  for (size_t k = 0; k < n; ++k) s.zone_of[cards[k]] = static_cast<uint8_t>(zone);
+}
+
 void Game::Fail(State& s) const {
   s.error = true;
   s.over = true;
@@ -114,6 +137,7 @@ void Game::Call(State& s, int effect, int self, int owner, int return_pc) const 
 void Game::QueueTriggers(State& s, int card, int zone) const {
   const CardInfo& c = rules_.cards[static_cast<size_t>(card)];
   int family = rules_.ZoneFamilyOf(zone);
+  if (!(c.enter_families >> family & 1)) return;
   for (int16_t e : c.effects) {
     if (e < 0) continue;
     const Effect& eff = rules_.effects[static_cast<size_t>(e)];
@@ -132,6 +156,7 @@ void Game::Run(State& s) const {
   while (!s.over) {
     const Instr& in = rules_.code[static_cast<size_t>(s.pc)];
     Frame& frame = s.frames[s.frame_count - 1];
+    ev.ReleaseLists();
     switch (in.code) {
       case Code::kJump: s.pc = in.target; break;
       case Code::kJumpIfNot: s.pc = ev.Value(in.e0) ? s.pc + 1 : in.target; break;
@@ -171,15 +196,14 @@ void Game::Run(State& s) const {
         }
         int64_t zone = ev.Value(in.e1);
         if (zone >= 0) {
-          bool bottom = in.flag == 1;
-          bool to_trick = rules_.ZoneFamilyOf(static_cast<int>(zone)) == rules_.trick_family;
+          int z = static_cast<int>(zone);
+          bool to_trick = rules_.ZoneFamilyOf(z) == rules_.trick_family;
+          int8_t seats[kMaxCards];
+          for (size_t k = 0; k < n; ++k) seats[k] = static_cast<int8_t>(rules_.ZoneSeat(s.zone_of[buffer[k]]));
+          MoveCards(s, buffer, n, z, in.flag == 1);
           for (size_t k = 0; k < n; ++k) {
-            // To the bottom, the group keeps its order: place it last card first.
-            int card = buffer[bottom ? n - 1 - k : k];
-            int seat = rules_.ZoneSeat(s.zone_of[card]);
-            MoveCard(s, card, static_cast<int>(zone), bottom);
-            if (to_trick && seat >= 0) s.played_by[card] = static_cast<int8_t>(seat);
-            QueueTriggers(s, card, static_cast<int>(zone));
+            if (to_trick && seats[k] >= 0) s.played_by[buffer[k]] = seats[k];
+            QueueTriggers(s, buffer[k], z);
           }
         }
         ++s.pc;
@@ -395,15 +419,10 @@ void Game::Run(State& s) const {
           s.vars[rules_.builtin.turn] = (p + 1) % players_;
           break;
         }
-        int rule = (s.played_count == 0 && rules_.may_lead >= 0) ? rules_.may_lead
-                                                                  : rules_.may_play;
+        auto allowed = ev.Cards(s.played_count == 0 ? rules_.lead_options : rules_.play_options);
         Decision& d = s.decision;
-        d.count = 0;
-        for (uint8_t c : cards) {
-          ev.set_card(c);
-          if (rule < 0 || ev.Value(rule)) d.options[d.count++] = c;
-        }
-        ev.set_card(kNoCard);
+        d.count = static_cast<uint8_t>(allowed.size());
+        for (size_t k = 0; k < allowed.size(); ++k) d.options[k] = allowed[k];
         if (d.count == 0) return Fail(s);  // the play rules allow nothing: a ruleset error
         d.kind = DecisionKind::kPlay;
         d.player = static_cast<int8_t>(p);

@@ -75,6 +75,8 @@ class Game {
 
   // Moves one card to the top (or bottom) of a zone; public for scenario setup.
   static void MoveCard(State& s, int card, int zone, bool bottom);
+  // Moves cards in the given order; a whole zone moves as one block.
+  static void MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bottom);
 
  private:
   void Run(State& s) const;

@@ -77,6 +77,7 @@ class Loader {
     Defines(doc);
     Program(doc);
     EffectBodies(doc);
+    if (rules_->cache_slots > 256) Error(doc.pos, "the rules are too complex: over 256 cached parts");
     if (!errors_.empty()) return errors_;
     return RulesetPtr(rules_);
   }
@@ -242,10 +243,17 @@ class Loader {
       } else if (spec.kind != YamlNode::Kind::kNull) {
         Error(spec.pos, "a zone is described by a mapping: {per_player: true, ...}");
       }
-      next += z.per_player ? rules_->max_players : 1;
+      int count = z.per_player ? rules_->max_players : 1;
+      for (int k = 0; k < count && next + k < kMaxZones; ++k) {
+        rules_->zone_family[static_cast<size_t>(next + k)] = static_cast<int8_t>(i);
+        rules_->zone_seat[static_cast<size_t>(next + k)] =
+            static_cast<int8_t>(z.per_player ? k : -1);
+      }
+      next += count;
       rules_->zones.push_back(z);
     }
     rules_->zone_count = next;
+    if (rules_->zones.size() > 64) Error(zones->pos, "at most 64 zone names");
     if (next > kMaxZones) {
       Error(zones->pos, "too many zones: " + std::to_string(next) + " (at most " +
                             std::to_string(kMaxZones) + " counting one per seat)");
@@ -519,6 +527,10 @@ class Loader {
                                                    effect_names[i]->scalar, names));
       }
       proto.effects[i] = static_cast<int16_t>(e);
+      if (e >= 0 && rules_->effects[static_cast<size_t>(e)].timing == Timing::kOnEnter &&
+          rules_->effects[static_cast<size_t>(e)].enter_family >= 0) {
+        proto.enter_families |= uint64_t{1} << rules_->effects[static_cast<size_t>(e)].enter_family;
+      }
     }
     int64_t count = 1;
     if (const YamlNode* v = g.Find("count")) Int(*v, count);
@@ -677,6 +689,18 @@ class Loader {
       } else {
         r.winner = w.value();
       }
+    }
+    if (r.hand_family >= 0) {
+      // The cards a player may play: their hand filtered by the play rules.
+      auto options = [&](int rule) {
+        if (rule < 0) return -1;
+        Node hand{Op::kFamilyZone, Type::kZone};
+        hand.a = r.zones[static_cast<size_t>(r.hand_family)].first;
+        hand.x = Global(r.builtin.turn, Type::kPlayer);
+        return compiler_.Filter(compiler_.AddNode(hand), rule);
+      };
+      r.play_options = options(r.may_play);
+      r.lead_options = r.may_lead >= 0 ? options(r.may_lead) : r.play_options;
     }
     CodeContext rank_ctx;
     rank_ctx.params = {{"p", Type::kPlayer}};

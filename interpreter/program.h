@@ -42,6 +42,7 @@ enum class Op : uint8_t {
   kFamilyZone,   // zone a + player(x)
   kList,         // constants list[a .. a+b) (Type::kInts / kPlayers)
   kRange,        // x .. y inclusive (Type::kInts)
+  kCached,       // x, computed once per run of the filter owning cache slot a
   // Unary on x.
   kAttr,         // card attribute a of card x
   kNeg, kNot,
@@ -51,7 +52,7 @@ enum class Op : uint8_t {
   kAdd, kSub, kMul, kDiv, kMod,
   kEq, kNe, kLt, kLe, kGt, kGe, kAnd, kOr, kCoalesce,
   kIn,           // x in list y
-  kFilter,       // cards x where y (y sees the card as kCard)
+  kFilter,       // cards x where y (y sees the card as kCard); cache slots [a, b)
   kMinus,        // cards x without cards/card y
   kConcat,       // cards x then cards/card y
   kTopN, kBottomN,  // top/bottom y cards of zone x

@@ -30,19 +30,6 @@ int Ruleset::FindVariable(const std::string& name) const {
   return -1;
 }
 
-int Ruleset::ZoneFamilyOf(int zone) const {
-  for (size_t i = zones.size(); i-- > 0;) {
-    if (zones[i].first <= zone) return static_cast<int>(i);
-  }
-  return -1;
-}
-
-int Ruleset::ZoneSeat(int zone) const {
-  int f = ZoneFamilyOf(zone);
-  if (f < 0 || !zones[static_cast<size_t>(f)].per_player) return -1;
-  return zone - zones[static_cast<size_t>(f)].first;
-}
-
 std::string Ruleset::ZoneName(int zone) const {
   int f = ZoneFamilyOf(zone);
   if (f < 0) return "?";

@@ -27,6 +27,7 @@ struct CardInfo {
   int8_t kind = 0;       // index into Ruleset::kinds
   uint32_t tags = 0;     // bit i: Ruleset::tags[i]
   std::array<int16_t, kMaxEffectsPerCard> effects{-1, -1, -1, -1};
+  uint64_t enter_families = 0;  // bit f: an on-enter effect for zone family f
 };
 
 // A named zone: one shared pile, or one pile per seat (zone ids first .. first+seats-1).
@@ -78,6 +79,8 @@ struct Ruleset {
 
   std::vector<ZoneFamily> zones;  // families; zone_count instances in all
   int zone_count = 0;
+  std::array<int8_t, kMaxZones> zone_family{};  // zone id -> family
+  std::array<int8_t, kMaxZones> zone_seat{};    // zone id -> seat, -1 if shared
   int setup_zone = 0;             // every card starts here
 
   std::vector<Variable> variables;
@@ -100,6 +103,8 @@ struct Ruleset {
   int trick_family = -1;        // the zone tricks are played into (a shared zone)
   int hand_family = -1;         // the per-player zone cards are played from
   int may_lead = -1, may_play = -1, winner = -1, rank = -1;  // nodes
+  int lead_options = -1, play_options = -1;  // hand(turn) where may_lead / may_play
+  int cache_slots = 0;                       // Op::kCached slots in all
   int rank_higher_wins = 1;
 
   // Lookups for people-facing text.
@@ -108,8 +113,8 @@ struct Ruleset {
   int FindSuit(const std::string& name) const;
   int FindVariable(const std::string& name) const;
   std::string ZoneName(int zone) const;  // "hand(2)" or "ocean"
-  int ZoneFamilyOf(int zone) const;
-  int ZoneSeat(int zone) const;           // -1 for shared zones
+  int ZoneFamilyOf(int zone) const { return zone_family[static_cast<size_t>(zone)]; }
+  int ZoneSeat(int zone) const { return zone_seat[static_cast<size_t>(zone)]; }
   std::string ValueName(Type type, int64_t v) const;  // a suit's name, "none", ...
 };
 
