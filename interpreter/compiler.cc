@@ -90,7 +90,52 @@ Diagnostic Compiler::Error(const SourcePos& pos, std::string message) const {
 }
 
 int Compiler::AddNode(Node n) {
-  rules_.nodes.push_back(n);
+  // Peephole: fuse the shapes play rules and filters are made of.
+  auto& nodes = rules_.nodes;
+  auto at = [&](int i) -> const Node& { return nodes[static_cast<size_t>(i)]; };
+  if (n.op == Op::kAttr && at(n.x).op == Op::kCard) {
+    n.op = Op::kCardAttr;
+    n.x = -1;
+  }
+  if ((n.op == Op::kEq || n.op == Op::kNe) && at(n.x).op == Op::kConst) std::swap(n.x, n.y);
+  if ((n.op == Op::kEq || n.op == Op::kNe) && at(n.y).op == Op::kConst) {
+    bool eq = n.op == Op::kEq;
+    n.imm = at(n.y).imm;
+    n.y = -1;
+    if (at(n.x).op == Op::kCardAttr) {
+      n.a = at(n.x).a;
+      n.x = -1;
+      n.op = eq ? Op::kCardAttrEq : Op::kCardAttrNe;
+    } else {
+      n.op = eq ? Op::kEqConst : Op::kNeConst;
+    }
+  }
+  if (n.op == Op::kEq && at(n.y).op == Op::kCardAttr) std::swap(n.x, n.y);
+  if (n.op == Op::kEq && at(n.x).op == Op::kCardAttr) {
+    n.a = at(n.x).a;
+    n.x = n.y;
+    n.y = -1;
+    n.op = Op::kCardAttrEqX;
+  }
+  if (n.op == Op::kOr || n.op == Op::kAnd) {
+    // Chains become one node with a list, evaluated in a loop.
+    Op flat = n.op == Op::kOr ? Op::kAnyOf : Op::kAllOf;
+    std::vector<int64_t> children;
+    for (int child : {n.x, n.y}) {
+      const Node& c = at(child);
+      if (c.op == flat) {
+        for (int i = 0; i < c.b; ++i) children.push_back(rules_.lists[static_cast<size_t>(c.a + i)]);
+      } else {
+        children.push_back(child);
+      }
+    }
+    n.op = flat;
+    n.a = static_cast<int>(rules_.lists.size());
+    n.b = static_cast<int>(children.size());
+    n.x = n.y = -1;
+    rules_.lists.insert(rules_.lists.end(), children.begin(), children.end());
+  }
+  nodes.push_back(n);
   return static_cast<int>(rules_.nodes.size()) - 1;
 }
 
@@ -143,9 +188,18 @@ std::vector<std::string> Compiler::NameCandidates() const {
 bool Compiler::DependsOnCard(int node) const {
   if (node < 0) return false;
   const Node& n = rules_.nodes[static_cast<size_t>(node)];
-  if (n.op == Op::kCard) return true;
+  if (n.op == Op::kCard || n.op == Op::kCardAttr || n.op == Op::kCardAttrEq ||
+      n.op == Op::kCardAttrNe || n.op == Op::kCardAttrEqX) {
+    return true;
+  }
   // A nested filter binds its own card in its predicate.
   if (n.op == Op::kFilter) return DependsOnCard(n.x);
+  if (n.op == Op::kAnyOf || n.op == Op::kAllOf) {
+    for (int i = 0; i < n.b; ++i) {
+      if (DependsOnCard(static_cast<int>(rules_.lists[static_cast<size_t>(n.a + i)]))) return true;
+    }
+    return false;
+  }
   return DependsOnCard(n.x) || DependsOnCard(n.y) || DependsOnCard(n.z);
 }
 
@@ -155,14 +209,24 @@ int Compiler::Hoist(int node) {
   if (node < 0) return node;
   Node n = rules_.nodes[static_cast<size_t>(node)];
   if (!DependsOnCard(node)) {
-    bool leaf = n.x < 0;  // constants, variables, zones: cheaper than a cache
+    // Constants, variables, zones: cheaper than a cache.
+    bool leaf = n.x < 0 && n.op != Op::kAnyOf && n.op != Op::kAllOf;
     if (leaf || !IsScalar(n.type) || n.op == Op::kCached) return node;
     Node cached{Op::kCached, n.type};
     cached.a = rules_.cache_slots++;
     cached.x = node;
     return AddNode(cached);
   }
-  if (n.op == Op::kCard) return node;
+  if (n.op == Op::kAnyOf || n.op == Op::kAllOf) {
+    std::vector<int64_t> children;
+    for (int i = 0; i < n.b; ++i) {
+      children.push_back(Hoist(static_cast<int>(rules_.lists[static_cast<size_t>(n.a + i)])));
+    }
+    n.a = static_cast<int>(rules_.lists.size());
+    rules_.lists.insert(rules_.lists.end(), children.begin(), children.end());
+    return AddNode(n);
+  }
+  if (n.x < 0) return node;  // a dependent leaf
   n.x = Hoist(n.x);
   if (n.op != Op::kFilter) {
     n.y = Hoist(n.y);

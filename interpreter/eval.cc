@@ -55,79 +55,95 @@ int64_t Evaluator::Value(int node) {
     case Op::kLocal: return frame_->locals[n.a];
     case Op::kGlobal: return state_.vars[n.a];
     case Op::kPlayerVar: {
-      int64_t p = Value(n.x);
+      int64_t p = Leaf(n.x);
       return p < 0 ? 0 : state_.vars[n.a + p];
     }
     case Op::kTable: {
-      int64_t i = Value(n.x);
+      int64_t i = Leaf(n.x);
       if (i < 1 || i > n.b) return 0;
       return rules_.tables[static_cast<size_t>(n.a + state_.num_players * n.b + i - 1)];
     }
     case Op::kCard: return card_;
+    case Op::kCardAttr: return CardAttr(n.a);
+    case Op::kCardAttrEq: return CardAttr(n.a) == n.imm;
+    case Op::kCardAttrNe: return CardAttr(n.a) != n.imm;
+    case Op::kCardAttrEqX: return CardAttr(n.a) == Leaf(n.x);
+    case Op::kAnyOf:
+      for (int i = 0; i < n.b; ++i) {
+        if (Leaf(static_cast<int>(lists_[n.a + i]))) return 1;
+      }
+      return 0;
+    case Op::kAllOf:
+      for (int i = 0; i < n.b; ++i) {
+        if (!Leaf(static_cast<int>(lists_[n.a + i]))) return 0;
+      }
+      return 1;
+    case Op::kEqConst: return Leaf(n.x) == n.imm;
+    case Op::kNeConst: return Leaf(n.x) != n.imm;
     case Op::kSelf: return frame_->self;
     case Op::kOwner: return frame_->owner;
     case Op::kChosenValue: return state_.chosen_value;
     case Op::kPlayers: return state_.num_players;
     case Op::kZone: return n.a;
     case Op::kFamilyZone: {
-      int64_t p = Value(n.x);
+      int64_t p = Leaf(n.x);
       return p < 0 ? kNone : n.a + p;
     }
-    case Op::kAttr: return Attribute(rules_, state_, static_cast<int>(Value(n.x)),
+    case Op::kAttr: return Attribute(rules_, state_, static_cast<int>(Leaf(n.x)),
                                      static_cast<Attr>(n.a));
-    case Op::kNeg: return -Value(n.x);
-    case Op::kNot: return !Value(n.x);
-    case Op::kAbs: return std::llabs(Value(n.x));
+    case Op::kNeg: return -Leaf(n.x);
+    case Op::kNot: return !Leaf(n.x);
+    case Op::kAbs: return std::llabs(Leaf(n.x));
     case Op::kLeft: {
-      int64_t p = Value(n.x);
+      int64_t p = Leaf(n.x);
       return p < 0 ? kNone : (p + 1) % state_.num_players;
     }
     case Op::kRight: {
-      int64_t p = Value(n.x);
+      int64_t p = Leaf(n.x);
       return p < 0 ? kNone : (p + state_.num_players - 1) % state_.num_players;
     }
     case Op::kPlayPosition: {
-      int64_t p = Value(n.x);
+      int64_t p = Leaf(n.x);
       if (p < 0) return kNone;
       int pos = state_.position_of[p];
       return pos < 0 ? state_.num_players + p : pos;  // did not play: after everyone
     }
-    case Op::kAdd: return Value(n.x) + Value(n.y);
-    case Op::kSub: return Value(n.x) - Value(n.y);
-    case Op::kMul: return Value(n.x) * Value(n.y);
+    case Op::kAdd: return Leaf(n.x) + Leaf(n.y);
+    case Op::kSub: return Leaf(n.x) - Leaf(n.y);
+    case Op::kMul: return Leaf(n.x) * Leaf(n.y);
     case Op::kDiv: {
-      int64_t d = Value(n.y);
-      return d == 0 ? 0 : Value(n.x) / d;
+      int64_t d = Leaf(n.y);
+      return d == 0 ? 0 : Leaf(n.x) / d;
     }
     case Op::kMod: {
-      int64_t d = Value(n.y);
-      return d == 0 ? 0 : Value(n.x) % d;
+      int64_t d = Leaf(n.y);
+      return d == 0 ? 0 : Leaf(n.x) % d;
     }
-    case Op::kEq: return Value(n.x) == Value(n.y);
-    case Op::kNe: return Value(n.x) != Value(n.y);
-    case Op::kLt: return Value(n.x) < Value(n.y);
-    case Op::kLe: return Value(n.x) <= Value(n.y);
-    case Op::kGt: return Value(n.x) > Value(n.y);
-    case Op::kGe: return Value(n.x) >= Value(n.y);
-    case Op::kAnd: return Value(n.x) && Value(n.y);
-    case Op::kOr: return Value(n.x) || Value(n.y);
+    case Op::kEq: return Leaf(n.x) == Leaf(n.y);
+    case Op::kNe: return Leaf(n.x) != Leaf(n.y);
+    case Op::kLt: return Leaf(n.x) < Leaf(n.y);
+    case Op::kLe: return Leaf(n.x) <= Leaf(n.y);
+    case Op::kGt: return Leaf(n.x) > Leaf(n.y);
+    case Op::kGe: return Leaf(n.x) >= Leaf(n.y);
+    case Op::kAnd: return Leaf(n.x) && Leaf(n.y);
+    case Op::kOr: return Leaf(n.x) || Leaf(n.y);
     case Op::kCoalesce: {
-      int64_t a = Value(n.x);
-      return a != kNone ? a : Value(n.y);
+      int64_t a = Leaf(n.x);
+      return a != kNone ? a : Leaf(n.y);
     }
-    case Op::kIn: return Member(n.y, Value(n.x));
+    case Op::kIn: return Member(n.y, Leaf(n.x));
     case Op::kMax: {
-      int64_t a = Value(n.x), b = Value(n.y);
+      int64_t a = Leaf(n.x), b = Leaf(n.y);
       return a > b ? a : b;
     }
     case Op::kMin: {
-      int64_t a = Value(n.x), b = Value(n.y);
+      int64_t a = Leaf(n.x), b = Leaf(n.y);
       return a < b ? a : b;
     }
-    case Op::kIf: return Value(n.x) ? Value(n.y) : Value(n.z);
+    case Op::kIf: return Leaf(n.x) ? Leaf(n.y) : Leaf(n.z);
     case Op::kCached:
       if (!cache_ok_[n.a]) {
-        cache_value_[n.a] = Value(n.x);
+        cache_value_[n.a] = Leaf(n.x);
         cache_ok_[n.a] = true;
       }
       return cache_value_[n.a];

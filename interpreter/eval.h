@@ -18,9 +18,40 @@ namespace angler {
 class Evaluator {
  public:
   Evaluator(const Ruleset& rules, const State& state, const Frame* frame)
-      : rules_(rules), nodes_(rules.nodes.data()), state_(state), frame_(frame) {}
+      : rules_(rules),
+        nodes_(rules.nodes.data()),
+        lists_(rules.lists.data()),
+        cards_(rules.cards.data()),
+        state_(state),
+        frame_(frame) {}
 
   int64_t Value(int node);
+  // Value with the leaves (constants, cached parts, card attributes,
+  // variables) handled inline: most children are leaves.
+  inline int64_t Leaf(int node) {
+    const Node& n = nodes_[node];
+    switch (n.op) {
+      case Op::kConst: return n.imm;
+      case Op::kCached:
+        if (cache_ok_[n.a]) return cache_value_[n.a];
+        break;
+      case Op::kCardAttr: return CardAttr(n.a);
+      case Op::kCardAttrEq: return CardAttr(n.a) == n.imm;
+      case Op::kCardAttrNe: return CardAttr(n.a) != n.imm;
+      case Op::kCardAttrEqX: return CardAttr(n.a) == Shallow(n.x);
+      case Op::kGlobal: return state_.vars[n.a];
+      case Op::kLocal: return frame_->locals[n.a];
+      default: break;
+    }
+    return Value(node);
+  }
+  // Like Leaf for the simplest leaves only (no recursion to inline).
+  inline int64_t Shallow(int node) {
+    const Node& n = nodes_[node];
+    if (n.op == Op::kCached && cache_ok_[n.a]) return cache_value_[n.a];
+    if (n.op == Op::kConst) return n.imm;
+    return Value(node);
+  }
   std::span<const uint8_t> Cards(int node);
   // The card that filters and play rules look at (Op::kCard).
   void set_card(int card) { card_ = card; }
@@ -35,9 +66,24 @@ class Evaluator {
   void Pop(uint8_t* p);
   bool Member(int node, int64_t v);
   int64_t ListValue(const Node& n);  // count, any, first, ...: kept out of Value's frame
+  inline int64_t CardAttr(int attr) const {
+    if (card_ < 0) return kNone;
+    const CardInfo& c = cards_[card_];
+    switch (static_cast<Attr>(attr)) {
+      case Attr::kSuit: return c.suit;
+      case Attr::kValue: return c.value;
+      case Attr::kStars: return c.stars;
+      case Attr::kKind: return c.kind;
+      case Attr::kPlayer: return state_.played_by[card_];
+      case Attr::kId: return card_;
+    }
+    return kNone;
+  }
 
   const Ruleset& rules_;
   const Node* nodes_;
+  const int64_t* lists_;
+  const CardInfo* cards_;
   const State& state_;
   const Frame* frame_;
   int card_ = kNoCard;

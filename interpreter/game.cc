@@ -68,8 +68,8 @@ State Game::NewInitialState() const {
 
 void Game::MoveCard(State& s, int card, int zone, bool bottom) {
   int from = s.zone_of[card];
-  int i = s.start[from];
-  while (s.order[i] != card) ++i;
+  int i = s.start[from + 1] - 1;  // most moves take cards from the top
+  while (s.order[i] != card) --i;
   if (from < zone) {
     int j = (bottom ? s.start[zone] : s.start[zone + 1]) - 1;
     std::memmove(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
@@ -386,9 +386,8 @@ void Game::Run(State& s) const {
         s.turns_taken = 0;
         s.resolve_next = 0;
         std::fill(std::begin(s.position_of), std::end(s.position_of), -1);
+        // winner and winning_card keep the last trick's until this one resolves.
         s.vars[rules_.builtin.turn] = s.vars[rules_.builtin.leader];
-        s.vars[rules_.builtin.winner] = kNone;
-        s.vars[rules_.builtin.winning_card] = kNone;
         ++s.pc;
         break;
       case Code::kRunPending: {

@@ -57,6 +57,13 @@ enum class Op : uint8_t {
   kConcat,       // cards x then cards/card y
   kTopN, kBottomN,  // top/bottom y cards of zone x
   kMax, kMin,
+  // Fused forms the compiler makes of common shapes (fewer nodes to visit).
+  kCardAttr,         // attribute a of the card a filter looks at
+  kCardAttrEq,       // attribute a of that card == imm
+  kCardAttrNe,       // attribute a of that card != imm
+  kEqConst, kNeConst,  // x == imm, x != imm
+  kCardAttrEqX,      // attribute a of that card == x
+  kAnyOf, kAllOf,    // or / and over the nodes lists[a .. a+b), left to right
   // Ternary.
   kIf,           // if x then y else z
 };
