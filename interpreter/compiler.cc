@@ -48,6 +48,7 @@ const std::vector<FunctionSpec>& Functions() {
       {"max", Op::kMax, {Type::kInt, Type::kInt}, Type::kInt},
       {"min", Op::kMin, {Type::kInt, Type::kInt}, Type::kInt},
       {"abs", Op::kAbs, {Type::kInt}, Type::kInt},
+      {"reversed", Op::kReversed, {Type::kCards}, Type::kCards},
   };
   return kFunctions;
 }
@@ -494,6 +495,31 @@ Result<int> Compiler::CompileCall(const Expr& e) {
     n.x = p.value();
     return AddNode(n);
   }
+  if (name == "tagged") {
+    // tagged(tag) looks at the card a filter is judging; tagged(card, tag) at any card.
+    if (e.args.empty() || e.args.size() > 2) {
+      return Error(e.pos, "tagged takes a tag, or a card and a tag: tagged(four_plus)");
+    }
+    int card;
+    if (e.args.size() == 2) {
+      auto c = Expect(*e.args[0], Type::kCard);
+      if (!c) return c;
+      card = c.value();
+    } else if (card_depth_ > 0) {
+      card = AddNode(Node{Op::kCard, Type::kCard});
+    } else {
+      return Error(e.pos, "tagged(tag) of which card? Write tagged(card, tag) or use it in 'where'");
+    }
+    const Expr& tag = *e.args.back();
+    auto it = std::find(rules_.tags.begin(), rules_.tags.end(), tag.text);
+    if (tag.kind != Expr::Kind::kName || it == rules_.tags.end()) {
+      return Error(tag.pos, WithSuggestion("unknown tag '" + tag.text + "'", tag.text, rules_.tags));
+    }
+    Node n{Op::kHasTag, Type::kBool};
+    n.a = static_cast<int>(it - rules_.tags.begin());
+    n.x = card;
+    return AddNode(n);
+  }
   for (const auto& spec : Functions()) {
     if (name != spec.name) continue;
     // top(zone) alone is the top card.
@@ -526,6 +552,7 @@ Result<int> Compiler::CompileCall(const Expr& e) {
   for (const auto& spec : Functions()) names.push_back(spec.name);
   names.push_back("choose");
   names.push_back("choose_suit");
+  names.push_back("tagged");
   return Error(e.pos,
                WithSuggestion("unknown function '" + name + "'", name, names));
 }

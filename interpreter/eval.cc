@@ -16,6 +16,7 @@ int Attribute(const Ruleset& rules, const State& state, int card, Attr a) {
     case Attr::kKind: return c.kind;
     case Attr::kPlayer: return state.played_by[card];
     case Attr::kId: return card;
+    case Attr::kTags: return c.tags;
   }
   return kNone;
 }
@@ -92,6 +93,10 @@ int64_t Evaluator::Value(int node) {
     case Op::kAttr: return Attribute(rules_, state_, static_cast<int>(Leaf(n.x)),
                                      static_cast<Attr>(n.a));
     case Op::kNeg: return -Leaf(n.x);
+    case Op::kHasTag: {
+      int64_t c = Leaf(n.x);
+      return c >= 0 && (rules_.cards[static_cast<size_t>(c)].tags >> n.a & 1);
+    }
     case Op::kNot: return !Leaf(n.x);
     case Op::kAbs: return std::llabs(Leaf(n.x));
     case Op::kLeft: {
@@ -235,6 +240,10 @@ std::span<const uint8_t> Evaluator::Cards(int node) {
       }
       break;
     }
+    case Op::kReversed:
+      out = Push();
+      for (size_t i = xs.size(); i-- > 0;) out[count++] = xs[i];
+      break;
     case Op::kTopN:
     case Op::kBottomN: {
       int64_t k = Value(n.y);

@@ -76,6 +76,7 @@ class Evaluator {
       case Attr::kKind: return c.kind;
       case Attr::kPlayer: return state_.played_by[card_];
       case Attr::kId: return card_;
+      case Attr::kTags: return c.tags;
     }
     return kNone;
   }

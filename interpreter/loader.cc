@@ -58,7 +58,8 @@ class Loader {
 
   Result<RulesetPtr> Load(const YamlNode& doc, const std::string& source) {
     rules_->source_path = source;
-    rules_->content_hash = Hex(Fnv1a(CanonicalYaml(doc)));
+    rules_->canonical_text = CanonicalYaml(doc);
+    rules_->content_hash = Hex(Fnv1a(rules_->canonical_text));
     CheckKeys(doc, kTopKeys, "a ruleset");
     rules_->name = Text(doc, "name", "");
     rules_->title = Text(doc, "title", rules_->name);

@@ -22,7 +22,7 @@ enum class Type : uint8_t {
 const char* TypeName(Type t);
 
 // Card attributes readable as card.attr (or bare inside a filter).
-enum class Attr : uint8_t { kSuit, kValue, kStars, kKind, kPlayer, kId };
+enum class Attr : uint8_t { kSuit, kValue, kStars, kKind, kPlayer, kId, kTags };
 
 enum class Op : uint8_t {
   // Leaves.
@@ -47,6 +47,8 @@ enum class Op : uint8_t {
   kAttr,         // card attribute a of card x
   kNeg, kNot,
   kCount, kAny, kFirst, kLast, kHighest, kLowest,
+  kReversed,     // cards x, last first (Type::kCards)
+  kHasTag,       // card x carries tag bit a
   kLeft, kRight, kPlayPosition, kAbs,
   // Binary on x, y.
   kAdd, kSub, kMul, kDiv, kMod,

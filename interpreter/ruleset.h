@@ -68,7 +68,8 @@ struct Ruleset {
   std::string name;
   std::string title;
   std::string source_path;  // the file it was loaded from
-  std::string content_hash; // of the YAML after `extends` is resolved
+  std::string content_hash;    // of canonical_text
+  std::string canonical_text;  // the YAML after `extends`, as canonical JSON (loadable)
   int min_players = 2, max_players = 4;
 
   std::vector<std::string> suits;

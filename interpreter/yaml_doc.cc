@@ -77,6 +77,22 @@ YamlNode Convert(const YAML::Node& n, const std::shared_ptr<const SourceFile>& f
   return out;
 }
 
+// A JSON string: JSON is YAML, so the canonical text loads back as a ruleset.
+std::string Quoted(const std::string& text) {
+  std::string s = "\"";
+  for (char c : text) {
+    switch (c) {
+      case '"': s += "\\\""; break;
+      case '\\': s += "\\\\"; break;
+      case '\n': s += "\\n"; break;
+      case '\t': s += "\\t"; break;
+      case '\r': s += "\\r"; break;
+      default: s += c;
+    }
+  }
+  return s + "\"";
+}
+
 }  // namespace
 
 const YamlNode* YamlNode::Find(const std::string& key) const {
@@ -132,18 +148,16 @@ YamlNode MergeYaml(const YamlNode& base, const YamlNode& over) {
 
 std::string CanonicalYaml(const YamlNode& node) {
   switch (node.kind) {
-    case YamlNode::Kind::kNull: return "~";
+    case YamlNode::Kind::kNull: return "null";
     case YamlNode::Kind::kScalar: {
-      std::string s = "\"";
-      for (char c : node.scalar) {
-        if (c == '"' || c == '\\') s += '\\';
-        s += c;
-      }
-      return s + "\"";
+      return Quoted(node.scalar);
     }
     case YamlNode::Kind::kSequence: {
       std::string s = "[";
-      for (const auto& item : node.items) s += CanonicalYaml(item) + ",";
+      for (size_t i = 0; i < node.items.size(); ++i) {
+        if (i) s += ",";
+        s += CanonicalYaml(node.items[i]);
+      }
       return s + "]";
     }
     case YamlNode::Kind::kMap: {
@@ -151,7 +165,10 @@ std::string CanonicalYaml(const YamlNode& node) {
       for (const auto& [k, v] : node.entries) kv.emplace_back(k, CanonicalYaml(v));
       std::sort(kv.begin(), kv.end());
       std::string s = "{";
-      for (const auto& [k, v] : kv) s += "\"" + k + "\":" + v + ",";
+      for (size_t i = 0; i < kv.size(); ++i) {
+        if (i) s += ",";
+        s += Quoted(kv[i].first) + ":" + kv[i].second;
+      }
       return s + "}";
     }
   }

@@ -37,7 +37,8 @@ Result<YamlNode> ParseYaml(std::shared_ptr<const SourceFile> file);
 // is replaced. A key written `name+` appends its sequence to base's `name`.
 YamlNode MergeYaml(const YamlNode& base, const YamlNode& over);
 
-// Canonical text of a tree (sorted keys), for content hashes.
+// Canonical text of a tree: JSON with sorted keys, for content hashes and for
+// storing a ruleset whole (it loads back as YAML).
 std::string CanonicalYaml(const YamlNode& node);
 
 }  // namespace angler
