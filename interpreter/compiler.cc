@@ -18,7 +18,10 @@ bool Nullable(Type t) { return t == Type::kCard || t == Type::kPlayer || t == Ty
 bool Fits(Type have, Type want) {
   if (want == Type::kVoid || have == want) return true;
   if (have == Type::kVoid) return Nullable(want);
-  if (want == Type::kPlayer && have == Type::kInt) return true;  // seats are numbers
+  // Seats are numbers.
+  if ((want == Type::kPlayer && have == Type::kInt) || (want == Type::kInt && have == Type::kPlayer)) {
+    return true;
+  }
   if (want == Type::kCards) return have == Type::kZone;
   return false;
 }
@@ -57,6 +60,7 @@ const std::vector<std::pair<std::string, Attr>>& Attributes() {
   static const std::vector<std::pair<std::string, Attr>> kAttrs = {
       {"suit", Attr::kSuit},   {"value", Attr::kValue},   {"stars", Attr::kStars},
       {"kind", Attr::kKind},   {"player", Attr::kPlayer}, {"id", Attr::kId},
+      {"holder", Attr::kHolder},
   };
   return kAttrs;
 }
@@ -65,7 +69,8 @@ Type AttrType(Attr a) {
   switch (a) {
     case Attr::kSuit: return Type::kSuit;
     case Attr::kKind: return Type::kKind;
-    case Attr::kPlayer: return Type::kPlayer;
+    case Attr::kPlayer:
+    case Attr::kHolder: return Type::kPlayer;
     default: return Type::kInt;
   }
 }
@@ -166,7 +171,8 @@ const Compiler::Local* Compiler::FindLocal(const std::string& name) const {
 }
 
 std::vector<std::string> Compiler::NameCandidates() const {
-  std::vector<std::string> names = {"none", "true", "false", "players", "seats", "played"};
+  std::vector<std::string> names = {"none", "true", "false", "players", "seats", "played",
+                                    "all_cards"};
   if (ctx_.in_effect) {
     names.push_back("self");
     names.push_back("owner");
@@ -362,6 +368,7 @@ Result<int> Compiler::CompileName(const Expr& e) {
   if (name == "players") return AddNode(Node{Op::kPlayers, Type::kInt});
   if (name == "seats") return AddNode(Node{Op::kSeats, Type::kPlayers});
   if (name == "played") return AddNode(Node{Op::kPlayed, Type::kCards});
+  if (name == "all_cards") return AddNode(Node{Op::kAllCards, Type::kCards});
   if (ctx_.in_effect && name == "self") return AddNode(Node{Op::kSelf, Type::kCard});
   if (ctx_.in_effect && name == "owner") return AddNode(Node{Op::kOwner, Type::kPlayer});
   if (card_depth_ > 0 && name == "card") return AddNode(Node{Op::kCard, Type::kCard});
@@ -438,7 +445,7 @@ Result<int> Compiler::CompileCall(const Expr& e) {
     return Error(e.pos, "'" + name + "' takes " + std::to_string(n) + " argument(s), not " +
                             std::to_string(e.args.size()));
   };
-  if (name == "choose" || name == "choose_suit") {
+  if (name == "choose" || name == "choose_suit" || name == "random") {
     return Error(e.pos, "'" + name +
                             "' asks a player: use it as the source of 'move' or the value "
                             "of an assignment");
@@ -923,7 +930,25 @@ Status Compiler::Assign(const Stmt& s) {
   if (in.op != 0 && want != Type::kInt) {
     return Error(s.pos, "'" + s.text + "' needs a number variable");
   }
-  if (value.kind == Expr::Kind::kCall &&
+  if (value.kind == Expr::Kind::kCall && value.text == "random") {
+    // Chance picks one value of a list; the outcome is a recorded action.
+    if (value.args.size() != 1) {
+      return Error(value.pos, "random takes a list or a range: random([left, right]), random(1..6)");
+    }
+    auto l = Expect(*value.args[0], Type::kInts);
+    if (!l) return l.errors();
+    Type element = static_cast<Type>(rules_.nodes[static_cast<size_t>(l.value())].imm);
+    if (!Fits(element, want)) {
+      return Error(value.pos, std::string("random gives ") + TypeName(element) +
+                                  ", the variable holds " + TypeName(want));
+    }
+    Instr pick{Code::kChooseOption};
+    pick.pos = s.pos;
+    pick.e0 = -1;  // nobody: chance
+    pick.e1 = l.value();
+    Emit(pick);
+    in.e0 = AddNode(Node{Op::kChosenValue, element});
+  } else if (value.kind == Expr::Kind::kCall &&
       (value.text == "choose_suit" || value.text == "choose")) {
     // An option choice: the player picks one value of a list.
     if (value.args.empty() || value.args.size() > 2) {

@@ -17,6 +17,7 @@ int Attribute(const Ruleset& rules, const State& state, int card, Attr a) {
     case Attr::kPlayer: return state.played_by[card];
     case Attr::kId: return card;
     case Attr::kTags: return c.tags;
+    case Attr::kHolder: return rules.ZoneSeat(state.zone_of[card]);
   }
   return kNone;
 }
@@ -197,6 +198,11 @@ std::span<const uint8_t> Evaluator::Cards(int node) {
       return state_.Zone(static_cast<int>(z));
     }
     case Op::kPlayed: return {state_.played, state_.played_count};
+    case Op::kAllCards: {
+      uint8_t* out = Push();
+      for (size_t i = 0; i < rules_.cards.size(); ++i) out[i] = static_cast<uint8_t>(i);
+      return {out, rules_.cards.size()};
+    }
     case Op::kIf: return Value(n.x) ? Cards(n.y) : Cards(n.z);
     default: break;
   }

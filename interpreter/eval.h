@@ -77,6 +77,7 @@ class Evaluator {
       case Attr::kPlayer: return state_.played_by[card_];
       case Attr::kId: return card_;
       case Attr::kTags: return c.tags;
+      case Attr::kHolder: return rules_.ZoneSeat(state_.zone_of[card_]);
     }
     return kNone;
   }

@@ -227,7 +227,7 @@ void Game::Run(State& s) const {
         return;
       }
       case Code::kChooseOption: {
-        int64_t p = ev.Value(in.e0);
+        int64_t p = in.e0 < 0 ? kNone : ev.Value(in.e0);
         const Node& list = rules_.nodes[static_cast<size_t>(in.e1)];
         Decision& d = s.decision;
         d.count = 0;
@@ -240,7 +240,18 @@ void Game::Run(State& s) const {
             d.options[d.count++] = static_cast<int16_t>(v);
           }
         }
-        if (p < 0 || d.count == 0) {
+        if (d.count == 0) {
+          s.chosen_value = kNone;
+          ++s.pc;
+          break;
+        }
+        if (in.e0 < 0) {  // random(...): chance picks, and the pick is an action
+          d.kind = DecisionKind::kChance;
+          d.chance_pick = true;
+          d.player = -1;
+          return;
+        }
+        if (p < 0) {
           s.chosen_value = kNone;
           ++s.pc;
           break;
@@ -256,6 +267,7 @@ void Game::Run(State& s) const {
           break;
         }
         s.decision.kind = DecisionKind::kChance;
+        s.decision.chance_pick = false;
         s.decision.player = -1;
         s.decision.zone = static_cast<uint8_t>(zone);
         s.decision.count = 0;
@@ -558,7 +570,11 @@ Status Game::Apply(State& s, const Action& a) const {
     }
   } else {
     Rng rng(a.seed);
-    rng.Shuffle(s.order + s.start[d.zone], static_cast<size_t>(s.ZoneSize(d.zone)));
+    if (d.chance_pick) {
+      s.chosen_value = d.options[rng.Below(d.count)];
+    } else {
+      rng.Shuffle(s.order + s.start[d.zone], static_cast<size_t>(s.ZoneSize(d.zone)));
+    }
     d.kind = DecisionKind::kNone;
     ++s.pc;
   }
@@ -611,6 +627,7 @@ std::string Game::ActionText(const State& s, const Action& a) const {
       static const char* kDigits = "0123456789abcdef";
       for (int i = 0; i < 16; ++i) hex[i] = kDigits[(a.seed >> (60 - 4 * i)) & 15];
       hex[16] = 0;
+      if (s.decision.chance_pick) return std::string("draw #") + hex;
       return "shuffle " + rules_.ZoneName(s.decision.zone) + " #" + hex;
     }
   }
@@ -621,7 +638,8 @@ std::string Game::DecisionText(const State& s) const {
   const Decision& d = s.decision;
   switch (d.kind) {
     case DecisionKind::kNone: return s.over ? "game over" : "running";
-    case DecisionKind::kChance: return "shuffle " + rules_.ZoneName(d.zone);
+    case DecisionKind::kChance:
+      return d.chance_pick ? "chance draws a value" : "shuffle " + rules_.ZoneName(d.zone);
     case DecisionKind::kPlay: return "seat " + std::to_string(d.player) + " plays a card";
     case DecisionKind::kChoose:
       return "seat " + std::to_string(d.player) + " chooses " + std::to_string(d.remaining) +

@@ -22,7 +22,8 @@ enum class Type : uint8_t {
 const char* TypeName(Type t);
 
 // Card attributes readable as card.attr (or bare inside a filter).
-enum class Attr : uint8_t { kSuit, kValue, kStars, kKind, kPlayer, kId, kTags };
+// kPlayer: who played the card (to a trick); kHolder: whose zone holds it now.
+enum class Attr : uint8_t { kSuit, kValue, kStars, kKind, kPlayer, kId, kTags, kHolder };
 
 enum class Op : uint8_t {
   // Leaves.
@@ -38,6 +39,7 @@ enum class Op : uint8_t {
   kPlayers,      // the number of players
   kSeats,        // all seats in order (Type::kPlayers)
   kPlayed,       // the cards of the current trick in play order
+  kAllCards,     // every card of the ruleset, by id
   kZone,         // zone a (shared) as Type::kZone
   kFamilyZone,   // zone a + player(x)
   kList,         // constants list[a .. a+b) (Type::kInts / kPlayers)
@@ -90,7 +92,7 @@ enum class Code : uint8_t {
   kMove,           // cards e0 -> zone e1, to the top (flag 0) or bottom (flag 1)
   kMoveChosen,     // the chosen cards -> zone e1 (flag as above)
   kChooseCards,    // suspends: player e0 picks e1 cards of e2 (one action each)
-  kChooseOption,   // suspends: player e0 picks a value of list e1
+  kChooseOption,   // suspends: player e0 (chance if -1) picks a value of list e1
   kShuffle,        // suspends (chance): zone e0 is shuffled
   kDeal,           // deal all of zone e0 round-robin into family slot, seat 0 first
   kEndGame,        // ends the game now, reason slot

@@ -30,6 +30,7 @@ struct Decision {
   uint8_t remaining = 0;
   uint8_t zone = 0;
   uint8_t count = 0;              // options in use
+  bool chance_pick = false;       // kChance: picks one of `options` (else shuffles `zone`)
   int16_t options[kMaxCards];     // card ids or values
 };
 

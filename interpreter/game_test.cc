@@ -1,0 +1,403 @@
+#include "interpreter/game.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <vector>
+
+#include "interpreter/rng.h"
+#include "tests/test_util.h"
+
+namespace angler {
+namespace {
+
+using testing::CheckZones;
+using testing::Fishing;
+using testing::SameBytes;
+using testing::Snapshot;
+using testing::Table;
+
+// A plain model of the zones: each a vector, index 0 the bottom.
+struct Model {
+  std::vector<std::vector<int>> zones;
+
+  Model(const Ruleset& rules, const State& s) : zones(static_cast<size_t>(rules.zone_count)) {
+    for (int z = 0; z < rules.zone_count; ++z) {
+      for (uint8_t c : s.Zone(z)) zones[static_cast<size_t>(z)].push_back(c);
+    }
+  }
+  void Remove(int card) {
+    for (auto& z : zones) {
+      auto it = std::find(z.begin(), z.end(), card);
+      if (it != z.end()) {
+        z.erase(it);
+        return;
+      }
+    }
+  }
+  void Move(int card, int zone, bool bottom) {
+    Remove(card);
+    auto& z = zones[static_cast<size_t>(zone)];
+    if (bottom) {
+      z.insert(z.begin(), card);
+    } else {
+      z.push_back(card);
+    }
+  }
+  // MoveCards' contract: to the top in the order given (the last one ends on
+  // top); to the bottom as a group in the order given (the first one lowest).
+  void MoveGroup(const std::vector<int>& cards, int zone, bool bottom) {
+    if (bottom) {
+      for (auto it = cards.rbegin(); it != cards.rend(); ++it) Move(*it, zone, true);
+    } else {
+      for (int c : cards) Move(c, zone, false);
+    }
+  }
+  bool Matches(const Ruleset& rules, const State& s) const {
+    for (int z = 0; z < rules.zone_count; ++z) {
+      auto span = s.Zone(z);
+      std::vector<int> have(span.begin(), span.end());
+      if (have != zones[static_cast<size_t>(z)]) return false;
+    }
+    return true;
+  }
+};
+
+TEST_CASE("game: BlankState puts every card in the setup zone, in id order", "[game]") {
+  const Ruleset& rules = Fishing();
+  Game game(rules, 4);
+  State s = game.BlankState(rules.entry_setup);
+  CHECK(CheckZones(rules, s) == "");
+  CHECK(s.ZoneSize(rules.setup_zone) == 100);
+  for (int i = 0; i < 100; ++i) CHECK(s.order[i] == i);
+  CHECK(s.num_players == 4);
+  CHECK(s.ply == 0);
+  CHECK_FALSE(s.over);
+  CHECK(s.pc == rules.entry_setup);
+  Table t(rules, 4, rules.entry_trick);
+  CHECK(t.Get("trump") == rules.FindSuit("green"));
+  CHECK(t.Get("called") == kNone);
+  CHECK(t.Get("caller") == kNone);
+  CHECK(t.Get("lowest_value_wins") == 0);
+  CHECK(t.Get("round") == 0);
+  CHECK(t.Get("winner") == kNone);
+  for (int p = 0; p < 4; ++p) CHECK(t.Get("score", p) == 0);
+}
+
+TEST_CASE("game: MoveCard keeps the zone invariants under random moves", "[game]") {
+  const Ruleset& rules = Fishing();
+  Game game(rules, 5);
+  State s = game.BlankState(rules.entry_setup);
+  Model model(rules, s);
+  Rng rng(20240611);
+  for (int step = 0; step < 5000; ++step) {
+    int card = static_cast<int>(rng.Below(static_cast<uint32_t>(rules.cards.size())));
+    int zone = static_cast<int>(rng.Below(static_cast<uint32_t>(rules.zone_count)));
+    bool bottom = rng.Below(2) == 1;
+    int from = s.zone_of[card];
+    Game::MoveCard(s, card, zone, bottom);
+    model.Move(card, zone, bottom);
+    INFO("step " << step << ": card " << card << " from zone " << from << " to zone " << zone
+                 << (bottom ? " bottom" : " top"));
+    REQUIRE(CheckZones(rules, s) == "");
+    REQUIRE(s.zone_of[card] == zone);
+    auto z = s.Zone(zone);
+    REQUIRE((bottom ? z.front() : z.back()) == card);
+    REQUIRE(model.Matches(rules, s));
+  }
+}
+
+TEST_CASE("game: MoveCards keeps the zone invariants under random moves", "[game]") {
+  const Ruleset& rules = Fishing();
+  Game game(rules, 5);
+  State s = game.BlankState(rules.entry_setup);
+  Model model(rules, s);
+  Rng rng(77);
+  int whole_moves = 0;
+  for (int step = 0; step < 3000; ++step) {
+    int zone = static_cast<int>(rng.Below(static_cast<uint32_t>(rules.zone_count)));
+    bool bottom = rng.Below(2) == 1;
+    std::vector<int> cards;
+    uint32_t how = rng.Below(3);
+    if (how == 0) {
+      // A whole non-empty zone, in its order (the block-move path).
+      int from = static_cast<int>(rng.Below(static_cast<uint32_t>(rules.zone_count)));
+      for (uint8_t c : s.Zone(from)) cards.push_back(c);
+      if (!cards.empty() && from != zone) ++whole_moves;
+    } else {
+      // Distinct cards from anywhere, in a random order.
+      int n = 1 + static_cast<int>(rng.Below(8));
+      while (static_cast<int>(cards.size()) < n) {
+        int c = static_cast<int>(rng.Below(static_cast<uint32_t>(rules.cards.size())));
+        if (std::find(cards.begin(), cards.end(), c) == cards.end()) cards.push_back(c);
+      }
+      if (how == 2) {
+        // All from one zone, part of it or all of it in a shuffled order.
+        int from = s.zone_of[cards[0]];
+        cards.clear();
+        for (uint8_t c : s.Zone(from)) {
+          if (rng.Below(2) == 0 || cards.empty()) cards.push_back(c);
+        }
+        rng.Shuffle(cards.data(), cards.size());
+      }
+    }
+    std::vector<uint8_t> bytes(cards.begin(), cards.end());
+    Game::MoveCards(s, bytes.data(), bytes.size(), zone, bottom);
+    model.MoveGroup(cards, zone, bottom);
+    INFO("step " << step << ": " << cards.size() << " cards to zone " << zone
+                 << (bottom ? " bottom" : " top"));
+    REQUIRE(CheckZones(rules, s) == "");
+    REQUIRE(model.Matches(rules, s));
+  }
+  CHECK(whole_moves > 100);
+}
+
+TEST_CASE("game: top and bottom of a zone", "[game]") {
+  Table t(Fishing(), 3, Fishing().entry_trick);
+  int ocean = t.Zone("ocean");
+  t.Put(ocean, {"red 1", "red 2", "red 3"});
+  CHECK(t.Names(ocean) == std::vector<std::string>{"red 1", "red 2", "red 3"});
+  Game::MoveCard(t.s, t.FreeCard("red 4"), ocean, true);
+  CHECK(t.Names(ocean) == std::vector<std::string>{"red 4", "red 1", "red 2", "red 3"});
+  Game::MoveCard(t.s, t.CardIn("red 1", ocean), ocean, false);  // within: to the top
+  CHECK(t.Names(ocean) == std::vector<std::string>{"red 4", "red 2", "red 3", "red 1"});
+  Game::MoveCard(t.s, t.CardIn("red 3", ocean), ocean, true);  // within: to the bottom
+  CHECK(t.Names(ocean) == std::vector<std::string>{"red 3", "red 4", "red 2", "red 1"});
+  // A whole zone moved keeps its order, on top of or below what is there.
+  int boat = t.Zone("boat", 1);
+  t.Put(boat, {"blue 1", "blue 2"});
+  std::vector<uint8_t> all(t.s.Zone(ocean).begin(), t.s.Zone(ocean).end());
+  Game::MoveCards(t.s, all.data(), all.size(), boat, true);
+  CHECK(t.Names(boat) ==
+        std::vector<std::string>{"red 3", "red 4", "red 2", "red 1", "blue 1", "blue 2"});
+  CHECK(t.s.ZoneSize(ocean) == 0);
+  std::vector<uint8_t> two = {static_cast<uint8_t>(t.CardIn("blue 2", boat)),
+                              static_cast<uint8_t>(t.CardIn("red 3", boat))};
+  Game::MoveCards(t.s, two.data(), two.size(), ocean, false);
+  CHECK(t.Names(ocean) == std::vector<std::string>{"blue 2", "red 3"});
+  Game::MoveCards(t.s, two.data(), two.size(), boat, true);
+  CHECK(t.Names(boat) ==
+        std::vector<std::string>{"blue 2", "red 3", "red 4", "red 2", "red 1", "blue 1"});
+  CHECK(CheckZones(t.rules, t.s) == "");
+}
+
+// Plays until the first card decision, resolving chance with seeds 1, 2, ...
+State FirstPlay(const Game& game) {
+  State s = game.NewInitialState();
+  uint64_t seed = 1;
+  while (game.IsChance(s)) {
+    REQUIRE(game.Apply(s, Action{ActionKind::kChance, -1, 0, seed++}).ok());
+  }
+  REQUIRE(s.decision.kind == DecisionKind::kPlay);
+  return s;
+}
+
+TEST_CASE("game: the first decisions of Fishing", "[game]") {
+  const Ruleset& rules = Fishing();
+  Game game(rules, 4);
+  State s = game.NewInitialState();
+  // Five star levels shuffled, then the starting cards: six chance nodes.
+  int chance = 0;
+  uint64_t seed = 1;
+  while (game.IsChance(s)) {
+    ActionList list;
+    game.LegalActions(s, list);
+    CHECK(list.count == 0);
+    CHECK(game.CurrentPlayer(s) == -1);
+    REQUIRE(game.Apply(s, Action{ActionKind::kChance, -1, 0, seed++}).ok());
+    ++chance;
+  }
+  CHECK(chance == 6);
+  CHECK(s.ply == 6);
+  CHECK(s.decision.kind == DecisionKind::kPlay);
+  CHECK(game.CurrentPlayer(s) == 0);  // F1
+  ActionList list;
+  game.LegalActions(s, list);
+  CHECK(list.count == 9);  // any card of 9 may lead
+  for (const Action& a : list) {
+    CHECK(a.kind == ActionKind::kPlay);
+    CHECK(a.player == 0);
+    CHECK(s.zone_of[a.value] == rules.zones[static_cast<size_t>(rules.hand_family)].first);
+  }
+  CHECK(game.DecisionText(s) == "seat 0 plays a card");
+}
+
+TEST_CASE("game: Apply rejects illegal actions and leaves the state unchanged", "[game]") {
+  const Ruleset& rules = Fishing();
+  Game game(rules, 4);
+
+  SECTION("a player action at a chance node") {
+    State s = game.NewInitialState();
+    REQUIRE(game.IsChance(s));
+    Snapshot before(s);
+    auto st = game.Apply(s, Action{ActionKind::kPlay, 0, 5, 0});
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message == "expected a chance action, got play");
+    CHECK(before.Same(s));
+  }
+  SECTION("a chance action at a player decision") {
+    State s = FirstPlay(game);
+    Snapshot before(s);
+    auto st = game.Apply(s, Action{ActionKind::kChance, -1, 0, 99});
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message == "expected a play action, got chance");
+    CHECK(before.Same(s));
+    st = game.Apply(s, Action{ActionKind::kChoose, 0, s.decision.options[0], 0});
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message == "expected a play action, got choose");
+    CHECK(before.Same(s));
+  }
+  SECTION("the wrong player") {
+    State s = FirstPlay(game);
+    Snapshot before(s);
+    auto st = game.Apply(s, Action{ActionKind::kPlay, 1, s.decision.options[0], 0});
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message == "it is seat 0's decision, not seat 1's");
+    CHECK(before.Same(s));
+  }
+  SECTION("a card not in the player's hand") {
+    State s = FirstPlay(game);
+    int other = rules.zones[static_cast<size_t>(rules.hand_family)].first + 1;
+    int card = s.Zone(other)[0];
+    Snapshot before(s);
+    auto st = game.Apply(s, Action{ActionKind::kPlay, 0, static_cast<int16_t>(card), 0});
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message == "play " + rules.card_names[static_cast<size_t>(card)] +
+                                    " is not allowed now");
+    CHECK(before.Same(s));
+  }
+  SECTION("a card that does not follow suit") {
+    Table t(rules, 3, rules.entry_trick);
+    t.Set("tricks", 3);
+    t.Give(0, {"red 5", "blue 2"});
+    t.Give(1, {"red 7", "blue 9"});
+    t.Give(2, {"blue 5", "yellow 3"});
+    t.Continue();
+    t.Play(0, "red 5");
+    CHECK(t.LegalSorted() == std::vector<std::string>{"red 7"});
+    Snapshot before(t.s);
+    auto st = t.game.Apply(
+        t.s, Action{ActionKind::kPlay, 1, static_cast<int16_t>(t.CardIn("blue 9", t.Hand(1))), 0});
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message == "play blue 9 is not allowed now");
+    CHECK(before.Same(t.s));
+  }
+  SECTION("any action once the game is over") {
+    Table t(rules, 3, rules.entry_trick);
+    t.Set("round", 8);
+    t.Set("tricks", 1);
+    t.Give(0, {"red 5"});
+    t.Give(1, {"red 7"});
+    t.Give(2, {"red 9"});
+    t.Continue();
+    t.Play(0, "red 5");
+    t.Play(1, "red 7");
+    t.Play(2, "red 9");
+    t.Shuffles();
+    REQUIRE(t.s.over);
+    Snapshot before(t.s);
+    for (const Action& a : {Action{ActionKind::kPlay, 0, 1, 0},
+                            Action{ActionKind::kChance, -1, 0, 1}}) {
+      auto st = t.game.Apply(t.s, a);
+      REQUIRE_FALSE(st.ok());
+      CHECK(st.error().message == "the game is over");
+      CHECK(before.Same(t.s));
+    }
+    ActionList list;
+    t.game.LegalActions(t.s, list);
+    CHECK(list.count == 0);
+  }
+}
+
+// BUG (interpreter/game.cc, Apply): a state with no decision that is not over
+// (a BlankState before Continue) maps DecisionKind::kNone to a chance action,
+// so Apply accepts a chance action there: it shuffles zone 0 and runs the
+// program from its entry. It should refuse, as there is nothing to decide.
+TEST_CASE("game: Apply refuses a state that has no decision yet", "[game][!mayfail]") {
+  const Ruleset& rules = Fishing();
+  Game game(rules, 3);
+  State s = game.BlankState(rules.entry_setup);
+  Snapshot before(s);
+  auto st = game.Apply(s, Action{ActionKind::kChance, -1, 0, 5});
+  CHECK_FALSE(st.ok());
+  CHECK(before.Same(s));
+}
+
+TEST_CASE("game: chance actions replay deterministically", "[game]") {
+  const Ruleset& rules = Fishing();
+  for (int players = 3; players <= 5; ++players) {
+    Game game(rules, players);
+    auto run = [&](uint64_t seed) {
+      State s = game.NewInitialState();
+      Rng rng(seed);
+      std::vector<Action> actions;
+      while (game.IsChance(s)) {
+        Action a = game.SampleChance(s, rng);
+        actions.push_back(a);
+        REQUIRE(game.Apply(s, a).ok());
+      }
+      return std::make_pair(s, actions);
+    };
+    auto [a, actions_a] = run(11);
+    auto [b, actions_b] = run(11);
+    auto [c, actions_c] = run(12);
+    CHECK(actions_a == actions_b);
+    CHECK(SameBytes(a, b));
+    CHECK(actions_a != actions_c);
+    CHECK_FALSE(SameBytes(a, c));
+    // The same chance actions applied again give the same state.
+    State d = game.NewInitialState();
+    for (const Action& x : actions_a) REQUIRE(game.Apply(d, x).ok());
+    CHECK(SameBytes(a, d));
+    // A shuffle's outcome depends only on its seed and the cards shuffled.
+    int ocean = rules.zones[static_cast<size_t>(rules.FindFamily("ocean"))].first;
+    CHECK(a.ZoneSize(ocean) == 60);
+    auto oa = a.Zone(ocean), oc = c.Zone(ocean);
+    CHECK_FALSE(std::equal(oa.begin(), oa.end(), oc.begin()));
+  }
+}
+
+TEST_CASE("game: a shuffle outcome is Rng(seed).Shuffle of the zone", "[game]") {
+  const Ruleset& rules = Fishing();
+  Game game(rules, 3);
+  State s = game.NewInitialState();
+  REQUIRE(game.IsChance(s));
+  int zone = s.decision.zone;
+  CHECK(rules.ZoneName(zone) == "staging");
+  std::vector<uint8_t> expected(s.Zone(zone).begin(), s.Zone(zone).end());
+  CHECK(expected.size() == 12);  // the 5-star cards
+  Rng rng(4242);
+  rng.Shuffle(expected.data(), expected.size());
+  Action a{ActionKind::kChance, -1, 0, 4242};
+  CHECK(game.ActionText(s, a) == "shuffle staging #0000000000001092");
+  REQUIRE(game.Apply(s, a).ok());
+  // Then the shuffled stack went onto the (empty) ocean, in its order.
+  int ocean = rules.zones[static_cast<size_t>(rules.FindFamily("ocean"))].first;
+  std::vector<uint8_t> got(s.Zone(ocean).begin(), s.Zone(ocean).end());
+  CHECK(got == expected);
+}
+
+TEST_CASE("game: ActionText and DecisionText", "[game]") {
+  const Ruleset& rules = Fishing();
+  Table t(rules, 3, rules.entry_trick);
+  t.Set("tricks", 2);
+  t.Give(0, {"yellow 0", "red 4"});
+  t.Give(1, {"yellow 7", "red 5"});
+  t.Give(2, {"buoy \"call the color\"", "blue 1"});
+  t.Continue();
+  Action play{ActionKind::kPlay, 0, static_cast<int16_t>(t.CardIn("yellow 0", t.Hand(0))), 0};
+  CHECK(t.game.ActionText(t.s, play) == "play yellow 0");
+  t.Apply(play);
+  t.Play(1, "yellow 7");
+  t.Play(2, "buoy \"call the color\"");
+  CHECK(t.s.decision.kind == DecisionKind::kChoose);
+  CHECK(t.game.DecisionText(t.s) == "seat 0 chooses 1 card(s)");
+  CHECK(t.LegalSorted() == std::vector<std::string>{"buoy \"call the color\"", "yellow 7"});
+  t.Choose(0, "buoy \"call the color\"", t.Zone("trick"));
+  CHECK(t.s.decision.kind == DecisionKind::kOption);
+  CHECK(t.game.DecisionText(t.s) == "seat 2 chooses");
+  CHECK(t.game.ActionText(t.s, Action{ActionKind::kOption, 2, 2, 0}) == "choose red");
+}
+
+}  // namespace
+}  // namespace angler

@@ -1,0 +1,382 @@
+#include "interpreter/loader.h"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <numeric>
+#include <sstream>
+#include <string>
+
+#include "interpreter/game.h"
+#include "tests/test_util.h"
+
+namespace angler {
+namespace {
+
+using testing::FormatErrors;
+
+// Line numbers in the tests below count from "name: mini" as line 1.
+const char* const kMini = R"(name: mini
+players: 2..3
+suits: [red, blue]
+zones:
+  deck: {setup: true}
+  hand: {per_player: true}
+  won: {per_player: true}
+  trick: {}
+variables:
+  score: {per_player: true}
+  bonus: {init: 1}
+cards:
+  - {suits: [red, blue], values: 1..4}
+setup: |
+  shuffle deck
+  deal deck to hand
+round:
+  tricks: count(hand(0))
+  end: |
+    for p in seats {
+      score(p) += count(won(p)) * bonus
+    }
+trick:
+  may_play: led == none or suit == led or not any(hand(turn) where suit == led)
+  winner: highest(played where suit == led).player
+  end: move trick to won(winner)
+define:
+  led: first(played).suit
+game:
+  end_when: round == 1
+  rank: score(p)
+)";
+
+std::string Replace(std::string text, const std::string& from, const std::string& to) {
+  auto at = text.find(from);
+  INFO("replacing " << from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+RulesetPtr Load(const std::string& text, const std::string& dir = "") {
+  auto r = LoadRulesetText("mini.yaml", text, dir);
+  INFO(FormatErrors(r));
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+// The first diagnostic of a ruleset that must not load, formatted.
+std::string FirstError(const std::string& text, const std::string& dir = "") {
+  auto r = LoadRulesetText("mini.yaml", text, dir);
+  if (r.ok()) return "loaded";
+  return r.error().Format();
+}
+
+std::string ReadText(const std::string& path) {
+  std::ifstream in(path);
+  REQUIRE(in);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Plays a game with the first legal action each time; chance seeds 1, 2, ...
+State PlayOut(const Game& game) {
+  State s = game.NewInitialState();
+  uint64_t seed = 1;
+  for (int steps = 0; !game.IsTerminal(s) && steps < 10000; ++steps) {
+    Action a;
+    if (game.IsChance(s)) {
+      a = Action{ActionKind::kChance, -1, 0, seed++};
+    } else {
+      ActionList list;
+      game.LegalActions(s, list);
+      REQUIRE(list.count > 0);
+      a = list.items[0];
+    }
+    REQUIRE(game.Apply(s, a).ok());
+  }
+  REQUIRE(game.IsTerminal(s));
+  return s;
+}
+
+TEST_CASE("loader: the mini ruleset loads", "[loader]") {
+  auto rules = Load(kMini);
+  CHECK(rules->name == "mini");
+  CHECK(rules->title == "mini");  // no title: the name
+  CHECK(rules->min_players == 2);
+  CHECK(rules->max_players == 3);
+  CHECK(rules->suits == std::vector<std::string>{"red", "blue"});
+  CHECK(rules->kinds == std::vector<std::string>{"card"});
+  REQUIRE(rules->cards.size() == 8);
+  CHECK(rules->card_names[0] == "red 1");
+  CHECK(rules->card_names[7] == "blue 4");
+  CHECK(rules->cards[7].suit == 1);
+  CHECK(rules->cards[7].value == 4);
+  CHECK(rules->FindCard("blue 3") == 6);
+  CHECK(rules->FindCard("green 3") == -1);
+  // Zones: a per-player family takes max_players ids.
+  CHECK(rules->zone_count == 1 + 3 + 3 + 1);
+  CHECK(rules->ZoneName(0) == "deck");
+  CHECK(rules->ZoneName(2) == "hand(1)");
+  CHECK(rules->ZoneName(7) == "trick");
+  CHECK(rules->setup_zone == 0);
+  CHECK(rules->content_hash.size() == 16);
+  int bonus = rules->FindVariable("bonus");
+  REQUIRE(bonus >= 0);
+  CHECK(rules->variables[static_cast<size_t>(bonus)].init == 1);
+  CHECK_FALSE(rules->variables[static_cast<size_t>(bonus)].per_player);
+}
+
+TEST_CASE("loader: unknown top-level key, with did-you-mean", "[loader][diagnostics]") {
+  auto r = LoadRulesetText("mini.yaml", Replace(kMini, "zones:", "zoens:"));
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors()[0].Format() ==
+        "mini.yaml:4:1: error: unknown key 'zoens' in a ruleset (did you mean 'zones'?)\n"
+        "  4 | zoens:\n"
+        "    | ^\n");
+  REQUIRE(r.errors().size() >= 2);
+  CHECK(r.errors()[1].message == "a ruleset needs 'zones', a mapping of zone names");
+}
+
+TEST_CASE("loader: unknown key in a section", "[loader][diagnostics]") {
+  CHECK(FirstError(Replace(kMini, "  tricks:", "  trikcs:")) ==
+        "mini.yaml:18:3: error: unknown key 'trikcs' in the round section "
+        "(did you mean 'tricks'?)\n"
+        "  18 |   trikcs: count(hand(0))\n"
+        "     |   ^\n");
+}
+
+TEST_CASE("loader: unknown name inside a block scalar points into the YAML file",
+          "[loader][diagnostics]") {
+  CHECK(FirstError(Replace(kMini, "* bonus", "* bonsu")) ==
+        "mini.yaml:21:35: error: unknown name 'bonsu' (did you mean 'bonus'?)\n"
+        "  21 |       score(p) += count(won(p)) * bonsu\n"
+        "     |                                   ^\n");
+}
+
+TEST_CASE("loader: unknown function in a plain scalar", "[loader][diagnostics]") {
+  CHECK(FirstError(Replace(kMini, "end: move trick to won(winner)",
+                           "end: move trick to wonn(winner)")) ==
+        "mini.yaml:26:22: error: unknown function 'wonn' (did you mean 'won'?)\n"
+        "  26 |   end: move trick to wonn(winner)\n"
+        "     |                      ^\n");
+}
+
+TEST_CASE("loader: unknown name in a quoted scalar, used through a define",
+          "[loader][diagnostics]") {
+  auto r = LoadRulesetText("mini.yaml", Replace(kMini, "  led: first(played).suit",
+                                                "  led: \"first(playd).suit\""));
+  REQUIRE_FALSE(r.ok());
+  REQUIRE(r.errors().size() >= 2);
+  CHECK(r.errors()[0].Format() ==
+        "mini.yaml:28:15: error: unknown name 'playd' (did you mean 'played'?)\n"
+        "  28 |   led: \"first(playd).suit\"\n"
+        "     |               ^\n");
+  // The define is compiled where it is used: the first use is named too.
+  CHECK(r.errors()[1].message == "in the use of 'led' here");
+  CHECK(r.errors()[1].pos.line == 24);
+  CHECK(r.errors()[1].pos.col == 13);
+}
+
+// BUG (interpreter/yaml_doc.cc, SnippetOf): a folded scalar (`>` / `>-`) is
+// joined into one line by YAML, but its snippet maps every position to the
+// first line, so an error on a later line is reported on the first line at a
+// column past its end. fishing.yaml writes left_in_box and the trick winner
+// this way.
+TEST_CASE("loader: unknown name on the 2nd line of a folded scalar", "[loader][diagnostics][!mayfail]") {
+  std::string text = Replace(kMini, "  winner: highest(played where suit == led).player\n",
+                             "  winner: >-\n"
+                             "    highest(played where suit == led).player\n"
+                             "    ?? firts(played).player\n");
+  CHECK(FirstError(text) ==
+        "mini.yaml:27:8: error: unknown function 'firts' (did you mean 'first'?)\n"
+        "  27 |     ?? firts(played).player\n"
+        "     |        ^\n");
+}
+
+TEST_CASE("loader: unknown suit in cards", "[loader][diagnostics]") {
+  CHECK(FirstError(Replace(kMini, "[red, blue], values", "[red, bleu], values")) ==
+        "mini.yaml:13:19: error: unknown suit 'bleu' (did you mean 'blue'?)\n"
+        "  13 |   - {suits: [red, bleu], values: 1..4}\n"
+        "     |                   ^\n");
+  CHECK(FirstError(Replace(kMini, "[red, blue], values", "[red, green], values")) ==
+        "mini.yaml:13:19: error: unknown suit 'green'\n"
+        "  13 |   - {suits: [red, green], values: 1..4}\n"
+        "     |                   ^\n");
+}
+
+TEST_CASE("loader: unknown effect, with did-you-mean", "[loader][diagnostics]") {
+  std::string text = Replace(kMini, "  - {suits: [red, blue], values: 1..4}\n",
+                             "  - {suits: [red, blue], values: 1..4}\n"
+                             "  - {suit: red, value: 0, effect: catch_one_othr}\n");
+  text += "effects:\n"
+          "  catch_one_other:\n"
+          "    when: end_of_trick\n"
+          "    do: move choose(owner, 1, trick - self) to won(owner)\n";
+  CHECK(FirstError(text) ==
+        "mini.yaml:14:35: error: unknown effect 'catch_one_othr' "
+        "(did you mean 'catch_one_other'?)\n"
+        "  14 |   - {suit: red, value: 0, effect: catch_one_othr}\n"
+        "     |                                   ^\n");
+  // Spelled right, it loads and the card carries the effect.
+  auto rules = Load(Replace(text, "catch_one_othr", "catch_one_other"));
+  REQUIRE(rules->cards.size() == 9);
+  CHECK(rules->card_names[8] == "red 0");
+  CHECK(rules->cards[8].effects[0] == 0);
+  CHECK(rules->cards[8].effects[1] == -1);
+  REQUIRE(rules->effects.size() == 1);
+  CHECK(rules->effects[0].name == "catch_one_other");
+  CHECK(rules->effects[0].timing == Timing::kEndOfTrick);
+}
+
+TEST_CASE("loader: unknown timing", "[loader][diagnostics]") {
+  std::string text = std::string(kMini) +
+                     "effects:\n"
+                     "  bonus_point:\n"
+                     "    when: end_of_trik\n"
+                     "    do: score(owner) += 1\n";
+  CHECK(FirstError(text) ==
+        "mini.yaml:34:11: error: unknown timing 'end_of_trik' (did you mean 'end_of_trick'?)\n"
+        "  34 |     when: end_of_trik\n"
+        "     |           ^\n");
+}
+
+TEST_CASE("loader: type errors name the place", "[loader][diagnostics]") {
+  CHECK(FirstError(Replace(kMini, "end_when: round == 1", "end_when: round + 1")) ==
+        "mini.yaml:30:13: error: expected a condition, but this is a number\n"
+        "  30 |   end_when: round + 1\n"
+        "     |             ^\n");
+}
+
+TEST_CASE("loader: extends, overriding a number and appending a card", "[loader][extends]") {
+  const std::string dir = std::string(ANGLER_TEST_DIR) + "/data";
+  auto base = Load(ReadText(dir + "/mini_base.yaml"), dir);
+  auto variant = Load(ReadText(dir + "/mini_variant.yaml"), dir);
+
+  CHECK(base->name == "mini");
+  CHECK(variant->name == "mini-variant");
+  CHECK(variant->title == "Mini tricks");  // inherited
+  CHECK(variant->min_players == 2);
+  CHECK(variant->max_players == 3);
+  REQUIRE(base->cards.size() == 8);
+  REQUIRE(variant->cards.size() == 9);
+  CHECK(variant->card_names[7] == "blue 4");
+  CHECK(variant->card_names[8] == "red 9");  // cards+: appended after the base's
+  auto init = [](const Ruleset& r, const char* name) {
+    int v = r.FindVariable(name);
+    REQUIRE(v >= 0);
+    return r.variables[static_cast<size_t>(v)].init;
+  };
+  CHECK(init(*base, "bonus") == 1);
+  CHECK(init(*variant, "bonus") == 5);
+  int score = variant->FindVariable("score");
+  REQUIRE(score >= 0);
+  CHECK(variant->variables[static_cast<size_t>(score)].per_player);  // the map merged
+  CHECK(base->content_hash != variant->content_hash);
+
+  // Every card is caught once and scores `bonus`.
+  for (int players : {2, 3}) {
+    Game g0(*base, players), g1(*variant, players);
+    State s0 = PlayOut(g0), s1 = PlayOut(g1);
+    int64_t sum0 = 0, sum1 = 0;
+    for (int p = 0; p < players; ++p) {
+      sum0 += g0.Rank(s0, p);
+      sum1 += g1.Rank(s1, p);
+    }
+    CHECK(sum0 == 8);
+    CHECK(sum1 == 45);
+  }
+}
+
+TEST_CASE("loader: extends a file that does not exist", "[loader][extends][diagnostics]") {
+  CHECK(FirstError("extends: no_such_base.yaml\nname: x\n", ANGLER_TEST_DIR) ==
+        "mini.yaml:1:10: error: 'extends' names no ruleset: 'no_such_base.yaml'\n"
+        "  1 | extends: no_such_base.yaml\n"
+        "    |          ^\n");
+}
+
+TEST_CASE("loader: the content hash follows the rules, not the comments", "[loader]") {
+  auto plain = Load(kMini);
+  std::string commented = "# A comment on top\n" +
+                          Replace(kMini, "players: 2..3\n", "players: 2..3   # two or three\n");
+  commented = Replace(commented, "cards:\n", "cards:\n  # the deck\n");
+  auto with_comments = Load(commented);
+  CHECK(with_comments->content_hash == plain->content_hash);
+
+  auto changed = Load(Replace(kMini, "bonus: {init: 1}", "bonus: {init: 2}"));
+  CHECK(changed->content_hash != plain->content_hash);
+  auto renamed = Load(Replace(kMini, "name: mini", "name: mini2"));
+  CHECK(renamed->content_hash != plain->content_hash);
+  auto rule = Load(Replace(kMini, "round == 1", "round == 2"));
+  CHECK(rule->content_hash != plain->content_hash);
+  // Loading the same text twice gives the same hash.
+  CHECK(Load(kMini)->content_hash == plain->content_hash);
+}
+
+// BUG (dsl/parser.cc, see parser_test.cc): `+= # comment` keeps the comment in
+// the operator's text, and the compiler reads any operator other than "=" and
+// "+=" as "-=": the scores below come out negated (-8 instead of 8).
+TEST_CASE("loader: a comment after += keeps it an addition", "[loader][!mayfail]") {
+  auto rules = Load(Replace(kMini, "score(p) += count(won(p)) * bonus",
+                            "score(p) += # one point a card\n"
+                            "        count(won(p)) * bonus"));
+  Game game(*rules, 2);
+  State s = PlayOut(game);
+  CHECK(game.Rank(s, 0) + game.Rank(s, 1) == 8);
+}
+
+TEST_CASE("loader: a comment after 'or' in a block scalar rule", "[loader][!mayfail]") {
+  // BUG (dsl/parser.cc): the comment ends up in the operator text "or  # ...".
+  auto r = LoadRulesetText("mini.yaml",
+                           Replace(kMini,
+                                   "  may_play: led == none or suit == led or not any(hand(turn) "
+                                   "where suit == led)\n",
+                                   "  may_play: |\n"
+                                   "    led == none or  # leading\n"
+                                   "    suit == led or not any(hand(turn) where suit == led)\n"));
+  INFO(FormatErrors(r));
+  CHECK(r.ok());
+}
+
+TEST_CASE("loader: shipped rulesets all load", "[loader]") {
+  auto names = ShippedRulesets(true);
+  REQUIRE_FALSE(names.empty());
+  CHECK(names.front() != "");
+  CHECK(std::find(names.begin(), names.end(), "fishing") != names.end());
+  for (const auto& name : names) {
+    auto r = LoadRuleset(name);
+    INFO(name << "\n" << FormatErrors(r));
+    CHECK(r.ok());
+  }
+}
+
+TEST_CASE("loader: fishing's cards and zones", "[loader][fishing]") {
+  const Ruleset& rules = testing::Fishing();
+  REQUIRE(rules.cards.size() == 100);
+  CHECK(rules.min_players == 3);
+  CHECK(rules.max_players == 5);
+  CHECK(rules.suits == std::vector<std::string>{"blue", "purple", "red", "yellow", "green"});
+  int per_stars[6] = {};
+  int buoys = 0, zeros = 0, greens = 0;
+  for (const auto& c : rules.cards) {
+    REQUIRE(c.stars >= 0);
+    REQUIRE(c.stars <= 5);
+    ++per_stars[c.stars];
+    if (rules.kinds[static_cast<size_t>(c.kind)] == "buoy") ++buoys;
+    else if (c.value == 0) ++zeros;
+    if (c.suit == rules.FindSuit("green")) ++greens;
+  }
+  CHECK(per_stars[0] == 40);  // the starting cards
+  for (int k = 1; k <= 5; ++k) CHECK(per_stars[k] == 12);  // D1
+  CHECK(buoys == 7);
+  CHECK(zeros == 5);
+  CHECK(greens == 17);  // green 0..16
+  CHECK(rules.FindCard("green 16") >= 0);
+  CHECK(rules.FindCard("yellow 18") >= 0);
+  CHECK(rules.FindCard("buoy \"-3 points\"") >= 0);
+  int minus_three = 0;
+  for (const auto& n : rules.card_names) minus_three += n == "buoy \"-3 points\"";
+  CHECK(minus_three == 2);
+}
+
+}  // namespace
+}  // namespace angler
