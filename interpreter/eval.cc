@@ -50,18 +50,17 @@ bool Evaluator::Member(int node, int64_t v) {
   }
 }
 
-int64_t Evaluator::Value(int node) {
-  const Node& n = nodes_[node];
+int64_t Evaluator::Switch(const Node& n) {
   switch (n.op) {
     case Op::kConst: return n.imm;
     case Op::kLocal: return frame_->locals[n.a];
     case Op::kGlobal: return state_.vars[n.a];
     case Op::kPlayerVar: {
-      int64_t p = Leaf(n.x);
+      int64_t p = Value(n.x);
       return p < 0 ? 0 : state_.vars[n.a + p];
     }
     case Op::kTable: {
-      int64_t i = Leaf(n.x);
+      int64_t i = Value(n.x);
       if (i < 1 || i > n.b) return 0;
       return rules_.tables[static_cast<size_t>(n.a + state_.num_players * n.b + i - 1)];
     }
@@ -69,87 +68,87 @@ int64_t Evaluator::Value(int node) {
     case Op::kCardAttr: return CardAttr(n.a);
     case Op::kCardAttrEq: return CardAttr(n.a) == n.imm;
     case Op::kCardAttrNe: return CardAttr(n.a) != n.imm;
-    case Op::kCardAttrEqX: return CardAttr(n.a) == Leaf(n.x);
+    case Op::kCardAttrEqX: return CardAttr(n.a) == Value(n.x);
     case Op::kAnyOf:
       for (int i = 0; i < n.b; ++i) {
-        if (Leaf(static_cast<int>(lists_[n.a + i]))) return 1;
+        if (Value(static_cast<int>(lists_[n.a + i]))) return 1;
       }
       return 0;
     case Op::kAllOf:
       for (int i = 0; i < n.b; ++i) {
-        if (!Leaf(static_cast<int>(lists_[n.a + i]))) return 0;
+        if (!Value(static_cast<int>(lists_[n.a + i]))) return 0;
       }
       return 1;
-    case Op::kEqConst: return Leaf(n.x) == n.imm;
-    case Op::kNeConst: return Leaf(n.x) != n.imm;
+    case Op::kEqConst: return Value(n.x) == n.imm;
+    case Op::kNeConst: return Value(n.x) != n.imm;
     case Op::kSelf: return frame_->self;
     case Op::kOwner: return frame_->owner;
     case Op::kChosenValue: return state_.chosen_value;
     case Op::kPlayers: return state_.num_players;
     case Op::kZone: return n.a;
     case Op::kFamilyZone: {
-      int64_t p = Leaf(n.x);
+      int64_t p = Value(n.x);
       return p < 0 ? kNone : n.a + p;
     }
-    case Op::kAttr: return Attribute(rules_, state_, static_cast<int>(Leaf(n.x)),
+    case Op::kAttr: return Attribute(rules_, state_, static_cast<int>(Value(n.x)),
                                      static_cast<Attr>(n.a));
-    case Op::kNeg: return -Leaf(n.x);
+    case Op::kNeg: return -Value(n.x);
     case Op::kHasTag: {
-      int64_t c = Leaf(n.x);
+      int64_t c = Value(n.x);
       return c >= 0 && (rules_.cards[static_cast<size_t>(c)].tags >> n.a & 1);
     }
-    case Op::kNot: return !Leaf(n.x);
-    case Op::kAbs: return std::llabs(Leaf(n.x));
+    case Op::kNot: return !Value(n.x);
+    case Op::kAbs: return std::llabs(Value(n.x));
     case Op::kLeft: {
-      int64_t p = Leaf(n.x);
+      int64_t p = Value(n.x);
       return p < 0 ? kNone : (p + 1) % state_.num_players;
     }
     case Op::kRight: {
-      int64_t p = Leaf(n.x);
+      int64_t p = Value(n.x);
       return p < 0 ? kNone : (p + state_.num_players - 1) % state_.num_players;
     }
     case Op::kPlayPosition: {
-      int64_t p = Leaf(n.x);
+      int64_t p = Value(n.x);
       if (p < 0) return kNone;
       int pos = state_.position_of[p];
       return pos < 0 ? state_.num_players + p : pos;  // did not play: after everyone
     }
-    case Op::kAdd: return Leaf(n.x) + Leaf(n.y);
-    case Op::kSub: return Leaf(n.x) - Leaf(n.y);
-    case Op::kMul: return Leaf(n.x) * Leaf(n.y);
+    case Op::kAdd: return Value(n.x) + Value(n.y);
+    case Op::kSub: return Value(n.x) - Value(n.y);
+    case Op::kMul: return Value(n.x) * Value(n.y);
     case Op::kDiv: {
-      int64_t d = Leaf(n.y);
-      return d == 0 ? 0 : Leaf(n.x) / d;
+      int64_t d = Value(n.y);
+      return d == 0 ? 0 : Value(n.x) / d;
     }
     case Op::kMod: {
-      int64_t d = Leaf(n.y);
-      return d == 0 ? 0 : Leaf(n.x) % d;
+      int64_t d = Value(n.y);
+      return d == 0 ? 0 : Value(n.x) % d;
     }
-    case Op::kEq: return Leaf(n.x) == Leaf(n.y);
-    case Op::kNe: return Leaf(n.x) != Leaf(n.y);
-    case Op::kLt: return Leaf(n.x) < Leaf(n.y);
-    case Op::kLe: return Leaf(n.x) <= Leaf(n.y);
-    case Op::kGt: return Leaf(n.x) > Leaf(n.y);
-    case Op::kGe: return Leaf(n.x) >= Leaf(n.y);
-    case Op::kAnd: return Leaf(n.x) && Leaf(n.y);
-    case Op::kOr: return Leaf(n.x) || Leaf(n.y);
+    case Op::kEq: return Value(n.x) == Value(n.y);
+    case Op::kNe: return Value(n.x) != Value(n.y);
+    case Op::kLt: return Value(n.x) < Value(n.y);
+    case Op::kLe: return Value(n.x) <= Value(n.y);
+    case Op::kGt: return Value(n.x) > Value(n.y);
+    case Op::kGe: return Value(n.x) >= Value(n.y);
+    case Op::kAnd: return Value(n.x) && Value(n.y);
+    case Op::kOr: return Value(n.x) || Value(n.y);
     case Op::kCoalesce: {
-      int64_t a = Leaf(n.x);
-      return a != kNone ? a : Leaf(n.y);
+      int64_t a = Value(n.x);
+      return a != kNone ? a : Value(n.y);
     }
-    case Op::kIn: return Member(n.y, Leaf(n.x));
+    case Op::kIn: return Member(n.y, Value(n.x));
     case Op::kMax: {
-      int64_t a = Leaf(n.x), b = Leaf(n.y);
+      int64_t a = Value(n.x), b = Value(n.y);
       return a > b ? a : b;
     }
     case Op::kMin: {
-      int64_t a = Leaf(n.x), b = Leaf(n.y);
+      int64_t a = Value(n.x), b = Value(n.y);
       return a < b ? a : b;
     }
-    case Op::kIf: return Leaf(n.x) ? Leaf(n.y) : Leaf(n.z);
+    case Op::kIf: return Value(n.x) ? Value(n.y) : Value(n.z);
     case Op::kCached:
       if (!cache_ok_[n.a]) {
-        cache_value_[n.a] = Leaf(n.x);
+        cache_value_[n.a] = Value(n.x);
         cache_ok_[n.a] = true;
       }
       return cache_value_[n.a];
@@ -158,6 +157,31 @@ int64_t Evaluator::Value(int node) {
 }
 
 [[gnu::noinline]] int64_t Evaluator::ListValue(const Node& n) {
+  const Node& child = nodes_[n.x];
+  if (child.op == Op::kFilter && (n.op == Op::kAny || n.op == Op::kFirst || n.op == Op::kCount)) {
+    // Stream the filter: no list is built, and any/first stop at the first match.
+    int top = scratch_top_;
+    auto xs = Cards(child.x);
+    for (int slot = child.a; slot < child.b; ++slot) cache_ok_[slot] = false;
+    int saved_card = card_;
+    int64_t result = n.op == Op::kFirst ? kNone : 0;
+    for (uint8_t c : xs) {
+      card_ = c;
+      int inner = scratch_top_;
+      bool match = Value(child.y) != 0;
+      scratch_top_ = inner;
+      if (!match) continue;
+      if (n.op == Op::kCount) {
+        ++result;
+        continue;
+      }
+      result = n.op == Op::kAny ? 1 : c;
+      break;
+    }
+    card_ = saved_card;
+    scratch_top_ = top;
+    return result;
+  }
   int top = scratch_top_;
   auto list = Cards(n.x);
   int64_t result = kNone;
@@ -193,7 +217,7 @@ std::span<const uint8_t> Evaluator::Cards(int node) {
   switch (n.op) {
     case Op::kZone: return state_.Zone(n.a);
     case Op::kFamilyZone: {
-      int64_t z = Value(node);
+      int64_t z = Value(node);  // the zone id
       if (z < 0) return {};
       return state_.Zone(static_cast<int>(z));
     }
@@ -210,7 +234,7 @@ std::span<const uint8_t> Evaluator::Cards(int node) {
   uint8_t* out;
   size_t count = 0;
   if (n.type == Type::kCard) {
-    int64_t c = Value(node);
+    int64_t c = Value(node);  // a single card
     out = Push();
     if (c >= 0) out[count++] = static_cast<uint8_t>(c);
     return {out, count};
@@ -270,6 +294,112 @@ std::span<const uint8_t> Evaluator::Cards(int node) {
   if (scratch_[base] != out) std::memmove(scratch_[base], out, count);
   scratch_top_ = base + 1;
   return {scratch_[base], count};
+}
+
+}  // namespace angler
+
+namespace angler {
+
+// One small function per frequent op; the rest share Evaluator::Switch.
+struct EvalOps {
+  static int64_t Const(Evaluator&, const Node& n) { return n.imm; }
+  static int64_t Local(Evaluator& e, const Node& n) { return e.frame_->locals[n.a]; }
+  static int64_t Global(Evaluator& e, const Node& n) { return e.state_.vars[n.a]; }
+  static int64_t PlayerVar(Evaluator& e, const Node& n) {
+    int64_t p = e.Value(n.x);
+    return p < 0 ? 0 : e.state_.vars[n.a + p];
+  }
+  static int64_t Cached(Evaluator& e, const Node& n) {
+    if (!e.cache_ok_[n.a]) {
+      e.cache_value_[n.a] = e.Value(n.x);
+      e.cache_ok_[n.a] = true;
+    }
+    return e.cache_value_[n.a];
+  }
+  static int64_t CardAttr(Evaluator& e, const Node& n) { return e.CardAttr(n.a); }
+  static int64_t CardAttrEq(Evaluator& e, const Node& n) { return e.CardAttr(n.a) == n.imm; }
+  static int64_t CardAttrNe(Evaluator& e, const Node& n) { return e.CardAttr(n.a) != n.imm; }
+  static int64_t CardAttrEqX(Evaluator& e, const Node& n) {
+    return e.CardAttr(n.a) == e.Value(n.x);
+  }
+  static int64_t EqConst(Evaluator& e, const Node& n) { return e.Value(n.x) == n.imm; }
+  static int64_t NeConst(Evaluator& e, const Node& n) { return e.Value(n.x) != n.imm; }
+  static int64_t Eq(Evaluator& e, const Node& n) { return e.Value(n.x) == e.Value(n.y); }
+  static int64_t Ne(Evaluator& e, const Node& n) { return e.Value(n.x) != e.Value(n.y); }
+  static int64_t Lt(Evaluator& e, const Node& n) { return e.Value(n.x) < e.Value(n.y); }
+  static int64_t Le(Evaluator& e, const Node& n) { return e.Value(n.x) <= e.Value(n.y); }
+  static int64_t Gt(Evaluator& e, const Node& n) { return e.Value(n.x) > e.Value(n.y); }
+  static int64_t Ge(Evaluator& e, const Node& n) { return e.Value(n.x) >= e.Value(n.y); }
+  static int64_t Add(Evaluator& e, const Node& n) { return e.Value(n.x) + e.Value(n.y); }
+  static int64_t Sub(Evaluator& e, const Node& n) { return e.Value(n.x) - e.Value(n.y); }
+  static int64_t Mul(Evaluator& e, const Node& n) { return e.Value(n.x) * e.Value(n.y); }
+  static int64_t Not(Evaluator& e, const Node& n) { return !e.Value(n.x); }
+  static int64_t If(Evaluator& e, const Node& n) {
+    return e.Value(n.x) ? e.Value(n.y) : e.Value(n.z);
+  }
+  static int64_t Coalesce(Evaluator& e, const Node& n) {
+    int64_t a = e.Value(n.x);
+    return a != kNone ? a : e.Value(n.y);
+  }
+  static int64_t AnyOf(Evaluator& e, const Node& n) {
+    for (int i = 0; i < n.b; ++i) {
+      if (e.Value(static_cast<int>(e.lists_[n.a + i]))) return 1;
+    }
+    return 0;
+  }
+  static int64_t AllOf(Evaluator& e, const Node& n) {
+    for (int i = 0; i < n.b; ++i) {
+      if (!e.Value(static_cast<int>(e.lists_[n.a + i]))) return 0;
+    }
+    return 1;
+  }
+  static int64_t Attr(Evaluator& e, const Node& n) {
+    return Attribute(e.rules_, e.state_, static_cast<int>(e.Value(n.x)), static_cast<angler::Attr>(n.a));
+  }
+  static int64_t List(Evaluator& e, const Node& n) { return e.ListValue(n); }
+  static int64_t Generic(Evaluator& e, const Node& n) { return e.Switch(n); }
+};
+
+void BindEvaluators(Ruleset& rules) {
+  for (Node& n : rules.nodes) {
+    EvalFn fn = &EvalOps::Generic;
+    switch (n.op) {
+      case Op::kConst: fn = &EvalOps::Const; break;
+      case Op::kLocal: fn = &EvalOps::Local; break;
+      case Op::kGlobal: fn = &EvalOps::Global; break;
+      case Op::kPlayerVar: fn = &EvalOps::PlayerVar; break;
+      case Op::kCached: fn = &EvalOps::Cached; break;
+      case Op::kCardAttr: fn = &EvalOps::CardAttr; break;
+      case Op::kCardAttrEq: fn = &EvalOps::CardAttrEq; break;
+      case Op::kCardAttrNe: fn = &EvalOps::CardAttrNe; break;
+      case Op::kCardAttrEqX: fn = &EvalOps::CardAttrEqX; break;
+      case Op::kEqConst: fn = &EvalOps::EqConst; break;
+      case Op::kNeConst: fn = &EvalOps::NeConst; break;
+      case Op::kEq: fn = &EvalOps::Eq; break;
+      case Op::kNe: fn = &EvalOps::Ne; break;
+      case Op::kLt: fn = &EvalOps::Lt; break;
+      case Op::kLe: fn = &EvalOps::Le; break;
+      case Op::kGt: fn = &EvalOps::Gt; break;
+      case Op::kGe: fn = &EvalOps::Ge; break;
+      case Op::kAdd: fn = &EvalOps::Add; break;
+      case Op::kSub: fn = &EvalOps::Sub; break;
+      case Op::kMul: fn = &EvalOps::Mul; break;
+      case Op::kNot: fn = &EvalOps::Not; break;
+      case Op::kIf: fn = &EvalOps::If; break;
+      case Op::kCoalesce: fn = &EvalOps::Coalesce; break;
+      case Op::kAnyOf: fn = &EvalOps::AnyOf; break;
+      case Op::kAllOf: fn = &EvalOps::AllOf; break;
+      case Op::kAttr: fn = &EvalOps::Attr; break;
+      case Op::kCount:
+      case Op::kAny:
+      case Op::kFirst:
+      case Op::kLast:
+      case Op::kHighest:
+      case Op::kLowest: fn = &EvalOps::List; break;
+      default: break;
+    }
+    n.fn = fn;
+  }
 }
 
 }  // namespace angler

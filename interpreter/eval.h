@@ -25,32 +25,10 @@ class Evaluator {
         state_(state),
         frame_(frame) {}
 
-  int64_t Value(int node);
-  // Value with the leaves (constants, cached parts, card attributes,
-  // variables) handled inline: most children are leaves.
-  inline int64_t Leaf(int node) {
+  // REQUIRES: BindEvaluators(rules) ran (the loader does it).
+  int64_t Value(int node) {
     const Node& n = nodes_[node];
-    switch (n.op) {
-      case Op::kConst: return n.imm;
-      case Op::kCached:
-        if (cache_ok_[n.a]) return cache_value_[n.a];
-        break;
-      case Op::kCardAttr: return CardAttr(n.a);
-      case Op::kCardAttrEq: return CardAttr(n.a) == n.imm;
-      case Op::kCardAttrNe: return CardAttr(n.a) != n.imm;
-      case Op::kCardAttrEqX: return CardAttr(n.a) == Shallow(n.x);
-      case Op::kGlobal: return state_.vars[n.a];
-      case Op::kLocal: return frame_->locals[n.a];
-      default: break;
-    }
-    return Value(node);
-  }
-  // Like Leaf for the simplest leaves only (no recursion to inline).
-  inline int64_t Shallow(int node) {
-    const Node& n = nodes_[node];
-    if (n.op == Op::kCached && cache_ok_[n.a]) return cache_value_[n.a];
-    if (n.op == Op::kConst) return n.imm;
-    return Value(node);
+    return n.fn(*this, n);
   }
   std::span<const uint8_t> Cards(int node);
   // The card that filters and play rules look at (Op::kCard).
@@ -64,6 +42,8 @@ class Evaluator {
   static constexpr int kCacheSlots = 256;  // the loader keeps Ruleset::cache_slots below
   uint8_t* Push();
   void Pop(uint8_t* p);
+  friend struct EvalOps;
+  int64_t Switch(const Node& n);  // the ops without a function of their own
   bool Member(int node, int64_t v);
   int64_t ListValue(const Node& n);  // count, any, first, ...: kept out of Value's frame
   inline int64_t CardAttr(int attr) const {
@@ -94,6 +74,9 @@ class Evaluator {
   int64_t cache_value_[kCacheSlots];
   bool cache_ok_[kCacheSlots];
 };
+
+// Sets Node::fn of every node; the loader calls it once the code is complete.
+void BindEvaluators(Ruleset& rules);
 
 }  // namespace angler
 

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "interpreter/compiler.h"
+#include "interpreter/eval.h"
 
 namespace angler {
 namespace fs = std::filesystem;
@@ -79,6 +80,7 @@ class Loader {
     Program(doc);
     EffectBodies(doc);
     if (rules_->cache_slots > 256) Error(doc.pos, "the rules are too complex: over 256 cached parts");
+    BindEvaluators(*rules_);
     if (!errors_.empty()) return errors_;
     return RulesetPtr(rules_);
   }
