@@ -225,10 +225,16 @@ int Compiler::Hoist(int node) {
     return AddNode(cached);
   }
   if (n.op == Op::kAnyOf || n.op == Op::kAllOf) {
-    std::vector<int64_t> children;
+    // Card-independent operands first: they are cached, so they cost a load
+    // and often decide the clause for every card. And/or are pure, so order
+    // does not change the result.
+    std::vector<int64_t> fixed, varying;
     for (int i = 0; i < n.b; ++i) {
-      children.push_back(Hoist(static_cast<int>(rules_.lists[static_cast<size_t>(n.a + i)])));
+      int child = static_cast<int>(rules_.lists[static_cast<size_t>(n.a + i)]);
+      (DependsOnCard(child) ? varying : fixed).push_back(Hoist(child));
     }
+    std::vector<int64_t> children = fixed;
+    children.insert(children.end(), varying.begin(), varying.end());
     n.a = static_cast<int>(rules_.lists.size());
     rules_.lists.insert(rules_.lists.end(), children.begin(), children.end());
     return AddNode(n);

@@ -524,7 +524,12 @@ Status Game::Apply(State& s, const Action& a) const {
     for (int i = 0; i < d.count; ++i) {
       if (d.options[i] == a.value) at = i;
     }
-    if (at < 0) return Diagnostic({}, ActionText(s, a) + " is not allowed now");
+    if (at < 0) {
+      bool named = a.kind == ActionKind::kOption ||
+                   (a.value >= 0 && a.value < static_cast<int>(rules_.cards.size()));
+      return Diagnostic({}, (named ? ActionText(s, a) : "card #" + std::to_string(a.value)) +
+                                " is not allowed now");
+    }
     switch (a.kind) {
       case ActionKind::kPlay: {
         int p = d.player;

@@ -1,0 +1,520 @@
+#include "interpreter/scenario_runner.h"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+
+namespace angler {
+namespace {
+
+using Status = ScenarioOutcome::Status;
+
+// "PASS", "FAIL <line>: expected ...; actual ...", or the diagnostics.
+std::string Describe(const ScenarioOutcome& o) {
+  switch (o.status) {
+    case Status::kPass:
+      return "PASS";
+    case Status::kFail:
+      return "FAIL " + std::to_string(o.failed_at.line) + ": expected " + o.expected +
+             "; actual " + o.actual;
+    case Status::kError: {
+      std::string out;
+      for (const Diagnostic& d : o.errors) out += d.Format();
+      return out;
+    }
+  }
+  return "";
+}
+
+std::vector<ScenarioOutcome> RunText(const std::string& text, ScenarioRunner& runner) {
+  auto parsed = ParseScenarios(SourceFile::Make("t.scn", text));
+  if (!parsed) FAIL(parsed.error().Format());
+  std::vector<ScenarioOutcome> out;
+  for (const Scenario& s : parsed.value()) out.push_back(runner.Run(s));
+  return out;
+}
+
+// One Fishing scenario for Anne, Paul, Debbie and Nikki; `body` starts on line 4.
+std::string Run(const std::string& body) {
+  static ScenarioRunner* runner = new ScenarioRunner;  // the ruleset loads once
+  auto all = RunText(
+      "scenario \"t\" {\n  ruleset fishing\n  players Anne, Paul, Debbie, Nikki\n" +
+          body + "}\n",
+      *runner);
+  REQUIRE(all.size() == 1);
+  return Describe(all[0]);
+}
+
+// The manual's first trick, lines 4-12; expectations follow on line 13.
+const char* const kTrick =
+    "  hand Anne: yellow 7, blue 3\n"
+    "  hand Paul: yellow 3, blue 4\n"
+    "  hand Debbie: yellow 10, blue 5\n"
+    "  hand Nikki: purple 2, red 5\n"
+    "  Anne plays yellow 7\n"
+    "  Paul plays yellow 3\n"
+    "  Debbie plays yellow 10\n"
+    "  Nikki plays purple 2\n"
+    "  # expectations:\n";
+
+std::string AfterTrick(const std::string& expectation) {
+  return Run(std::string(kTrick) + "  " + expectation + "\n");
+}
+
+TEST_CASE("The manual's first trick holds", "[scenario_runner]") {
+  CHECK(AfterTrick("expect winner Debbie") == "PASS");
+  CHECK(AfterTrick("expect fisher Debbie: purple 2, yellow 10, yellow 3, yellow 7") ==
+        "PASS");
+  CHECK(AfterTrick("expect Debbie catches yellow 7, purple 2") == "PASS");
+  CHECK(AfterTrick("expect turn Debbie") == "PASS");
+  CHECK(AfterTrick("expect trump = green") == "PASS");
+  CHECK(AfterTrick("expect trick_number = 1") == "PASS");
+}
+
+TEST_CASE("A failed expectation says what was expected and what happened",
+          "[scenario_runner]") {
+  CHECK(AfterTrick("expect winner Paul") ==
+        "FAIL 13: expected winner = Paul; actual winner = Debbie");
+  CHECK(AfterTrick("expect score Debbie = 4") ==
+        "FAIL 13: expected score Debbie = 4; actual score Debbie = 0");
+  CHECK(AfterTrick("expect round 2") == "FAIL 13: expected round = 2; actual round = 1");
+  CHECK(AfterTrick("expect fisher Debbie: yellow 7, yellow 3") ==
+        "FAIL 13: expected fisher Debbie: yellow 7, yellow 3; actual fisher Debbie: "
+        "yellow 7, yellow 3, yellow 10, purple 2");
+  CHECK(AfterTrick("expect fisher Paul:") == "PASS");
+  CHECK(AfterTrick("expect fisher Paul: yellow 3") ==
+        "FAIL 13: expected fisher Paul: yellow 3; actual fisher Paul: nothing");
+  CHECK(
+      AfterTrick("expect fisher Debbie count 3") ==
+      "FAIL 13: expected fisher Debbie count 3; actual fisher Debbie count 4 (yellow 7, "
+      "yellow 3, yellow 10, purple 2)");
+  CHECK(
+      AfterTrick("expect fisher Debbie has blue 5, yellow 3") ==
+      "FAIL 13: expected fisher Debbie has blue 5, yellow 3; actual fisher Debbie has no "
+      "blue 5 (it holds yellow 7, yellow 3, yellow 10, purple 2)");
+  CHECK(AfterTrick("expect Paul catches yellow 3") ==
+        "FAIL 13: expected Paul catches yellow 3; actual fisher Paul has no yellow 3 (it "
+        "holds nothing)");
+  CHECK(AfterTrick("expect fisher Debbie top: purple 2, yellow 10") == "PASS");
+  CHECK(AfterTrick("expect fisher Debbie top: yellow 10, purple 2") ==
+        "FAIL 13: expected fisher Debbie top: yellow 10, purple 2; actual fisher Debbie "
+        "top: "
+        "purple 2, yellow 10");
+  CHECK(AfterTrick("expect fisher Debbie bottom: yellow 7") == "PASS");
+  CHECK(AfterTrick("expect fisher Debbie bottom 2: yellow 3, yellow 7") == "PASS");
+  CHECK(AfterTrick("expect fisher Debbie top 1 has yellow 7") ==
+        "FAIL 13: expected fisher Debbie top 1 has yellow 7; actual fisher Debbie top 1 "
+        "has "
+        "no yellow 7 (it holds purple 2)");
+  CHECK(AfterTrick("expect turn Anne") ==
+        "FAIL 13: expected Anne's turn; actual Debbie's turn to play a card");
+  CHECK(AfterTrick("expect over") ==
+        "FAIL 13: expected the game is over; actual the game goes on: Debbie to play a "
+        "card "
+        "in round 1");
+  CHECK(AfterTrick("expect winners Debbie") ==
+        "FAIL 13: expected winners Debbie; actual the game goes on: Debbie to play a "
+        "card in "
+        "round 1");
+  CHECK(AfterTrick("expect not over") == "PASS");
+}
+
+TEST_CASE("Legal and illegal moves", "[scenario_runner]") {
+  const std::string hands =
+      "  hand Anne: yellow 7, blue 3\n"
+      "  hand Paul: yellow 3, blue 4\n"
+      "  hand Debbie: yellow 10, blue 5\n"
+      "  hand Nikki: purple 2, red 5\n";
+  CHECK(Run(hands + "  expect legal Anne plays blue 3\n  expect turn Anne\n") == "PASS");
+  CHECK(
+      Run(hands + "  expect legal Paul plays yellow 3\n") ==
+      "FAIL 8: expected a legal move; actual illegal: it is Anne's turn to play a card, "
+      "not Paul's");
+  CHECK(Run(hands + "  Anne plays yellow 7\n  expect illegal Paul plays blue 4\n") ==
+        "PASS");
+  CHECK(Run(hands + "  Anne plays yellow 7\n  expect illegal Paul plays yellow 3\n") ==
+        "FAIL 9: expected illegal; actual legal");
+  CHECK(Run(hands +
+            "  Anne plays yellow 7\n  expect illegal Paul plays blue 4: \"no\"\n") ==
+        "FAIL 9: expected illegal: no; actual illegal: play blue 4 is not allowed now");
+  CHECK(Run(hands + "  Anne plays yellow 7\n  Paul plays blue 4\n") ==
+        "FAIL 9: expected a legal move; actual play blue 4 is not allowed now");
+  CHECK(Run(hands + "  Anne chooses yellow 7\n") ==
+        "FAIL 8: expected a legal move; actual Anne has to play a card now");
+  CHECK(Run(hands + "  Anne plays purple 2\n") ==
+        "FAIL 8: expected a legal move; actual play purple 2 is not allowed now");
+}
+
+TEST_CASE("Choices: cards, suits and suit variables", "[scenario_runner]") {
+  const std::string call =
+      "  hand Anne: buoy \"call the color\", blue 2\n"
+      "  hand Paul: yellow 9, red 4\n"
+      "  hand Debbie: yellow 5, red 8\n"
+      "  hand Nikki: yellow 3, purple 7\n"
+      "  Anne plays buoy \"call the color\"\n"
+      "  Paul plays yellow 9\n"
+      "  Debbie plays yellow 5\n"
+      "  Nikki plays yellow 3\n";
+  CHECK(Run(call + "  Anne calls red\n  expect legal Paul plays red 4\n") == "PASS");
+  CHECK(Run(call +
+            "  Anne chooses trump\n  expect called = green\n  expect caller = Anne\n"
+            "  expect legal Paul plays red 4\n") == "PASS");  // Paul has no green
+  CHECK(
+      Run(call + "  Anne calls yellow 7\n") ==
+      "FAIL 12: expected a legal move; actual Anne has to choose a suit, not 'yellow 7'");
+  CHECK(Run(call + "  Paul calls red\n") ==
+        "FAIL 12: expected a legal move; actual it is Anne's turn to choose a suit, not "
+        "Paul's");
+  CHECK(Run(call + "  Anne plays blue 2\n") ==
+        "FAIL 12: expected a legal move; actual Anne has to choose a suit now");
+}
+
+TEST_CASE("Setup: listed zones hold exactly their cards", "[scenario_runner]") {
+  // The 4-player game leaves the four 1s in the box; the 28 other dealt cards
+  // go back there when every hand is listed.
+  CHECK(Run("  hand Anne: yellow 7, blue 3\n"
+            "  hand Paul: yellow 3\n"
+            "  hand Debbie: yellow 10\n"
+            "  hand Nikki: purple 2\n"
+            "  expect box count 35\n"
+            "  expect box has blue 1, red 9\n"
+            "  expect hand Anne: blue 3, yellow 7\n"
+            "  expect ocean count 60\n") == "PASS");
+  // `top:` names cards from the top down, `bottom:` from the bottom up.
+  CHECK(Run("  ocean top: green 5, green 6\n"
+            "  ocean bottom: red 11, red 12\n"
+            "  expect ocean top 2: green 6, green 5\n"
+            "  expect ocean top: green 5, green 6\n"
+            "  expect ocean bottom: red 11, red 12\n"
+            "  expect ocean count 60\n") == "PASS");
+  CHECK(Run("  fisher Paul: buoy \"-3 points\", buoy \"-3 points\"\n"
+            "  expect fisher Paul count 2\n"
+            "  expect score Paul = 0\n") == "PASS");  // setup triggers no effects
+}
+
+TEST_CASE("Setup: the round goes on while any hand holds cards", "[scenario_runner]") {
+  const std::string hands =
+      "  hand Anne: yellow 7, blue 3\n"
+      "  hand Paul: yellow 3\n"
+      "  hand Debbie: yellow 10\n"
+      "  hand Nikki: purple 2\n";
+  CHECK(Run(hands + "  expect tricks = 2\n  expect trick_number = 0\n") == "PASS");
+  CHECK(Run(hands +
+            "  Anne plays yellow 7\n  Paul plays yellow 3\n  Debbie plays yellow 10\n"
+            "  Nikki plays purple 2\n  expect turn Debbie\n  expect round 1\n") ==
+        "FAIL 12: expected Debbie's turn; actual Anne's turn to play a card");  // others
+                                                                                // pass
+  CHECK(Run(hands + "  tricks = 1\n" +
+            "  Anne plays yellow 7\n  Paul plays yellow 3\n  Debbie plays yellow 10\n"
+            "  Nikki plays purple 2\n  expect round 2\n"
+            "  expect hand Anne count 10\n") == "PASS");  // she kept blue 3, then drew 9
+}
+
+TEST_CASE("Setup: at the start of a round", "[scenario_runner]") {
+  CHECK(Run("  at start of round 2\n"
+            "  boat Anne: red 2, red 3, blue 2..10\n"  // bottom to top
+            "  score Paul = 5\n"
+            "  expect round 2\n"
+            "  expect hand Anne: blue 2..10\n"
+            "  expect boat Anne: red 2, red 3\n"
+            "  expect hand Paul count 9\n"
+            "  expect ocean count 33\n"
+            "  expect turn Anne\n") == "PASS");
+}
+
+TEST_CASE("Run until a round or the end", "[scenario_runner]") {
+  CHECK(Run("  run until round 3\n  expect round 3\n  run until over\n  expect over\n"
+            "  expect round 8\n") == "PASS");
+  CHECK(Run("  run until round 9\n") ==
+        "FAIL 4: expected round 9; actual the game ended in round 8");
+  CHECK(
+      Run("  ocean: green 1\n  hand Anne:\n  hand Paul:\n  hand Debbie:\n  hand Nikki:\n"
+          "  run until round 3\n") ==
+      "FAIL 9: expected round 3; actual the game ended in round 2 (overfished)");
+  CHECK(
+      Run("  ocean: green 1\n  hand Anne:\n  hand Paul:\n  hand Debbie:\n  hand Nikki:\n"
+          "  expect over: \"time\"\n") ==
+      "FAIL 9: expected the game is over: time; actual the game is over: overfished");
+}
+
+TEST_CASE("Unknown names are errors with a suggestion", "[scenario_runner]") {
+  CHECK(Run("  hand Anen: yelow 7\n") ==
+        "t.scn:4:8: error: unknown player 'Anen' (did you mean 'Anne'?)\n"
+        "  4 |   hand Anen: yelow 7\n"
+        "    |        ^\n"
+        "t.scn:4:14: error: unknown card 'yelow 7' (did you mean 'yellow 7'?)\n"
+        "  4 |   hand Anen: yelow 7\n"
+        "    |              ^\n");
+  CHECK(Run("  expect fihser Debbie count 1\n") ==
+        "t.scn:4:10: error: unknown zone or variable 'fihser' (did you mean 'fisher'?)\n"
+        "  4 |   expect fihser Debbie count 1\n"
+        "    |          ^\n");
+  CHECK(Run("  expect fisher Debbie cuont 4\n") ==
+        "t.scn:4:24: error: unexpected 'cuont' after 'fisher Debbie' (did you mean "
+        "'count'?)\n"
+        "  4 |   expect fisher Debbie cuont 4\n"
+        "    |                        ^\n");
+  CHECK(Run("  expect trump = gren\n") ==
+        "t.scn:4:18: error: unknown suit 'gren' (did you mean 'green'?)\n"
+        "  4 |   expect trump = gren\n"
+        "    |                  ^\n");
+  CHECK(Run("  Anne chooses gren\n") ==
+        "t.scn:4:16: error: unknown card or value 'gren' (did you mean 'green'?)\n"
+        "  4 |   Anne chooses gren\n"
+        "    |                ^\n");
+  CHECK(Run("  expect score = 3\n") ==
+        "t.scn:4:10: error: 'score' belongs to each player: name one, like 'score Anne'\n"
+        "  4 |   expect score = 3\n"
+        "    |          ^\n");
+  CHECK(Run("  expect score Anne = many\n") ==
+        "t.scn:4:23: error: 'score Anne' is a number, not 'many'\n"
+        "  4 |   expect score Anne = many\n"
+        "    |                       ^\n");
+  CHECK(Run("  expect hand Anne = 3\n") ==
+        "t.scn:4:10: error: 'hand Anne' is a zone: expect its cards (': yellow 7'), a "
+        "count "
+        "('count 3') or some cards ('has yellow 7')\n"
+        "  4 |   expect hand Anne = 3\n"
+        "    |          ^\n");
+  CHECK(Run("  expect score Anne: yellow 7\n") ==
+        "t.scn:4:10: error: 'score Anne' is a variable: write 'score Anne = ...'\n"
+        "  4 |   expect score Anne: yellow 7\n"
+        "    |          ^\n");
+  CHECK(Run("  Anne lays yellow 6 on row 1\n") ==
+        "t.scn:4:3: error: the engine has no action for laying cards on a row yet\n"
+        "  4 |   Anne lays yellow 6 on row 1\n"
+        "    |   ^\n");
+}
+
+TEST_CASE("Setup lines the engine cannot honour are errors", "[scenario_runner]") {
+  CHECK(Run("  hand Anne: yellow 7\n  hand Paul: yellow 7\n") ==
+        "t.scn:5:3: error: yellow 7 is already placed on line 4\n"
+        "  5 |   hand Paul: yellow 7\n"
+        "    |   ^\n");
+  CHECK(Run("  trick: yellow 7\n") ==
+        "t.scn:4:3: error: the trick is not set up: play its cards with moves\n"
+        "  4 |   trick: yellow 7\n"
+        "    |   ^\n");
+  CHECK(Run("  called = red\n") ==
+        "t.scn:4:3: error: 'called' starts afresh with every trick: play the card that "
+        "sets "
+        "it\n"
+        "  4 |   called = red\n"
+        "    |   ^\n");
+  CHECK(Run("  at start of round 3\n  round 2\n") ==
+        "t.scn:5:3: error: 'round' is set when round 3 starts\n"
+        "  5 |   round 2\n"
+        "    |   ^\n");
+}
+
+TEST_CASE("The ruleset: unknown names, player counts, inline changes",
+          "[scenario_runner]") {
+  ScenarioRunner runner;
+  auto one = [&](const std::string& text) {
+    auto all = RunText(text, runner);
+    REQUIRE(all.size() == 1);
+    return Describe(all[0]);
+  };
+  CHECK(one("scenario \"t\" {\n  ruleset fishin\n  players A, B, C\n}\n") ==
+        "t.scn:2:11: error: no ruleset 'fishin' (did you mean 'fishing'?)\n"
+        "  2 |   ruleset fishin\n"
+        "    |           ^\n");
+  CHECK(one("scenario \"t\" {\n  ruleset fishing\n  players A, B\n}\n") ==
+        "t.scn:3:11: error: fishing is played by 3 to 5 players, not 2\n"
+        "  3 |   players A, B\n"
+        "    |           ^\n");
+  CHECK(one("scenario \"t\" {\n"
+            "  ruleset fishing with { game: { end_whn: \"round == 1\" } }\n"
+            "  players A, B, C\n}\n") ==
+        "t.scn:2:34: error: unknown key 'end_whn' in the game section (did you mean "
+        "'end_when'?)\n"
+        "  2 |   ruleset fishing with { game: { end_whn: \"round == 1\" } }\n"
+        "    |                                  ^\n");
+  CHECK(one("scenario \"t\" {\n"
+            "  ruleset fishing with { game: { end_when: \"round ==\" } }\n"
+            "  players A, B, C\n}\n") ==
+        "t.scn:2:53: error: expected a value to compare with at the end of the text\n"
+        "  2 |   ruleset fishing with { game: { end_when: \"round ==\" } }\n"
+        "    |                                                     ^\n");
+  CHECK(one("scenario \"t\" {\n"
+            "  ruleset fishing with { game: { end_when: \"round == 2\" } }\n"
+            "  players A, B, C\n"
+            "  run until over\n  expect round 2\n}\n") == "PASS");
+}
+
+// --- Every expectation of the shipped Fishing scenarios can fail -------------
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string Join(const std::vector<ScnPhrase>& phrases) {
+  std::string out;
+  for (const ScnPhrase& p : phrases) out += (out.empty() ? "" : ", ") + p.Text();
+  return out;
+}
+
+std::string MoveText(const ScnMove& m) {
+  return m.player.text + (m.verb == ScnMove::Verb::kPlays ? " plays " : " chooses ") +
+         Join(m.things);
+}
+
+// A wrong value in place of a right one: the next number, player or suit.
+std::string Wrong(const ScnToken& t, const Scenario& s) {
+  if (t.kind == ScnToken::Kind::kNumber) return std::to_string(t.number + 1);
+  for (size_t i = 0; i < s.players.size(); ++i) {
+    if (s.players[i].text == t.text) return s.players[(i + 1) % s.players.size()].text;
+  }
+  const std::vector<std::string> suits = {"blue", "purple", "red", "yellow", "green"};
+  for (size_t i = 0; i < suits.size(); ++i) {
+    if (suits[i] == t.text) return suits[(i + 1) % suits.size()];
+  }
+  FAIL("no wrong value for '" + t.text + "'");
+  return "";
+}
+
+// Wrong versions of an expectation, as lines of text.
+std::vector<std::string> Mutations(const ScnLine& l, const Scenario& s) {
+  using K = ScnLine::Kind;
+  switch (l.kind) {
+    case K::kExpectLegal:
+      return {"expect illegal " + MoveText(l.move)};
+    case K::kExpectIllegal: {
+      std::vector<std::string> out = {"expect legal " + MoveText(l.move)};
+      if (l.has_text) out.push_back("expect illegal " + MoveText(l.move) + ": \"other\"");
+      return out;
+    }
+    case K::kExpectOver: {
+      std::vector<std::string> out = {"expect not over"};
+      if (l.has_text) out.push_back("expect over: \"other\"");
+      return out;
+    }
+    case K::kExpectNotOver:
+      return {"expect over"};
+    case K::kExpectWinners: {
+      std::string out = "expect winners ";
+      if (l.players.size() > 1) {
+        for (size_t i = 0; i + 1 < l.players.size(); ++i)
+          out += (i ? ", " : "") + l.players[i].text;
+      } else {
+        out += Wrong(l.players[0], s);
+      }
+      return {out};
+    }
+    case K::kExpectCatches:
+      return {"expect " + Wrong(l.players[0], s) + " catches " + Join(l.cards)};
+    case K::kExpect:
+      break;
+    default:
+      return {};
+  }
+  std::vector<ScnToken> subject = l.subject.tokens;
+  std::string part;
+  if (l.part != ScnLine::Part::kWhole) {
+    part = l.part == ScnLine::Part::kTop ? " top" : " bottom";
+    if (l.part_count >= 0) part += " " + std::to_string(l.part_count);
+  }
+  auto text = [](const std::vector<ScnToken>& tokens) {
+    ScnPhrase p;
+    p.tokens = tokens;
+    return p.Text();
+  };
+  switch (l.tail) {
+    case ScnLine::Tail::kCount:
+      return {"expect " + text(subject) + part + " count " +
+              std::to_string(l.number + 1)};
+    case ScnLine::Tail::kHas:
+      // The same cards in another zone: a card is in one zone only.
+      if (subject.size() > 1) {
+        subject[1].text = Wrong(subject[1], s);
+      } else {
+        subject[0].text = subject[0].text == "ocean" ? "box" : "ocean";
+      }
+      return {"expect " + text(subject) + part + " has " + Join(l.cards)};
+    case ScnLine::Tail::kExact: {
+      std::vector<ScnPhrase> cards = l.cards;
+      const bool ordered = l.part != ScnLine::Part::kWhole && l.part_count < 0;
+      if (ordered && cards.size() >= 2) {
+        std::swap(cards[0], cards[1]);
+      } else if (!cards.empty() && !ordered) {
+        cards.pop_back();
+      } else {
+        ScnPhrase other;
+        other.tokens = {ScnToken{ScnToken::Kind::kWord, "yellow", 0, {}},
+                        ScnToken{ScnToken::Kind::kNumber, "10", 10, {}}};
+        if (!cards.empty() && cards[0].Text() == "yellow 10") other.tokens[1].text = "9";
+        cards.assign(1, other);
+      }
+      return {"expect " + text(subject) + part + ": " + Join(cards)};
+    }
+    case ScnLine::Tail::kValue: {
+      std::vector<ScnToken> value = l.value.tokens;
+      value.back().text = Wrong(value.back(), s);
+      return {"expect " + text(subject) + " = " + text(value)};
+    }
+    case ScnLine::Tail::kNone:
+      subject.back().text = Wrong(subject.back(), s);
+      return {"expect " + text(subject)};
+  }
+  return {};
+}
+
+// The last line a statement reaches (lists may go on over several lines).
+int LastLine(const ScnLine& l) {
+  int last = l.pos.line;
+  for (const ScnPhrase& c : l.cards) last = std::max(last, c.pos.line);
+  for (const ScnPhrase& c : l.move.things) last = std::max(last, c.pos.line);
+  for (const ScnToken& t : l.subject.tokens) last = std::max(last, t.pos.line);
+  for (const ScnToken& t : l.value.tokens) last = std::max(last, t.pos.line);
+  for (const ScnToken& t : l.players) last = std::max(last, t.pos.line);
+  return last;
+}
+
+TEST_CASE("Every expectation in the Fishing scenarios can fail", "[scenario_runner]") {
+  const std::string path =
+      std::string(ANGLER_TEST_DIR) + "/scenarios/fishing/fishing.scn";
+  const std::string text = ReadFile(path);
+  REQUIRE_FALSE(text.empty());
+  std::vector<std::string> lines;
+  std::istringstream split(text);
+  for (std::string line; std::getline(split, line);) lines.push_back(line);
+
+  auto parsed = ParseScenarios(SourceFile::Make(path, text));
+  REQUIRE(parsed.ok());
+  const auto& scenarios = parsed.value();
+  ScenarioRunner runner;
+  int mutations = 0;
+  for (size_t i = 0; i < scenarios.size(); ++i) {
+    const Scenario& s = scenarios[i];
+    INFO(s.title);
+    REQUIRE(Describe(runner.Run(s)) == "PASS");
+    int expectations = 0;
+    for (const ScnLine& l : s.steps) {
+      for (const std::string& wrong : Mutations(l, s)) {
+        ++expectations;
+        std::vector<std::string> changed = lines;
+        const size_t first = static_cast<size_t>(l.pos.line - 1);
+        changed[first] = std::string(static_cast<size_t>(l.pos.col - 1), ' ') + wrong;
+        for (int k = l.pos.line; k < LastLine(l); ++k)
+          changed[static_cast<size_t>(k)] = "";
+        std::string mutated;
+        for (const std::string& line : changed) mutated += line + "\n";
+        auto reparsed = ParseScenarios(SourceFile::Make(path, mutated));
+        INFO(wrong);
+        REQUIRE(reparsed.ok());
+        ScenarioOutcome o = runner.Run(reparsed.value()[i]);
+        CHECK(o.status == Status::kFail);
+        CHECK(o.failed_at.line == l.pos.line);
+      }
+    }
+    CHECK(expectations > 0);  // a scenario without expectations cannot fail
+    mutations += expectations;
+  }
+  CHECK(mutations > 150);
+}
+
+}  // namespace
+}  // namespace angler

@@ -1,0 +1,189 @@
+#include "tools/bots.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+
+namespace angler {
+namespace {
+
+// Playouts stop here even if the round has not ended: a guard, not a horizon.
+constexpr int kMaxPlayoutActions = 5000;
+
+Action RandomAction(const ActionList& legal, Rng& rng) {
+  return legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
+}
+
+// Plays on at random (chance included) until the round changes or the game ends.
+void PlayOutRound(const Game& game, State& state, Rng& rng) {
+  const Ruleset& rules = game.rules();
+  const int32_t round = state.vars[rules.builtin.round];
+  ActionList legal;
+  for (int steps = 0; steps < kMaxPlayoutActions; ++steps) {
+    if (game.IsTerminal(state) || state.vars[rules.builtin.round] != round) return;
+    Action action;
+    if (game.IsChance(state)) {
+      action = game.SampleChance(state, rng);
+    } else {
+      game.LegalActions(state, legal);
+      if (legal.count == 0) return;
+      action = RandomAction(legal, rng);
+    }
+    if (!game.Apply(state, action)) return;
+  }
+}
+
+// How far `seat` is ahead of its best opponent; positive is good for it.
+int64_t Lead(const Game& game, const State& state, int seat) {
+  const bool higher_wins = game.rules().rank_higher_wins != 0;
+  const int64_t own = game.Rank(state, seat);
+  bool first = true;
+  int64_t best_other = 0;
+  for (int p = 0; p < game.players(); ++p) {
+    if (p == seat) continue;
+    const int64_t r = game.Rank(state, p);
+    if (first || (higher_wins ? r > best_other : r < best_other)) best_other = r;
+    first = false;
+  }
+  if (first) return 0;  // no opponents: nothing to compare with
+  return higher_wins ? own - best_other : best_other - own;
+}
+
+}  // namespace
+
+Action RandomBot::Choose(const Game&, const State&, const ActionList& legal, Rng& rng) {
+  return RandomAction(legal, rng);
+}
+
+std::string GreedyBot::name() const {
+  if (samples_ == kDefaultSamples) return "greedy";
+  return "greedy:" + std::to_string(samples_);
+}
+
+Action GreedyBot::Choose(const Game& game, const State& state, const ActionList& legal,
+                         Rng& rng) {
+  if (legal.count == 1) return legal.items[0];
+  const int seat = legal.items[0].player;
+  int64_t totals[kMaxCards] = {};
+  for (int sample = 0; sample < samples_; ++sample) {
+    // Every action meets the same redeal and the same playout dice (common random
+    // numbers): the differences between actions then come from the actions.
+    State believed = state;
+    RedealUnseenCards(game.rules(), believed, seat, rng);
+    const Rng playout_rng(rng.Next());
+    for (int i = 0; i < legal.count; ++i) {
+      State trial = believed;
+      Rng dice = playout_rng;
+      if (!game.Apply(trial, legal.items[i])) continue;
+      PlayOutRound(game, trial, dice);
+      totals[i] += Lead(game, trial, seat);
+    }
+  }
+  int best[kMaxCards];
+  int best_count = 0;
+  for (int i = 0; i < legal.count; ++i) {
+    if (best_count > 0 && totals[i] < totals[best[0]]) continue;
+    if (best_count > 0 && totals[i] > totals[best[0]]) best_count = 0;
+    best[best_count++] = i;
+  }
+  return legal.items[best[rng.Below(static_cast<uint32_t>(best_count))]];
+}
+
+void RedealUnseenCards(const Ruleset& rules, State& state, int viewer, Rng& rng) {
+  uint8_t pool[kMaxCards];
+  int pooled = 0;
+  for (int z = 0; z < rules.zone_count; ++z) {
+    const ZoneFamily& family = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(z))];
+    uint8_t* first = state.order + state.start[z];
+    const int size = state.ZoneSize(z);
+    if (family.visibility == Visibility::kHidden) {
+      rng.Shuffle(first, static_cast<size_t>(size));
+    } else if (family.visibility == Visibility::kOwner && rules.ZoneSeat(z) != viewer) {
+      for (int k = 0; k < size; ++k) pool[pooled++] = first[k];
+    }
+  }
+  if (pooled < 2) return;
+  rng.Shuffle(pool, static_cast<size_t>(pooled));
+  int next = 0;
+  for (int z = 0; z < rules.zone_count; ++z) {
+    const ZoneFamily& family = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(z))];
+    if (family.visibility != Visibility::kOwner || rules.ZoneSeat(z) == viewer) continue;
+    for (int i = state.start[z]; i < state.start[z + 1]; ++i) {
+      state.order[i] = pool[next++];
+      state.zone_of[state.order[i]] = static_cast<uint8_t>(z);
+    }
+  }
+}
+
+std::vector<std::string> BotNames() { return {"random", "greedy"}; }
+
+Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec) {
+  const size_t colon = spec.find(':');
+  const std::string_view name = spec.substr(0, colon);
+  const std::string_view param =
+      colon == std::string_view::npos ? std::string_view() : spec.substr(colon + 1);
+  if (name == "random" && colon == std::string_view::npos) {
+    return std::unique_ptr<Bot>(std::make_unique<RandomBot>());
+  }
+  if (name == "greedy") {
+    int samples = GreedyBot::kDefaultSamples;
+    if (colon != std::string_view::npos) {
+      const auto parsed =
+          std::from_chars(param.data(), param.data() + param.size(), samples);
+      if (parsed.ec != std::errc() || parsed.ptr != param.data() + param.size() ||
+          samples < 1 || samples > 1000) {
+        return Diagnostic({}, "bot 'greedy:N' needs N from 1 to 1000 playouts, got '" +
+                                  std::string(param) + "'");
+      }
+    }
+    return std::unique_ptr<Bot>(std::make_unique<GreedyBot>(samples));
+  }
+  if (name == "random") {
+    return Diagnostic({},
+                      "bot 'random' takes no parameter, got '" + std::string(spec) + "'");
+  }
+  return Diagnostic(
+      {}, WithSuggestion("unknown bot '" + std::string(name) + "'", name, BotNames()) +
+              "; bots: random, greedy, greedy:N");
+}
+
+Result<std::vector<std::unique_ptr<Bot>>> MakeSeatBots(std::string_view list,
+                                                       int players) {
+  std::vector<std::string_view> specs;
+  if (list.empty()) {
+    specs.push_back("random");
+  } else {
+    size_t begin = 0;
+    while (true) {
+      const size_t comma = list.find(',', begin);
+      specs.push_back(list.substr(begin, comma - begin));
+      if (comma == std::string_view::npos) break;
+      begin = comma + 1;
+    }
+  }
+  if (static_cast<int>(specs.size()) > players) {
+    return Diagnostic({}, std::to_string(specs.size()) + " bots given for " +
+                              std::to_string(players) + " players");
+  }
+  std::vector<Diagnostic> errors;
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int seat = 0; seat < players; ++seat) {
+    const std::string_view spec =
+        specs[std::min(static_cast<size_t>(seat), specs.size() - 1)];
+    if (spec.empty()) {
+      errors.emplace_back(SourcePos{}, "empty bot name in '" + std::string(list) + "'");
+      break;
+    }
+    auto bot = MakeBot(spec);
+    if (!bot) {
+      errors.push_back(bot.error());
+      if (static_cast<size_t>(seat) + 1 >= specs.size()) break;  // the rest repeat it
+      continue;
+    }
+    bots.push_back(std::move(bot).value());
+  }
+  if (!errors.empty()) return errors;
+  return bots;
+}
+
+}  // namespace angler

@@ -1,0 +1,174 @@
+#include "tools/bots.h"
+
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "interpreter/loader.h"
+#include "tools/runner.h"
+
+namespace angler {
+namespace {
+
+RulesetPtr Fishing() {
+  Result<RulesetPtr> rules = LoadRuleset("fishing");
+  REQUIRE(rules.ok());
+  return rules.value();
+}
+
+// Wraps a bot and checks every choice against the legal list it was given.
+class CheckedBot : public Bot {
+ public:
+  explicit CheckedBot(Bot& inner) : inner_(inner) {}
+  Action Choose(const Game& game, const State& state, const ActionList& legal,
+                Rng& rng) override {
+    const Action chosen = inner_.Choose(game, state, legal, rng);
+    bool found = false;
+    for (const Action& a : legal) found |= (a == chosen);
+    if (!found) ++illegal;
+    ++choices;
+    kinds.insert(chosen.kind);
+    return chosen;
+  }
+  std::string name() const override { return inner_.name(); }
+
+  int choices = 0;
+  int illegal = 0;
+  std::set<ActionKind> kinds;
+
+ private:
+  Bot& inner_;
+};
+
+TEST_CASE("Random and greedy bots choose only legal actions", "[bots]") {
+  const RulesetPtr rules = Fishing();
+  const Game game(*rules, 4);
+  RandomBot random;
+  GreedyBot greedy(2);
+  CheckedBot checked_random(random);
+  CheckedBot checked_greedy(greedy);
+  const std::vector<Bot*> seats = {&checked_greedy, &checked_random, &checked_greedy,
+                                   &checked_random};
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    Result<GameResult> played = PlayGame(game, seats, seed);
+    REQUIRE(played.ok());
+    CHECK(played.value().final_state.over);
+  }
+  CHECK(checked_random.choices > 100);
+  CHECK(checked_greedy.choices > 100);
+  CHECK(checked_random.illegal == 0);
+  CHECK(checked_greedy.illegal == 0);
+  CHECK(checked_greedy.kinds.count(ActionKind::kPlay) == 1);
+}
+
+TEST_CASE("Greedy beats random in most games", "[bots]") {
+  const RulesetPtr rules = Fishing();
+  const Game game(*rules, 4);
+  RandomBot random;
+  GreedyBot greedy;
+  int greedy_wins = 0;
+  const int games = 40;
+  for (uint64_t seed = 0; seed < games; ++seed) {
+    Result<GameResult> played =
+        PlayGame(game, {&greedy, &random, &random, &random}, seed);
+    REQUIRE(played.ok());
+    for (int w : played.value().winners) greedy_wins += (w == 0);
+  }
+  // A random seat wins about a quarter of the games.
+  CHECK(greedy_wins > games / 3);
+}
+
+TEST_CASE("The same bot and stream choose the same action", "[bots]") {
+  const RulesetPtr rules = Fishing();
+  const Game game(*rules, 3);
+  GameRun run(game, 9);
+  while (game.IsChance(run.state())) REQUIRE(run.Apply(run.SampleChance()).ok());
+  GreedyBot greedy;
+  Rng a(17), b(17);
+  CHECK(greedy.Choose(game, run.state(), run.legal(), a) ==
+        greedy.Choose(game, run.state(), run.legal(), b));
+}
+
+TEST_CASE("RedealUnseenCards keeps what the viewer sees and every zone's size",
+          "[bots]") {
+  const RulesetPtr rules = Fishing();
+  const Ruleset& r = *rules;
+  const Game game(r, 4);
+  RandomBot random;
+  Result<GameResult> played = PlayGame(game, {&random, &random, &random, &random}, 2);
+  REQUIRE(played.ok());
+  // A mid-game position at a player's decision.
+  const std::vector<Action>& actions = played.value().actions;
+  size_t length = 60;
+  while (actions[length].kind == ActionKind::kChance) ++length;
+  Result<State> position =
+      ReplayActions(game, std::vector<Action>(actions.begin(), actions.begin() + length));
+  REQUIRE(position.ok());
+  const State before = position.value();
+  const int viewer = game.CurrentPlayer(before);
+  REQUIRE(viewer >= 0);
+  State after = before;
+  Rng rng(3);
+  RedealUnseenCards(r, after, viewer, rng);
+
+  bool others_changed = false;
+  for (int z = 0; z < r.zone_count; ++z) {
+    CHECK(before.ZoneSize(z) == after.ZoneSize(z));
+    for (uint8_t card : after.Zone(z)) CHECK(after.zone_of[card] == z);
+    const Visibility v = r.zones[static_cast<size_t>(r.ZoneFamilyOf(z))].visibility;
+    const bool seen =
+        v == Visibility::kPublic || (v == Visibility::kOwner && r.ZoneSeat(z) == viewer);
+    const bool same =
+        std::equal(before.Zone(z).begin(), before.Zone(z).end(), after.Zone(z).begin());
+    if (seen) CHECK(same);
+    if (v == Visibility::kOwner && r.ZoneSeat(z) != viewer && !same)
+      others_changed = true;
+  }
+  CHECK(others_changed);
+  // The viewer's decision is still open and each of its actions applies.
+  ActionList legal;
+  game.LegalActions(after, legal);
+  REQUIRE(legal.count > 0);
+  for (const Action& a : legal) {
+    State trial = after;
+    CHECK(game.Apply(trial, a).ok());
+  }
+}
+
+TEST_CASE("MakeBot knows random, greedy and greedy:N", "[bots]") {
+  CHECK(MakeBot("random").value()->name() == "random");
+  CHECK(MakeBot("greedy").value()->name() == "greedy");
+  CHECK(MakeBot("greedy:9").value()->name() == "greedy:9");
+  CHECK(MakeBot("greedy:4").value()->name() == "greedy");
+}
+
+TEST_CASE("MakeBot rejects unknown names with a suggestion", "[bots]") {
+  auto gredy = MakeBot("gredy");
+  REQUIRE_FALSE(gredy.ok());
+  CHECK_THAT(gredy.error().message,
+             Catch::StartsWith("unknown bot 'gredy' (did you mean 'greedy'?)"));
+  CHECK_FALSE(MakeBot("greedy:0").ok());
+  CHECK_FALSE(MakeBot("greedy:x").ok());
+  CHECK_FALSE(MakeBot("random:3").ok());
+  CHECK_FALSE(MakeBot("").ok());
+}
+
+TEST_CASE("MakeSeatBots repeats the last bot and counts seats", "[bots]") {
+  auto bots = MakeSeatBots("greedy,random", 4);
+  REQUIRE(bots.ok());
+  REQUIRE(bots.value().size() == 4);
+  CHECK(bots.value()[0]->name() == "greedy");
+  CHECK(bots.value()[1]->name() == "random");
+  CHECK(bots.value()[3]->name() == "random");
+  auto defaults = MakeSeatBots("", 3);
+  REQUIRE(defaults.ok());
+  CHECK(defaults.value()[2]->name() == "random");
+  CHECK_FALSE(MakeSeatBots("random,random,random", 2).ok());
+  CHECK_FALSE(MakeSeatBots("random,,greedy", 3).ok());
+  CHECK_FALSE(MakeSeatBots("random,", 3).ok());
+  auto typo = MakeSeatBots("random,randon", 3);
+  REQUIRE_FALSE(typo.ok());
+  CHECK(typo.errors().size() == 1);
+}
+
+}  // namespace
+}  // namespace angler

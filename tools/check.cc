@@ -1,0 +1,202 @@
+#include "tools/check.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "dsl/scenario.h"
+#include "interpreter/scenario_runner.h"
+#include "tools/command_support.h"
+#include "tools/commands.h"
+#include "tools/json.h"
+
+namespace angler {
+namespace {
+
+namespace fs = std::filesystem;
+using Outcome = ScenarioOutcome::Status;
+
+const CommandSpec& CheckSpec() {
+  static const CommandSpec spec{
+      "check",
+      "PATH... [--json]",
+      "Runs every scenario in the given files and folders (a folder: every *.scn\n"
+      "below it). A scenario sets up a position, plays moves and states what must\n"
+      "hold, such as a worked example of a rule text. Prints a line per scenario\n"
+      "and, for a failure, the line that did not hold with what was expected and\n"
+      "what happened; then 'N passed, N failed'. Exit 0: all passed; 1: one failed;\n"
+      "2: bad input (unreadable paths, syntax errors, unknown names).",
+      {{"json", false, "print the results as one JSON object"}}};
+  return spec;
+}
+
+// Files named on the command line as they are; folders give their *.scn files.
+void CollectFiles(const std::string& path, std::vector<std::string>& files,
+                  std::vector<Diagnostic>& problems) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    std::vector<std::string> found;
+    for (auto it = fs::recursive_directory_iterator(path, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->is_regular_file(ec) && it->path().extension() == ".scn") {
+        found.push_back(it->path().string());
+      }
+    }
+    std::sort(found.begin(), found.end());
+    if (found.empty()) {
+      problems.emplace_back(SourcePos{}, "no scenario files (*.scn) in '" + path + "'");
+    }
+    files.insert(files.end(), found.begin(), found.end());
+  } else if (fs::is_regular_file(path, ec)) {
+    files.push_back(path);
+  } else {
+    problems.emplace_back(SourcePos{}, "cannot read '" + path + "'");
+  }
+}
+
+std::string FileName(const SourcePos& pos) {
+  return pos.file != nullptr ? pos.file->name() : "";
+}
+
+std::string Where(const SourcePos& pos) {
+  return FileName(pos) + ":" + std::to_string(pos.line);
+}
+
+// The failing line as written, without its indentation.
+std::string SourceLine(const SourcePos& pos) {
+  if (pos.file == nullptr) return "";
+  std::string_view line = pos.file->Line(pos.line);
+  const size_t first = line.find_first_not_of(" \t");
+  return first == std::string_view::npos ? "" : std::string(line.substr(first));
+}
+
+void WriteDiagnostic(JsonWriter& json, const Diagnostic& d) {
+  json.BeginObject();
+  json.Key("file");
+  if (d.pos.file != nullptr) {
+    json.String(d.pos.file->name());
+  } else {
+    json.Null();
+  }
+  json.Key("line").Int(d.pos.line);
+  json.Key("column").Int(d.pos.col);
+  json.Key("message").String(d.message);
+  json.EndObject();
+}
+
+void PrintText(const std::vector<ScenarioOutcome>& outcomes, std::ostream& out,
+               std::ostream& err) {
+  for (const ScenarioOutcome& o : outcomes) {
+    const char* status = o.status == Outcome::kPass   ? "PASS"
+                         : o.status == Outcome::kFail ? "FAIL"
+                                                      : "ERROR";
+    out << status << ' ' << Where(o.pos) << ": " << o.title << '\n';
+    if (o.status == Outcome::kFail) {
+      out << "  " << Where(o.failed_at) << ": " << SourceLine(o.failed_at) << '\n'
+          << "    expected: " << o.expected << '\n'
+          << "    actual:   " << o.actual << '\n';
+    }
+    for (const Diagnostic& d : o.errors) err << d.Format();
+  }
+}
+
+void PrintJson(const std::vector<ScenarioOutcome>& outcomes,
+               const std::vector<Diagnostic>& problems, int passed, int failed,
+               std::ostream& out) {
+  JsonWriter json;
+  json.BeginObject();
+  json.Key("scenarios").BeginArray();
+  for (const ScenarioOutcome& o : outcomes) {
+    json.BeginObject();
+    json.Key("file").String(FileName(o.pos));
+    json.Key("line").Int(o.pos.line);
+    json.Key("title").String(o.title);
+    json.Key("status").String(o.status == Outcome::kPass   ? "pass"
+                              : o.status == Outcome::kFail ? "fail"
+                                                           : "error");
+    if (o.status == Outcome::kFail) {
+      json.Key("failure").BeginObject();
+      json.Key("line").Int(o.failed_at.line);
+      json.Key("column").Int(o.failed_at.col);
+      json.Key("source").String(SourceLine(o.failed_at));
+      json.Key("expected").String(o.expected);
+      json.Key("actual").String(o.actual);
+      json.EndObject();
+    }
+    if (o.status == Outcome::kError) {
+      json.Key("errors").BeginArray();
+      for (const Diagnostic& d : o.errors) WriteDiagnostic(json, d);
+      json.EndArray();
+    }
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("errors").BeginArray();
+  for (const Diagnostic& d : problems) WriteDiagnostic(json, d);
+  json.EndArray();
+  json.Key("passed").Int(passed);
+  json.Key("failed").Int(failed);
+  json.EndObject();
+  out << json.str() << '\n';
+}
+
+}  // namespace
+
+int RunCheck(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const CommandSpec& spec = CheckSpec();
+  ParsedCommand parsed = ParseCommand(spec, args, out, err);
+  if (!parsed.args) return parsed.exit_code;
+  const Args& a = *parsed.args;
+  if (a.positional().empty()) {
+    PrintErrors(spec.name,
+                {Diagnostic({}, "expected scenario files or folders to check")}, err);
+    return kExitUsage;
+  }
+  const bool json = a.Has("json");
+
+  std::vector<std::string> files;
+  std::vector<Diagnostic> problems;  // bad input outside any scenario
+  for (const std::string& path : a.positional()) CollectFiles(path, files, problems);
+
+  ScenarioRunner runner;
+  std::vector<ScenarioOutcome> outcomes;
+  for (const std::string& path : files) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      problems.emplace_back(SourcePos{}, "cannot read '" + path + "'");
+      continue;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    auto scenarios = ParseScenarios(SourceFile::Make(path, text.str()));
+    if (!scenarios) {
+      problems.insert(problems.end(), scenarios.errors().begin(),
+                      scenarios.errors().end());
+      continue;
+    }
+    for (const Scenario& s : scenarios.value()) outcomes.push_back(runner.Run(s));
+  }
+
+  int passed = 0, failed = 0;
+  bool bad_input = !problems.empty();
+  for (const ScenarioOutcome& o : outcomes) {
+    if (o.status == Outcome::kPass) {
+      ++passed;
+    } else {
+      ++failed;
+      bad_input |= o.status == Outcome::kError;
+    }
+  }
+  if (json) {
+    PrintJson(outcomes, problems, passed, failed, out);
+  } else {
+    PrintErrors(spec.name, problems, err);
+    PrintText(outcomes, out, err);
+    out << passed << " passed, " << failed << " failed\n";
+  }
+  if (bad_input) return kExitUsage;
+  return failed > 0 ? kExitFailure : kExitOk;
+}
+
+}  // namespace angler

@@ -1,0 +1,422 @@
+// `angler play`: a person plays one seat in the terminal, bots the others.
+//
+// Everything shown is read generically from the ruleset: the hand and trick
+// zones of the trick procedure, a per-player variable `score` and a variable
+// `trump` when the ruleset declares them. Input is one line per decision (a
+// move's number or its text), so a pipe can drive a whole game.
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <istream>
+#include <ostream>
+
+#include "interpreter/game.h"
+#include "interpreter/loader.h"
+#include "tools/bots.h"
+#include "tools/command_support.h"
+#include "tools/commands.h"
+#include "tools/runner.h"
+
+namespace angler {
+namespace {
+
+const CommandSpec& PlaySpec() {
+  static const CommandSpec spec{
+      "play",
+      "RULESET --players N [--seat K] [--seed S] [--bots LIST]",
+      "Plays one game of RULESET in the terminal: you are seat K (default 0), bots\n"
+      "play the other seats. At each of your decisions type the number of a move\n"
+      "(or its text, e.g. 'yellow 7'), '?' for help or 'q' to quit. End of input\n"
+      "ends the game. Without --seed every game is a new deal; the seed is\n"
+      "printed so a deal can be played again.",
+      {
+          {"players", true, "number of players (required unless the ruleset allows one)"},
+          {"seat", true, "your seat, from 0 (default 0)"},
+          {"seed", true, "seed of the deal (default: from the clock)"},
+          {"bots", true,
+           "bots for the other seats in seat order, comma-separated: random, greedy, "
+           "greedy:N; the last repeats (default greedy)"},
+      }};
+  return spec;
+}
+
+std::string Lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string Trim(const std::string& s) {
+  const size_t begin = s.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos) return "";
+  return s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1);
+}
+
+// "play yellow 7" -> "yellow 7": what people type and read.
+std::string WithoutVerb(const std::string& text) {
+  const size_t space = text.find(' ');
+  return space == std::string::npos ? text : text.substr(space + 1);
+}
+
+class TerminalGame {
+ public:
+  TerminalGame(const Game& game, int human, std::vector<std::unique_ptr<Bot>> bots,
+               uint64_t seed, std::istream& in, std::ostream& out)
+      : game_(game),
+        rules_(game.rules()),
+        human_(human),
+        bots_(std::move(bots)),
+        run_(game, seed),
+        in_(in),
+        out_(out) {}
+
+  // Plays until the end, a quit or the end of input.
+  int Play();
+
+ private:
+  std::string Seat(int p) const {
+    return "seat " + std::to_string(p) + (p == human_ ? " (you)" : "");
+  }
+  int Var(const std::string& name, int seat = 0) const;
+  bool SeesZone(int zone) const;
+  std::vector<int> SortedCards(std::span<const uint8_t> cards) const;
+
+  void ShowStatus() const;
+  void ShowScores() const;
+  void ShowMoves(const std::vector<Action>& moves) const;
+  void ShowHelp() const;
+  void ShowEnd() const;
+  // Reads the person's choice; false on 'q' or the end of input.
+  bool AskPerson(Action& chosen);
+  std::string Describe(int seat, const Action& action) const;
+  // Tells where the cards of a finished trick went, and when a round begins.
+  void ReportChanges(const State& before, const Action& action) const;
+
+  const Game& game_;
+  const Ruleset& rules_;
+  int human_;
+  std::vector<std::unique_ptr<Bot>> bots_;  // by seat; null for the person
+  GameRun run_;
+  std::istream& in_;
+  std::ostream& out_;
+};
+
+int TerminalGame::Var(const std::string& name, int seat) const {
+  const int v = rules_.FindVariable(name);
+  const Variable& var = rules_.variables[static_cast<size_t>(v)];
+  return run_.state().vars[var.slot + (var.per_player ? seat : 0)];
+}
+
+bool TerminalGame::SeesZone(int zone) const {
+  const ZoneFamily& family = rules_.zones[static_cast<size_t>(rules_.ZoneFamilyOf(zone))];
+  if (family.visibility == Visibility::kPublic) return true;
+  return family.visibility == Visibility::kOwner && rules_.ZoneSeat(zone) == human_;
+}
+
+// By suit, then value: how people hold cards.
+std::vector<int> TerminalGame::SortedCards(std::span<const uint8_t> cards) const {
+  std::vector<int> sorted(cards.begin(), cards.end());
+  std::stable_sort(sorted.begin(), sorted.end(), [&](int a, int b) {
+    const CardInfo& x = rules_.cards[static_cast<size_t>(a)];
+    const CardInfo& y = rules_.cards[static_cast<size_t>(b)];
+    if (x.kind != y.kind) return x.kind < y.kind;
+    if (x.suit != y.suit) return x.suit < y.suit;
+    return x.value < y.value;
+  });
+  return sorted;
+}
+
+void TerminalGame::ShowScores() const {
+  const int score = rules_.FindVariable("score");
+  const bool per_player_score =
+      score >= 0 && rules_.variables[static_cast<size_t>(score)].per_player;
+  out_ << (per_player_score ? "scores:" : "ranks:");
+  for (int p = 0; p < game_.players(); ++p) {
+    const int64_t value =
+        per_player_score ? Var("score", p) : game_.Rank(run_.state(), p);
+    out_ << (p ? ", " : " ") << Seat(p) << " " << value;
+  }
+  out_ << "\n";
+}
+
+void TerminalGame::ShowStatus() const {
+  const State& s = run_.state();
+  const BuiltinSlots& b = rules_.builtin;
+  out_ << "\n-- round " << s.vars[b.round];
+  // The trick count is known once the round's start steps are done.
+  if (s.vars[b.tricks] > 0) {
+    out_ << ", trick " << s.vars[b.trick_number] + 1 << " of " << s.vars[b.tricks];
+  }
+  if (const int trump = rules_.FindVariable("trump"); trump >= 0) {
+    const Variable& v = rules_.variables[static_cast<size_t>(trump)];
+    out_ << ", trump " << rules_.ValueName(v.type, s.vars[v.slot]);
+  }
+  out_ << " --\n";
+  ShowScores();
+  if (rules_.trick_family >= 0) {
+    const int trick = rules_.zones[static_cast<size_t>(rules_.trick_family)].first;
+    out_ << "trick:";
+    if (s.ZoneSize(trick) == 0) out_ << " (empty)";
+    for (size_t i = 0; i < s.Zone(trick).size(); ++i) {
+      const int card = s.Zone(trick)[i];
+      out_ << (i ? ", " : " ") << rules_.card_names[static_cast<size_t>(card)];
+      if (s.played_by[card] >= 0) out_ << " (seat " << int{s.played_by[card]} << ")";
+    }
+    out_ << "\n";
+  }
+  if (rules_.hand_family >= 0) {
+    const int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + human_;
+    out_ << "your hand:";
+    const std::vector<int> cards = SortedCards(s.Zone(hand));
+    if (cards.empty()) out_ << " (empty)";
+    for (size_t i = 0; i < cards.size(); ++i) {
+      out_ << (i ? ", " : " ") << rules_.card_names[static_cast<size_t>(cards[i])];
+    }
+    out_ << "\n";
+  }
+}
+
+void TerminalGame::ShowMoves(const std::vector<Action>& moves) const {
+  const State& s = run_.state();
+  out_ << "your turn: " << game_.DecisionText(s);
+  // A choice inside a card's effect: name the card, since the engine's text
+  // does not say what the choice is for.
+  const Frame& frame = s.frames[s.frame_count - 1];
+  if (s.frame_count > 1 && frame.self >= 0) {
+    out_ << " (effect of " << rules_.card_names[static_cast<size_t>(frame.self)];
+    if (frame.owner >= 0) {
+      out_ << ", played by " << (frame.owner == human_ ? "you" : Seat(frame.owner));
+    }
+    out_ << ")";
+  }
+  out_ << "\n";
+  for (size_t i = 0; i < moves.size(); ++i) {
+    out_ << "  " << (i + 1) << ") "
+         << WithoutVerb(game_.ActionText(run_.state(), moves[i])) << "\n";
+  }
+}
+
+void TerminalGame::ShowHelp() const {
+  out_ << "type the number of a move (or its text, e.g. 'yellow 7') and press enter;\n"
+       << "'?' shows this help and the position again, 'q' quits.\n";
+}
+
+bool TerminalGame::AskPerson(Action& chosen) {
+  const ActionList& legal = run_.legal();
+  std::vector<Action> moves(legal.begin(), legal.end());
+  if (legal.items[0].kind != ActionKind::kOption) {
+    const std::vector<int> order = [&] {
+      std::vector<uint8_t> cards;
+      for (const Action& a : moves) cards.push_back(static_cast<uint8_t>(a.value));
+      return SortedCards(cards);
+    }();
+    for (size_t i = 0; i < moves.size(); ++i)
+      moves[i].value = static_cast<int16_t>(order[i]);
+  }
+  ShowStatus();
+  ShowMoves(moves);
+  while (true) {
+    out_ << "> " << std::flush;
+    std::string line;
+    if (!std::getline(in_, line)) {
+      out_ << "\n";
+      return false;
+    }
+    line = Lower(Trim(line));
+    if (line.empty()) continue;
+    if (line == "q" || line == "quit") return false;
+    if (line == "?" || line == "help") {
+      ShowHelp();
+      ShowStatus();
+      ShowMoves(moves);
+      continue;
+    }
+    size_t number = 0;
+    const bool digits = std::all_of(line.begin(), line.end(),
+                                    [](unsigned char c) { return std::isdigit(c) != 0; });
+    if (digits && line.size() < 6) number = std::stoul(line);
+    for (size_t i = 0; i < moves.size() && number == 0; ++i) {
+      const std::string text = Lower(game_.ActionText(run_.state(), moves[i]));
+      if (line == text || line == WithoutVerb(text)) number = i + 1;
+    }
+    if (number >= 1 && number <= moves.size()) {
+      chosen = moves[number - 1];
+      return true;
+    }
+    out_ << "type a number from 1 to " << moves.size()
+         << ", '?' for help or 'q' to quit\n";
+  }
+}
+
+std::string TerminalGame::Describe(int seat, const Action& action) const {
+  const State& s = run_.state();
+  std::string text = WithoutVerb(game_.ActionText(s, action));
+  switch (action.kind) {
+    case ActionKind::kPlay:
+      return Seat(seat) + " plays " + text;
+    case ActionKind::kChoose:
+      // A card picked from a pile the person cannot see stays secret.
+      if (!SeesZone(s.zone_of[action.value])) text = "a card";
+      return Seat(seat) + " chooses " + text;
+    case ActionKind::kOption:
+      return Seat(seat) + " chooses " + text;
+    case ActionKind::kChance:
+      break;
+  }
+  return text;
+}
+
+void TerminalGame::ReportChanges(const State& before, const Action& action) const {
+  const State& now = run_.state();
+  const BuiltinSlots& b = rules_.builtin;
+  if (rules_.trick_family >= 0) {
+    const int trick = rules_.zones[static_cast<size_t>(rules_.trick_family)].first;
+    std::vector<int> cards(before.Zone(trick).begin(), before.Zone(trick).end());
+    if (action.kind == ActionKind::kPlay) cards.push_back(action.value);
+    // Cards that left the trick, grouped by where they went, in play order.
+    std::vector<std::pair<int, std::vector<int>>> moved;
+    for (int card : cards) {
+      const int zone = now.zone_of[card];
+      if (zone == trick) continue;
+      auto it = std::find_if(moved.begin(), moved.end(),
+                             [&](const auto& m) { return m.first == zone; });
+      if (it == moved.end()) it = moved.insert(moved.end(), {zone, {}});
+      it->second.push_back(card);
+    }
+    for (const auto& [zone, went] : moved) {
+      out_ << "  ";
+      const int seat = rules_.ZoneSeat(zone);
+      const std::string family =
+          rules_.zones[static_cast<size_t>(rules_.ZoneFamilyOf(zone))].name;
+      out_ << (seat < 0 ? family
+                        : (seat == human_ ? "your " : Seat(seat) + "'s ") + family)
+           << " takes ";
+      for (size_t i = 0; i < went.size(); ++i) {
+        out_ << (i ? ", " : "") << rules_.card_names[static_cast<size_t>(went[i])];
+      }
+      out_ << "\n";
+    }
+  }
+  if (now.vars[b.round] != before.vars[b.round] && !now.over) {
+    out_ << "\n== round " << now.vars[b.round] << " ==\n";
+    ShowScores();
+  }
+}
+
+void TerminalGame::ShowEnd() const {
+  const State& s = run_.state();
+  out_ << "\ngame over";
+  if (s.error) {
+    out_ << ": stopped by a ruleset error (a runtime limit was hit)\n";
+    return;
+  }
+  if (s.end_reason > 0 && s.end_reason < rules_.end_reasons.size()) {
+    out_ << ": " << rules_.end_reasons[s.end_reason];
+  }
+  out_ << " (round " << s.vars[rules_.builtin.round] << ", " << run_.actions().size()
+       << " actions)\n";
+  std::vector<int> seats(static_cast<size_t>(game_.players()));
+  for (int p = 0; p < game_.players(); ++p) seats[static_cast<size_t>(p)] = p;
+  std::stable_sort(seats.begin(), seats.end(), [&](int a, int b) {
+    const int64_t ra = game_.Rank(s, a), rb = game_.Rank(s, b);
+    return rules_.rank_higher_wins ? ra > rb : ra < rb;
+  });
+  out_ << "final ranks:\n";
+  for (int p : seats) out_ << "  " << Seat(p) << ": " << game_.Rank(s, p) << "\n";
+  const std::vector<int> winners = game_.Winners(s);
+  out_ << (winners.size() == 1 ? "winner: " : "winners: ");
+  for (size_t i = 0; i < winners.size(); ++i) out_ << (i ? ", " : "") << Seat(winners[i]);
+  out_ << "\n";
+}
+
+int TerminalGame::Play() {
+  out_ << rules_.title << ", " << game_.players() << " players, seed " << run_.seed()
+       << "; you are seat " << human_ << ".\n";
+  ShowHelp();
+  while (!run_.over()) {
+    const State before = run_.state();
+    Action action;
+    if (game_.IsChance(before)) {
+      action = run_.SampleChance();
+    } else {
+      const int seat = game_.CurrentPlayer(before);
+      if (seat == human_) {
+        if (!AskPerson(action)) {
+          out_ << "game left after " << run_.actions().size() << " actions.\n";
+          ShowScores();
+          return kExitOk;
+        }
+        // Echoed so a transcript reads the same with piped input.
+        out_ << Describe(seat, action) << "\n";
+      } else {
+        action = run_.AskBot(*bots_[static_cast<size_t>(seat)]);
+        out_ << Describe(seat, action) << "\n";
+      }
+    }
+    Status applied = run_.Apply(action);
+    if (!applied) {
+      out_ << "error: " << applied.error().message << "\n";
+      return kExitFailure;
+    }
+    ReportChanges(before, action);
+  }
+  ShowEnd();
+  return run_.state().error ? kExitFailure : kExitOk;
+}
+
+}  // namespace
+
+int RunPlay(const std::vector<std::string>& words, std::istream& in, std::ostream& out,
+            std::ostream& err) {
+  const CommandSpec& spec = PlaySpec();
+  ParsedCommand parsed = ParseCommand(spec, words, out, err);
+  if (!parsed.args) return parsed.exit_code;
+  const Args& args = *parsed.args;
+  if (args.positional().size() != 1) {
+    err << "angler play: expected one RULESET (a file or a shipped name)\n";
+    return kExitUsage;
+  }
+  Result<RulesetPtr> rules = LoadRuleset(args.positional()[0]);
+  if (!rules) {
+    PrintErrors(spec.name, rules.errors(), err);
+    return kExitUsage;
+  }
+  const Ruleset& ruleset = *rules.value();
+  std::vector<Diagnostic> usage;
+  Result<int> players = PlayersFlag(ruleset, args);
+  if (!players) {
+    PrintErrors(spec.name, players.errors(), err);
+    return kExitUsage;
+  }
+  Result<int64_t> seat = args.GetInt("seat", 0);
+  if (seat && (seat.value() < 0 || seat.value() >= players.value())) {
+    usage.emplace_back(SourcePos{}, "--seat must be from 0 to " +
+                                        std::to_string(players.value() - 1) + ", got " +
+                                        std::to_string(seat.value()));
+  } else if (!seat) {
+    usage.push_back(seat.error());
+  }
+  const uint64_t clock_seed =
+      static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+  Result<uint64_t> seed = args.GetUint64("seed", clock_seed);
+  if (!seed) usage.push_back(seed.error());
+  // The bots fill the seats other than the person's.
+  const int bot_seats = std::max(players.value() - 1, 1);
+  auto bots = MakeSeatBots(args.Get("bots").value_or("greedy"), bot_seats);
+  if (!bots) usage.insert(usage.end(), bots.errors().begin(), bots.errors().end());
+  if (!usage.empty()) {
+    PrintErrors(spec.name, usage, err);
+    return kExitUsage;
+  }
+  std::vector<std::unique_ptr<Bot>> by_seat;
+  for (int p = 0, next = 0; p < players.value(); ++p) {
+    by_seat.push_back(p == seat.value()
+                          ? nullptr
+                          : std::move(bots.value()[static_cast<size_t>(next++)]));
+  }
+  const Game game(ruleset, players.value());
+  TerminalGame terminal(game, static_cast<int>(seat.value()), std::move(by_seat),
+                        seed.value(), in, out);
+  return terminal.Play();
+}
+
+}  // namespace angler

@@ -1,0 +1,91 @@
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "tools/commands.h"
+
+namespace angler {
+namespace {
+
+struct Run {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Run Play(const std::vector<std::string>& args, const std::string& input) {
+  std::istringstream in(input);
+  std::ostringstream out, err;
+  const int code = RunPlay(args, in, out, err);
+  return {code, out.str(), err.str()};
+}
+
+std::string Lines(const std::string& line, int count) {
+  std::string text;
+  for (int i = 0; i < count; ++i) text += line + "\n";
+  return text;
+}
+
+TEST_CASE("play driven by a script plays a whole game", "[play]") {
+  const Run run = Play({"fishing", "--players", "4", "--seed", "5", "--bots", "random"},
+                       Lines("1", 1000));
+  CHECK(run.code == 0);
+  CHECK(run.err.empty());
+  CHECK_THAT(run.out, Catch::Contains("your hand:"));
+  CHECK_THAT(run.out, Catch::Contains("trump green"));
+  CHECK_THAT(run.out, Catch::Contains("scores: seat 0 (you)"));
+  CHECK_THAT(run.out, Catch::Contains("seat 1 plays "));
+  CHECK_THAT(run.out, Catch::Contains("seat 0 (you) plays "));
+  CHECK_THAT(run.out, Catch::Contains("== round 2 =="));
+  CHECK_THAT(run.out, Catch::Contains("game over"));
+  CHECK_THAT(run.out, Catch::Contains("final ranks:"));
+  CHECK_THAT(run.out, Catch::Contains("winner"));
+}
+
+TEST_CASE("play is reproducible with a seed", "[play]") {
+  const std::vector<std::string> args = {"fishing", "--players", "3",      "--seat",  "2",
+                                         "--seed",  "8",         "--bots", "greedy:1"};
+  CHECK(Play(args, Lines("1", 1000)).out == Play(args, Lines("1", 1000)).out);
+}
+
+TEST_CASE("play ends cleanly at the end of input or on q", "[play]") {
+  const std::vector<std::string> args = {"fishing", "--players", "4",     "--seed",
+                                         "2",       "--bots",    "random"};
+  const Run eof = Play(args, "1\n2\n");
+  CHECK(eof.code == 0);
+  CHECK_THAT(eof.out, Catch::Contains("game left after"));
+  CHECK(eof.out.find("game over") == std::string::npos);
+  const Run quit = Play(args, "q\n1\n");
+  CHECK(quit.code == 0);
+  CHECK_THAT(quit.out, Catch::Contains("game left after"));
+}
+
+TEST_CASE("play explains bad input and shows help on ?", "[play]") {
+  const Run run = Play({"fishing", "--players", "4", "--seed", "2", "--bots", "random"},
+                       "?\n99\nbanana\n\n");
+  CHECK(run.code == 0);
+  CHECK_THAT(run.out, Catch::Contains("'q' quits"));
+  CHECK_THAT(run.out, Catch::Contains("type a number from 1 to"));
+}
+
+TEST_CASE("play accepts a move by its text", "[play]") {
+  // Seat 0 leads the first trick of Fishing with any card of its hand.
+  const Run first =
+      Play({"fishing", "--players", "4", "--seed", "2", "--bots", "random"}, "1\nq\n");
+  const size_t hand = first.out.find("  1) ");
+  REQUIRE(hand != std::string::npos);
+  const std::string card =
+      first.out.substr(hand + 5, first.out.find('\n', hand) - hand - 5);
+  const Run by_text = Play(
+      {"fishing", "--players", "4", "--seed", "2", "--bots", "random"}, card + "\nq\n");
+  CHECK_THAT(by_text.out, Catch::Contains("seat 0 (you) plays " + card));
+}
+
+TEST_CASE("play usage errors exit 2", "[play]") {
+  CHECK(Play({"fishing"}, "").code == 2);
+  CHECK(Play({"fishing", "--players", "4", "--seat", "4"}, "").code == 2);
+  CHECK(Play({"fishing", "--players", "4", "--bots", "a,b,c,d"}, "").code == 2);
+  CHECK(Play({}, "").code == 2);
+}
+
+}  // namespace
+}  // namespace angler

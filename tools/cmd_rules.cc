@@ -1,0 +1,283 @@
+// `angler rules`: check rulesets and summarize what the engine made of them.
+#include <algorithm>
+#include <map>
+#include <ostream>
+#include <set>
+
+#include "interpreter/loader.h"
+#include "interpreter/program.h"
+#include "tools/command_support.h"
+#include "tools/commands.h"
+
+namespace angler {
+namespace {
+
+const CommandSpec& CheckSpec() {
+  static const CommandSpec spec{
+      "rules check",
+      "FILE...",
+      "Loads each ruleset (a .yaml path or a shipped name such as 'fishing') and\n"
+      "prints a summary: players, cards by kind and stars, zones, variables,\n"
+      "effects, procedures and the content hash. If any fails to load, prints\n"
+      "every error with its file, line and column and exits 2.",
+      {}};
+  return spec;
+}
+
+const CommandSpec& ListSpec() {
+  static const CommandSpec spec{
+      "rules list", "", "Lists the shipped rulesets, games first, then variants.", {}};
+  return spec;
+}
+
+std::string PadRight(const std::string& s, size_t width) {
+  return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
+}
+
+std::string PadLeft(const std::string& s, size_t width) {
+  return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+}
+
+const char* VisibilityName(Visibility v) {
+  switch (v) {
+    case Visibility::kPublic:
+      return "public";
+    case Visibility::kOwner:
+      return "owner";
+    case Visibility::kHidden:
+      return "hidden";
+  }
+  return "?";
+}
+
+const char* ShortTypeName(Type t) {
+  switch (t) {
+    case Type::kInt:
+      return "number";
+    case Type::kBool:
+      return "bool";
+    case Type::kCard:
+      return "card";
+    case Type::kPlayer:
+      return "player";
+    case Type::kSuit:
+      return "suit";
+    case Type::kKind:
+      return "kind";
+    default:
+      return TypeName(t);
+  }
+}
+
+bool IsBuiltin(const Ruleset& rules, const Variable& v) {
+  const BuiltinSlots& b = rules.builtin;
+  for (int slot :
+       {b.round, b.leader, b.turn, b.winner, b.tricks, b.trick_number, b.winning_card}) {
+    if (!v.per_player && v.slot == slot) return true;
+  }
+  return false;
+}
+
+const char* ScopeName(Scope s) {
+  switch (s) {
+    case Scope::kGame:
+      return "game";
+    case Scope::kRound:
+      return "round";
+    case Scope::kTrick:
+      return "trick";
+  }
+  return "?";
+}
+
+// In the ruleset's own spelling of `when:`.
+std::string TimingName(const Ruleset& rules, const Effect& e) {
+  switch (e.timing) {
+    case Timing::kOnPlay:
+      return "on_play";
+    case Timing::kEndOfTrick:
+      return "end_of_trick";
+    case Timing::kNextTrick:
+      return "next_trick";
+    case Timing::kOnEnter:
+      return "enters " + (e.enter_family >= 0
+                              ? rules.zones[static_cast<size_t>(e.enter_family)].name
+                              : std::string("?"));
+  }
+  return "?";
+}
+
+// Rows: card kinds; columns: the star levels in use; totals on both sides.
+void PrintCardTable(const Ruleset& rules, std::ostream& out) {
+  std::set<int> levels;
+  for (const CardInfo& c : rules.cards) levels.insert(c.stars);
+  std::map<std::pair<int, int>, int> count;  // (kind, stars) -> cards
+  std::vector<int> kind_total(rules.kinds.size() + 1, 0);
+  std::map<int, int> level_total;
+  for (const CardInfo& c : rules.cards) {
+    ++count[{c.kind, c.stars}];
+    ++kind_total[static_cast<size_t>(c.kind)];
+    ++level_total[c.stars];
+  }
+  size_t name_width = 5;
+  for (const std::string& k : rules.kinds) name_width = std::max(name_width, k.size());
+  const size_t cell = 6;
+  out << "    " << PadRight("stars", name_width);
+  for (int s : levels) out << PadLeft(std::to_string(s), cell);
+  out << PadLeft("total", cell + 1) << "\n";
+  for (size_t k = 0; k < rules.kinds.size(); ++k) {
+    out << "    " << PadRight(rules.kinds[k], name_width);
+    for (int s : levels) {
+      out << PadLeft(std::to_string(count[{static_cast<int>(k), s}]), cell);
+    }
+    out << PadLeft(std::to_string(kind_total[k]), cell + 1) << "\n";
+  }
+  out << "    " << PadRight("total", name_width);
+  for (int s : levels) out << PadLeft(std::to_string(level_total[s]), cell);
+  out << PadLeft(std::to_string(rules.cards.size()), cell + 1) << "\n";
+}
+
+void PrintSummary(const Ruleset& rules, std::ostream& out) {
+  out << rules.name << ": " << rules.title << "\n";
+  out << "  file:      " << rules.source_path << "\n";
+  out << "  hash:      " << rules.content_hash << "\n";
+  out << "  players:   " << PlayerRange(rules) << "\n";
+  out << "  suits:     ";
+  for (size_t i = 0; i < rules.suits.size(); ++i)
+    out << (i ? ", " : "") << rules.suits[i];
+  out << "\n  cards:     " << rules.cards.size() << "\n";
+  PrintCardTable(rules, out);
+
+  size_t width = 0;
+  for (const ZoneFamily& z : rules.zones) width = std::max(width, z.name.size());
+  for (const Variable& v : rules.variables) width = std::max(width, v.name.size());
+  for (const Effect& e : rules.effects) width = std::max(width, e.name.size());
+  width += 2;
+
+  out << "  zones:\n";
+  for (size_t f = 0; f < rules.zones.size(); ++f) {
+    const ZoneFamily& z = rules.zones[f];
+    out << "    " << PadRight(z.name, width)
+        << PadRight(z.per_player ? "per player" : "shared", 12)
+        << VisibilityName(z.visibility);
+    if (rules.ZoneFamilyOf(rules.setup_zone) == static_cast<int>(f)) out << ", setup";
+    if (rules.trick_family == static_cast<int>(f)) out << ", trick";
+    if (rules.hand_family == static_cast<int>(f)) out << ", hand";
+    out << "\n";
+  }
+
+  out << "  variables:\n";
+  std::string builtins;
+  for (const Variable& v : rules.variables) {
+    if (IsBuiltin(rules, v)) {
+      builtins += (builtins.empty() ? "" : ", ") + v.name;
+      continue;
+    }
+    out << "    " << PadRight(v.name, width)
+        << PadRight(v.per_player ? "per player" : "shared", 12)
+        << PadRight(ShortTypeName(v.type), 8) << "reset each "
+        << PadRight(ScopeName(v.scope), 7) << "starts " << rules.ValueName(v.type, v.init)
+        << "\n";
+  }
+  if (!builtins.empty()) out << "    (built in: " << builtins << ")\n";
+
+  out << "  effects:\n";
+  if (rules.effects.empty()) out << "    (none)\n";
+  for (size_t e = 0; e < rules.effects.size(); ++e) {
+    int carriers = 0;
+    for (const CardInfo& c : rules.cards) {
+      carriers +=
+          std::count(c.effects.begin(), c.effects.end(), static_cast<int16_t>(e)) > 0;
+    }
+    const Effect& effect = rules.effects[e];
+    out << "    " << PadRight(effect.name, width)
+        << PadRight(TimingName(rules, effect), 20) << carriers
+        << (carriers == 1 ? " card" : " cards") << "\n";
+  }
+
+  auto present = [](int node) { return node >= 0 ? "yes" : "no"; };
+  out << "  procedures:\n";
+  out << "    trick  may_lead: " << (rules.may_lead >= 0 ? "yes" : "as may_play")
+      << ", may_play: " << present(rules.may_play) << ", winner: "
+      << (rules.winner < 0 ? "no"
+          : rules.nodes[static_cast<size_t>(rules.winner)].type == Type::kCard
+              ? "a card"
+              : "a player")
+      << "\n";
+  out << "    round  start, tricks, end\n";
+  out << "    game   rank: " << present(rules.rank) << " ("
+      << (rules.rank_higher_wins ? "highest" : "lowest") << " wins), ends early: ";
+  if (rules.end_reasons.size() <= 1) out << "never";
+  for (size_t r = 1; r < rules.end_reasons.size(); ++r) {
+    out << (r > 1 ? ", " : "") << rules.end_reasons[r];
+  }
+  out << "\n";
+}
+
+int RunCheck(const std::vector<std::string>& words, std::ostream& out,
+             std::ostream& err) {
+  ParsedCommand parsed = ParseCommand(CheckSpec(), words, out, err);
+  if (!parsed.args) return parsed.exit_code;
+  const auto& files = parsed.args->positional();
+  if (files.empty()) {
+    err << "angler rules check: expected at least one FILE (a path or a shipped name)\n";
+    return kExitUsage;
+  }
+  int failed = 0;
+  for (size_t i = 0; i < files.size(); ++i) {
+    Result<RulesetPtr> rules = LoadRuleset(files[i]);
+    if (!rules) {
+      ++failed;
+      PrintErrors("rules check", rules.errors(), err);
+      continue;
+    }
+    if (i > 0) out << "\n";
+    PrintSummary(*rules.value(), out);
+  }
+  if (failed > 0) {
+    err << "angler rules check: " << failed << " of " << files.size()
+        << (files.size() == 1 ? " ruleset" : " rulesets") << " failed to load\n";
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+int RunList(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  ParsedCommand parsed = ParseCommand(ListSpec(), words, out, err);
+  if (!parsed.args) return parsed.exit_code;
+  if (!parsed.args->positional().empty()) {
+    err << "angler rules list: takes no arguments\n";
+    return kExitUsage;
+  }
+  for (const std::string& name : ShippedRulesets(true)) out << name << "\n";
+  return kExitOk;
+}
+
+void PrintRulesHelp(std::ostream& out) {
+  out << "usage: angler rules check FILE...   load rulesets and summarize them\n"
+      << "       angler rules list            the shipped rulesets\n";
+}
+
+}  // namespace
+
+int RunRules(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.empty()) {
+    PrintRulesHelp(err);
+    return kExitUsage;
+  }
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (args[0] == "check") return RunCheck(rest, out, err);
+  if (args[0] == "list") return RunList(rest, out, err);
+  if (args[0] == "--help" || args[0] == "-h") {
+    PrintRulesHelp(out);
+    return kExitOk;
+  }
+  err << "angler rules: "
+      << WithSuggestion("unknown subcommand '" + args[0] + "'", args[0],
+                        {"check", "list"})
+      << "\n";
+  PrintRulesHelp(err);
+  return kExitUsage;
+}
+
+}  // namespace angler

@@ -1,0 +1,78 @@
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "interpreter/loader.h"
+#include "tools/commands.h"
+
+namespace angler {
+namespace {
+
+struct Run {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Run Rules(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  const int code = RunRules(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+TEST_CASE("rules check summarizes a shipped ruleset", "[rules]") {
+  const Run run = Rules({"check", "fishing"});
+  REQUIRE(run.code == 0);
+  CHECK(run.err.empty());
+  for (const char* part :
+       {"fishing: Fishing", "players:   3..5", "hash:", "buoy", "hand", "per player",
+        "owner", "score", "catch_one_other", "end_of_trick", "enters fisher",
+        "may_play: yes", "overfished"}) {
+    CHECK_THAT(run.out, Catch::Contains(part));
+  }
+  // The card table: 100 cards, 40 of them without stars.
+  CHECK_THAT(run.out, Catch::Contains("total    40"));
+  CHECK_THAT(run.out, Catch::Contains("100\n"));
+}
+
+TEST_CASE("rules check reports every broken ruleset and exits 2", "[rules]") {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "angler_cmd_rules_test";
+  std::filesystem::create_directories(dir);
+  const std::string broken = (dir / "broken.yaml").string();
+  {
+    std::ifstream shipped(ResolveRulesetPath("fishing"));
+    std::stringstream text;
+    text << shipped.rdbuf();
+    std::string yaml = text.str();
+    yaml.replace(yaml.find("players: 3..5"), 13, "playres: 3..5");
+    std::ofstream(broken) << yaml;
+  }
+  const Run run = Rules({"check", "fishing", broken, "nothing-here"});
+  CHECK(run.code == 2);
+  CHECK_THAT(run.out, Catch::Contains("fishing: Fishing"));
+  CHECK_THAT(run.err, Catch::Contains(broken + ":"));
+  CHECK_THAT(run.err, Catch::Contains("did you mean 'players'?"));
+  CHECK_THAT(run.err, Catch::Contains("^"));
+  CHECK_THAT(run.err, Catch::Contains("'nothing-here'"));
+  CHECK_THAT(run.err, Catch::Contains("2 of 3 rulesets failed"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("rules usage errors exit 2", "[rules]") {
+  CHECK(Rules({}).code == 2);
+  CHECK(Rules({"check"}).code == 2);
+  const Run typo = Rules({"chek", "fishing"});
+  CHECK(typo.code == 2);
+  CHECK_THAT(typo.err, Catch::Contains("did you mean 'check'?"));
+}
+
+TEST_CASE("rules list names the shipped rulesets", "[rules]") {
+  const Run run = Rules({"list"});
+  CHECK(run.code == 0);
+  CHECK_THAT(run.out, Catch::Contains("fishing\n"));
+}
+
+}  // namespace
+}  // namespace angler

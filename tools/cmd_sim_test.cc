@@ -1,0 +1,97 @@
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "tools/commands.h"
+
+namespace angler {
+namespace {
+
+struct Run {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Run Sim(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  const int code = RunSim(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+TEST_CASE("sim --json is byte-identical for the same seed", "[sim]") {
+  const std::vector<std::string> args = {
+      "fishing", "--players", "4",      "--games",         "30",
+      "--seed",  "11",        "--bots", "greedy:1,random", "--json"};
+  const Run a = Sim(args);
+  const Run b = Sim(args);
+  REQUIRE(a.code == 0);
+  CHECK(a.out == b.out);
+  std::vector<std::string> other = args;
+  other[6] = "12";
+  CHECK(Sim(other).out != a.out);
+}
+
+TEST_CASE("sim --json starts with the contract keys in order", "[sim]") {
+  const Run run = Sim({"fishing", "--players", "3", "--games", "10", "--json"});
+  REQUIRE(run.code == 0);
+  const std::string& json = run.out;
+  CHECK(json.rfind("{\"games\":10,\"players\":3,\"seats\":[{\"wins\":", 0) == 0);
+  size_t at = 0;
+  for (const char* key : {"\"seats\":", "\"mean_score\":", "\"mean_actions\":",
+                          "\"overfished\":", "\"end_reasons\":", "\"errors\":0"}) {
+    const size_t found = json.find(key, at);
+    CHECK(found != std::string::npos);
+    if (found != std::string::npos) at = found;
+  }
+  CHECK(json.find("\"overfished\":{") == std::string::npos);
+  CHECK(std::count(json.begin(), json.end(), '\n') == 1);
+  CHECK(json.back() == '\n');
+}
+
+TEST_CASE("sim prints a table of seats and keeps timings on stderr", "[sim]") {
+  const Run run = Sim({"fishing", "--players", "4", "--games", "5", "--bots", "random"});
+  REQUIRE(run.code == 0);
+  CHECK_THAT(run.out, Catch::Contains("win rate"));
+  CHECK_THAT(run.out, Catch::Contains("mean game length"));
+  CHECK_THAT(run.out, Catch::Contains("overfished"));
+  CHECK(run.out.find(" s (") == std::string::npos);
+  CHECK_THAT(run.err, Catch::Contains("games/s"));
+}
+
+TEST_CASE("sim usage errors exit 2 with a message", "[sim]") {
+  struct Case {
+    std::vector<std::string> args;
+    const char* message;
+  };
+  const std::vector<Case> cases = {
+      {{}, "expected a RULESET"},
+      {{"fishing"}, "--players is required: fishing is for 3..5 players"},
+      {{"fishing", "--players", "6"}, "--players 6 is out of range"},
+      {{"fishing", "--players", "four"}, "--players expects a whole number"},
+      {{"fishing", "--players", "4", "--games", "0"}, "--games must be from 1"},
+      {{"fishing", "--players", "4", "--seed", "-1"}, "--seed expects"},
+      {{"fishing", "--players", "4", "--bots", "gredy"}, "did you mean 'greedy'?"},
+      {{"fishing", "--players", "3", "--bots", "random,random,random,random"},
+       "4 bots given for 3 players"},
+      {{"fishng", "--players", "4"}, "did you mean 'fishing'?"},
+      {{"fishing", "--players", "4", "--gams", "3"}, "did you mean '--games'?"},
+      {{"fishing", "extra", "--players", "4"}, "expected one RULESET"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.message);
+    const Run run = Sim(c.args);
+    CHECK(run.code == 2);
+    CHECK(run.out.empty());
+    CHECK_THAT(run.err, Catch::Contains(c.message));
+  }
+}
+
+TEST_CASE("sim --help prints its flags and exits 0", "[sim]") {
+  const Run run = Sim({"--help"});
+  CHECK(run.code == 0);
+  CHECK_THAT(run.out, Catch::Contains("--bots"));
+  CHECK(run.err.empty());
+}
+
+}  // namespace
+}  // namespace angler

@@ -1,0 +1,89 @@
+#include "tools/command_support.h"
+
+#include <algorithm>
+#include <ostream>
+
+namespace angler {
+
+void PrintCommandHelp(const CommandSpec& spec, std::ostream& out) {
+  out << "usage: angler " << spec.name << " " << spec.synopsis << "\n\n"
+      << spec.description << "\n";
+  if (spec.flags.empty()) return;
+  out << "\nflags:\n";
+  size_t width = 0;
+  for (const FlagSpec& f : spec.flags) width = std::max(width, f.name.size());
+  const size_t indent = width + 6;  // "  --" + name + two spaces
+  for (const FlagSpec& f : spec.flags) {
+    out << "  --" << f.name << std::string(width - f.name.size() + 2, ' ');
+    // Wrapped at 80 columns under the help column.
+    size_t column = indent;
+    size_t begin = 0;
+    while (begin < f.help.size()) {
+      size_t end = f.help.find(' ', begin);
+      if (end == std::string::npos) end = f.help.size();
+      const size_t word = end - begin;
+      if (column > indent && column + 1 + word > 80) {
+        out << "\n" << std::string(indent, ' ');
+        column = indent;
+      } else if (column > indent) {
+        out << ' ';
+        ++column;
+      }
+      out << f.help.substr(begin, word);
+      column += word;
+      begin = end + 1;
+    }
+    out << "\n";
+  }
+}
+
+void PrintErrors(std::string_view command, const std::vector<Diagnostic>& errors,
+                 std::ostream& err) {
+  for (const Diagnostic& d : errors) {
+    if (!d.pos.file) err << "angler " << command << ": ";
+    err << d.Format();
+  }
+}
+
+ParsedCommand ParseCommand(const CommandSpec& spec, const std::vector<std::string>& words,
+                           std::ostream& out, std::ostream& err) {
+  std::vector<FlagSpec> flags = spec.flags;
+  flags.push_back({"help", false, "show this help"});
+  Result<Args> parsed = Args::Parse(words, flags);
+  if (!parsed) {
+    PrintErrors(spec.name, parsed.errors(), err);
+    err << "run 'angler " << spec.name << " --help' for usage\n";
+    return {std::nullopt, 2};
+  }
+  if (parsed.value().Has("help")) {
+    PrintCommandHelp(spec, out);
+    return {std::nullopt, 0};
+  }
+  return {std::move(parsed).value(), 0};
+}
+
+std::string PlayerRange(const Ruleset& rules) {
+  if (rules.min_players == rules.max_players) return std::to_string(rules.min_players);
+  return std::to_string(rules.min_players) + ".." + std::to_string(rules.max_players);
+}
+
+Result<int> PlayersFlag(const Ruleset& rules, const Args& args) {
+  const std::string allowed = rules.name + " is for " + PlayerRange(rules) + " players";
+  if (!args.Has("players")) {
+    if (rules.min_players == rules.max_players) return rules.min_players;
+    return Diagnostic({}, "--players is required: " + allowed);
+  }
+  Result<int64_t> players = args.GetInt("players", 0);
+  if (!players) return players.errors();
+  if (players.value() < rules.min_players || players.value() > rules.max_players) {
+    return Diagnostic({}, "--players " + std::to_string(players.value()) +
+                              " is out of range: " + allowed);
+  }
+  return static_cast<int>(players.value());
+}
+
+int NearestPlayerCount(const Ruleset& rules, int wanted) {
+  return std::clamp(wanted, rules.min_players, rules.max_players);
+}
+
+}  // namespace angler

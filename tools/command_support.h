@@ -1,0 +1,55 @@
+// What the subcommands share: parsing their flags, loading the ruleset and
+// seat count they name, and writing usage and errors the same way.
+#ifndef ANGLER_TOOLS_COMMAND_SUPPORT_H_
+#define ANGLER_TOOLS_COMMAND_SUPPORT_H_
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dsl/source.h"
+#include "interpreter/loader.h"
+#include "interpreter/ruleset.h"
+#include "tools/args.h"
+
+namespace angler {
+
+// A subcommand's name, synopsis and flags, for parsing and for --help.
+struct CommandSpec {
+  std::string name;      // "sim"
+  std::string synopsis;  // "RULESET --players N [--games K] ..."
+  std::string description;
+  std::vector<FlagSpec> flags;  // --help is added by ParseCommand
+};
+
+void PrintCommandHelp(const CommandSpec& spec, std::ostream& out);
+
+// Each error on its own line: with its file position and caret when it has one,
+// else prefixed "angler NAME: ".
+void PrintErrors(std::string_view command, const std::vector<Diagnostic>& errors,
+                 std::ostream& err);
+
+// The outcome of parsing a subcommand's words: its Args, or an exit code
+// (after --help or a usage error, already reported).
+struct ParsedCommand {
+  std::optional<Args> args;
+  int exit_code = 0;
+};
+ParsedCommand ParseCommand(const CommandSpec& spec, const std::vector<std::string>& words,
+                           std::ostream& out, std::ostream& err);
+
+// "3..5" or "4".
+std::string PlayerRange(const Ruleset& rules);
+
+// --players N, validated against the ruleset; it may be left out only when the
+// ruleset allows a single count.
+Result<int> PlayersFlag(const Ruleset& rules, const Args& args);
+
+// The seat count nearest to `wanted` that the ruleset allows.
+int NearestPlayerCount(const Ruleset& rules, int wanted);
+
+}  // namespace angler
+
+#endif  // ANGLER_TOOLS_COMMAND_SUPPORT_H_

@@ -1,0 +1,82 @@
+#include "tools/runner.h"
+
+#include <string>
+
+namespace angler {
+
+uint64_t DeriveSeed(uint64_t seed, uint64_t index) {
+  // SplitMix64's state advances by a constant, so the index-th output is one step
+  // from seed + index * increment: no need to run through the earlier ones.
+  uint64_t state = seed + index * 0x9e3779b97f4a7c15ULL;
+  return SplitMix64(state);
+}
+
+GameStreams::GameStreams(uint64_t game_seed) : chance(DeriveSeed(game_seed, 0)) {
+  for (size_t p = 0; p < seats.size(); ++p) seats[p] = Rng(DeriveSeed(game_seed, 1 + p));
+}
+
+GameRun::GameRun(const Game& game, uint64_t seed)
+    : game_(game), seed_(seed), streams_(seed), state_(game.NewInitialState()) {
+  game_.LegalActions(state_, legal_);
+}
+
+Action GameRun::SampleChance() { return game_.SampleChance(state_, streams_.chance); }
+
+Action GameRun::AskBot(Bot& bot) {
+  const int seat = game_.CurrentPlayer(state_);
+  return bot.Choose(game_, state_, legal_, streams_.seats[static_cast<size_t>(seat)]);
+}
+
+Status GameRun::Apply(const Action& action) {
+  if (actions_.size() >= static_cast<size_t>(kMaxActionsPerGame)) {
+    return Diagnostic({}, "the game did not end within " +
+                              std::to_string(kMaxActionsPerGame) + " actions");
+  }
+  Status applied = game_.Apply(state_, action);
+  if (!applied) return applied;
+  actions_.push_back(action);
+  game_.LegalActions(state_, legal_);
+  return Ok();
+}
+
+Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
+                            uint64_t seed) {
+  GameRun run(game, seed);
+  while (!run.over()) {
+    const bool chance = game.IsChance(run.state());
+    const Action action =
+        chance ? run.SampleChance()
+               : run.AskBot(*seats[static_cast<size_t>(game.CurrentPlayer(run.state()))]);
+    Status applied = run.Apply(action);
+    if (!applied) {
+      Diagnostic error = applied.error();
+      if (!chance) {
+        const int seat = game.CurrentPlayer(run.state());
+        error.message = "seat " + std::to_string(seat) + " (" +
+                        seats[static_cast<size_t>(seat)]->name() + "): " + error.message;
+      }
+      error.message = "game seed " + std::to_string(seed) + ": " + error.message;
+      return error;
+    }
+  }
+  GameResult result;
+  result.seed = seed;
+  result.final_state = run.state();
+  result.actions = run.actions();
+  result.winners = game.Winners(run.state());
+  return result;
+}
+
+Result<State> ReplayActions(const Game& game, const std::vector<Action>& actions) {
+  State state = game.NewInitialState();
+  for (size_t i = 0; i < actions.size(); ++i) {
+    Status applied = game.Apply(state, actions[i]);
+    if (!applied) {
+      return Diagnostic(
+          {}, "action " + std::to_string(i + 1) + ": " + applied.error().message);
+    }
+  }
+  return state;
+}
+
+}  // namespace angler

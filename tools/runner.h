@@ -1,0 +1,86 @@
+// Plays games with bots, reproducibly: everything random in a game comes from
+// its seed, so the same seed gives the same game on every machine.
+//
+// A game's seed feeds separate streams (chance outcomes, one per seat's bot),
+// each derived with SplitMix64, so a bot that draws more or fewer numbers
+// does not change the shuffles the other seats see.
+#ifndef ANGLER_TOOLS_RUNNER_H_
+#define ANGLER_TOOLS_RUNNER_H_
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "dsl/source.h"
+#include "interpreter/game.h"
+#include "interpreter/rng.h"
+#include "interpreter/state.h"
+#include "tools/bots.h"
+
+namespace angler {
+
+// The index-th seed of the SplitMix64 sequence that starts at seed: game i of a
+// simulation, or stream i of one game.
+uint64_t DeriveSeed(uint64_t seed, uint64_t index);
+
+// The random streams of one game.
+struct GameStreams {
+  explicit GameStreams(uint64_t game_seed);
+
+  Rng chance;
+  std::array<Rng, kMaxPlayers> seats;
+};
+
+// A guard against rulesets that never end: no real game comes near it.
+inline constexpr int kMaxActionsPerGame = 100000;
+
+// One game stepped action by action, for callers that interleave their own
+// moves (a person at the terminal) with bots and chance.
+class GameRun {
+ public:
+  GameRun(const Game& game, uint64_t seed);
+
+  const Game& game() const { return game_; }
+  uint64_t seed() const { return seed_; }
+  const State& state() const { return state_; }
+  const std::vector<Action>& actions() const { return actions_; }
+  bool over() const { return game_.IsTerminal(state_); }
+
+  // The current decision's open actions (empty at chance nodes and at the end).
+  const ActionList& legal() const { return legal_; }
+  // At a chance node: the outcome from the chance stream.
+  Action SampleChance();
+  // At a player's decision: what `bot` chooses, with that seat's stream.
+  Action AskBot(Bot& bot);
+  // Applies and records the action; an illegal one is an error, state unchanged.
+  Status Apply(const Action& action);
+
+ private:
+  const Game& game_;
+  uint64_t seed_;
+  GameStreams streams_;
+  State state_;
+  ActionList legal_;
+  std::vector<Action> actions_;
+};
+
+struct GameResult {
+  uint64_t seed = 0;
+  State final_state;
+  std::vector<Action> actions;
+  std::vector<int> winners;  // empty if the game ended in a ruleset error
+};
+
+// Plays one whole game, seats[p] choosing for seat p. Errors: a bot chose an
+// illegal action, or the game ran past kMaxActionsPerGame. A ruleset error
+// (final_state.error) is a result, not an error: the caller counts it.
+// REQUIRES: seats.size() == game.players(), no null bots.
+Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
+                            uint64_t seed);
+
+// Applies actions to a fresh game: the state a record describes.
+Result<State> ReplayActions(const Game& game, const std::vector<Action>& actions);
+
+}  // namespace angler
+
+#endif  // ANGLER_TOOLS_RUNNER_H_

@@ -1,0 +1,120 @@
+#include "tools/runner.h"
+
+#include <catch2/catch.hpp>
+#include <cstring>
+
+#include "interpreter/loader.h"
+
+namespace angler {
+namespace {
+
+RulesetPtr Fishing() {
+  Result<RulesetPtr> rules = LoadRuleset("fishing");
+  REQUIRE(rules.ok());
+  return rules.value();
+}
+
+GameResult MustPlay(const Game& game, const std::vector<Bot*>& seats, uint64_t seed) {
+  Result<GameResult> played = PlayGame(game, seats, seed);
+  REQUIRE(played.ok());
+  return std::move(played).value();
+}
+
+TEST_CASE("DeriveSeed is the SplitMix64 sequence from the seed", "[runner]") {
+  uint64_t state = 42;
+  const uint64_t first = SplitMix64(state);
+  const uint64_t second = SplitMix64(state);
+  CHECK(DeriveSeed(42, 0) == first);
+  CHECK(DeriveSeed(42, 1) == second);
+  CHECK(DeriveSeed(42, 0) != DeriveSeed(43, 0));
+}
+
+TEST_CASE("The same seed plays the same game", "[runner]") {
+  const RulesetPtr rules = Fishing();
+  const Game game(*rules, 4);
+  RandomBot random;
+  GreedyBot greedy(1);
+  const std::vector<Bot*> seats = {&greedy, &random, &random, &random};
+  const GameResult a = MustPlay(game, seats, 7);
+  const GameResult b = MustPlay(game, seats, 7);
+  CHECK(a.final_state.over);
+  CHECK(a.actions.size() > 40);
+  CHECK(a.actions == b.actions);
+  CHECK(a.winners == b.winners);
+  CHECK(std::memcmp(&a.final_state, &b.final_state, sizeof(State)) == 0);
+  CHECK(MustPlay(game, seats, 8).actions != a.actions);
+}
+
+TEST_CASE("Replaying a game's actions reproduces its final state exactly", "[runner]") {
+  const RulesetPtr rules = Fishing();
+  for (int players = rules->min_players; players <= rules->max_players; ++players) {
+    const Game game(*rules, players);
+    RandomBot random;
+    const std::vector<Bot*> seats(static_cast<size_t>(players), &random);
+    for (uint64_t seed : {1u, 2u, 3u}) {
+      const GameResult played = MustPlay(game, seats, seed);
+      Result<State> replayed = ReplayActions(game, played.actions);
+      REQUIRE(replayed.ok());
+      CHECK(std::memcmp(&replayed.value(), &played.final_state, sizeof(State)) == 0);
+    }
+  }
+}
+
+TEST_CASE("Bots draw from their own seat's stream", "[runner]") {
+  // Seat 0 changes from random to greedy: the shuffles of round 1 do not move.
+  const RulesetPtr rules = Fishing();
+  const Game game(*rules, 4);
+  RandomBot random;
+  GreedyBot greedy(1);
+  const GameResult with_random = MustPlay(game, {&random, &random, &random, &random}, 5);
+  const GameResult with_greedy = MustPlay(game, {&greedy, &random, &random, &random}, 5);
+  REQUIRE(with_random.actions[0].kind == ActionKind::kChance);
+  CHECK(with_random.actions[0] == with_greedy.actions[0]);
+}
+
+TEST_CASE("GameRun refuses an illegal action and keeps its state", "[runner]") {
+  const RulesetPtr rules = Fishing();
+  const Game game(*rules, 3);
+  GameRun run(game, 1);
+  while (game.IsChance(run.state())) REQUIRE(run.Apply(run.SampleChance()).ok());
+  REQUIRE(run.legal().count > 0);
+  const State before = run.state();
+  const size_t recorded = run.actions().size();
+  Action wrong = run.legal().items[0];
+  wrong.player = static_cast<int8_t>((wrong.player + 1) % 3);
+  CHECK_FALSE(run.Apply(wrong).ok());
+  CHECK(std::memcmp(&before, &run.state(), sizeof(State)) == 0);
+  CHECK(run.actions().size() == recorded);
+}
+
+TEST_CASE("A bot that breaks the rules fails the game with its seat named", "[runner]") {
+  struct CheatingBot : Bot {
+    // A real card that is not among the options: one already in the trick, or
+    // one of the other seats' cards.
+    Action Choose(const Game&, const State& state, const ActionList& legal,
+                  Rng&) override {
+      Action a = legal.items[0];
+      for (int card = 0; card < kMaxCards; ++card) {
+        bool offered = false;
+        for (const Action& b : legal) offered |= (b.value == card);
+        if (!offered && state.zone_of[card] != state.zone_of[legal.items[0].value]) {
+          a.value = static_cast<int16_t>(card);
+          break;
+        }
+      }
+      return a;
+    }
+    std::string name() const override { return "cheat"; }
+  };
+  const RulesetPtr rules = Fishing();
+  const Game game(*rules, 3);
+  CheatingBot cheat;
+  RandomBot random;
+  Result<GameResult> played = PlayGame(game, {&random, &cheat, &cheat}, 3);
+  REQUIRE_FALSE(played.ok());
+  CHECK_THAT(played.error().message, Catch::Contains("(cheat)"));
+  CHECK_THAT(played.error().message, Catch::Contains("game seed 3"));
+}
+
+}  // namespace
+}  // namespace angler
