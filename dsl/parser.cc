@@ -103,12 +103,7 @@ class Converter {
       } else if (op.is_type<g::range_op>()) {
         e = Make(Expr::Kind::kRange, op);
       } else {
-        std::string text(op.string_view());
-        while (!text.empty() && (text.back() == ' ' || text.back() == '\t' ||
-                                 text.back() == '\n' || text.back() == '\r')) {
-          text.pop_back();
-        }
-        e = Make(Expr::Kind::kBinary, op, text);
+        e = Make(Expr::Kind::kBinary, op, OperatorText(op));
       }
       e->pos = left->pos;
       e->args.push_back(std::move(left));
@@ -205,13 +200,24 @@ class Converter {
     if (ch.size() == 3) {
       auto s = MakeStmt(Stmt::Kind::kAssign, n);
       s->exprs.push_back(ConvertExpr(*ch[0]));
-      s->text = Trimmed(*ch[1]);
+      s->text = OperatorText(*ch[1]);
       s->exprs.push_back(ConvertExpr(*ch[2]));
       return s;
     }
     auto s = MakeStmt(Stmt::Kind::kCall, n);
     s->exprs.push_back(ConvertExpr(*ch[0]));
     return s;
+  }
+
+  // An operator token without the space and comments the grammar lets follow it.
+  static std::string OperatorText(const Node& n) {
+    std::string_view sv = n.string_view();
+    size_t end = 0;
+    while (end < sv.size() && sv[end] != ' ' && sv[end] != '\t' && sv[end] != '\n' &&
+           sv[end] != '\r' && sv[end] != '#') {
+      ++end;
+    }
+    return std::string(sv.substr(0, end));
   }
 
   static std::string Trimmed(const Node& n) {

@@ -676,10 +676,11 @@ Result<int> Compiler::CompileBinary(const Expr& e) {
     Type element = tb == Type::kPlayers ? Type::kPlayer
                    : tb == Type::kInts  ? static_cast<Type>(list.imm)
                                         : Type::kVoid;
-    if (element == Type::kVoid && !(tb == Type::kInts && list.b == 0)) {
+    bool empty_list = list.op == Op::kList && list.b == 0;
+    if (element == Type::kVoid && !empty_list) {
       return Error(e.args[1]->pos, "expected a list after 'in'");
     }
-    if (tb == Type::kInts && list.b != 0 && !Fits(ta, element)) {
+    if (!empty_list && !Fits(ta, element)) {
       return Error(e.args[0]->pos, std::string("a list of ") + TypeName(element) +
                                        " cannot hold " + TypeName(ta));
     }
@@ -890,7 +891,15 @@ Status Compiler::Assign(const Stmt& s) {
   const Expr& value = *s.exprs[1];
   Instr in;
   in.pos = s.pos;
-  in.op = s.text == "=" ? 0 : s.text == "+=" ? 1 : 2;
+  if (s.text == "=") {
+    in.op = 0;
+  } else if (s.text == "+=") {
+    in.op = 1;
+  } else if (s.text == "-=") {
+    in.op = 2;
+  } else {
+    return Error(s.pos, "unknown assignment '" + s.text + "'");
+  }
   Type want = Type::kVoid;
   if (target.kind == Expr::Kind::kName) {
     if (const Local* l = FindLocal(target.text)) {

@@ -88,7 +88,7 @@ int64_t Evaluator::Switch(const Node& n) {
     case Op::kZone: return n.a;
     case Op::kFamilyZone: {
       int64_t p = Value(n.x);
-      return p < 0 ? kNone : n.a + p;
+      return p < 0 || p >= state_.num_players ? kNone : n.a + p;
     }
     case Op::kAttr: return Attribute(rules_, state_, static_cast<int>(Value(n.x)),
                                      static_cast<Attr>(n.a));

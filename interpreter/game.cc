@@ -103,6 +103,8 @@ void Game::MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bo
     for (size_t k = 0; k < n; ++k) MoveCard(s, cards[bottom ? n - 1 - k : k], zone, bottom);
     return;
   }
+  // zone_of first: `cards` may be the zone's own storage, which the rotation moves.
+  for (size_t k = 0; k < n; ++k) s.zone_of[cards[k]] = static_cast<uint8_t>(zone);
   int d = bottom ? s.start[zone] : s.start[zone + 1];
   int count = static_cast<int>(n);
   if (from < zone) {
@@ -112,7 +114,6 @@ void Game::MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bo
     std::rotate(s.order + d, s.order + a, s.order + b);
     for (int z = zone + 1; z <= from; ++z) s.start[z] = static_cast<uint16_t>(s.start[z] + count);
   }
-  for (size_t k = 0; k < n; ++k) s.zone_of[cards[k]] = static_cast<uint8_t>(zone);
 }
 
 void Game::Fail(State& s) const {
@@ -511,6 +512,7 @@ Action Game::SampleChance(const State&, Rng& rng) const {
 Status Game::Apply(State& s, const Action& a) const {
   Decision& d = s.decision;
   if (s.over) return Diagnostic({}, "the game is over");
+  if (d.kind == DecisionKind::kNone) return Diagnostic({}, "there is no decision to make now");
   if (ActionKindFor(d.kind) != a.kind) {
     return Diagnostic({}, std::string("expected a ") + ActionKindName(ActionKindFor(d.kind)) +
                               " action, got " + ActionKindName(a.kind));

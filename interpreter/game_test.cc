@@ -309,11 +309,11 @@ TEST_CASE("game: Apply rejects illegal actions and leaves the state unchanged", 
   }
 }
 
-// BUG (interpreter/game.cc, Apply): a state with no decision that is not over
+// Regression, fixed (interpreter/game.cc, Apply): a state with no decision that is not over
 // (a BlankState before Continue) maps DecisionKind::kNone to a chance action,
 // so Apply accepts a chance action there: it shuffles zone 0 and runs the
 // program from its entry. It should refuse, as there is nothing to decide.
-TEST_CASE("game: Apply refuses a state that has no decision yet", "[game][!mayfail]") {
+TEST_CASE("game: Apply refuses a state that has no decision yet", "[game]") {
   const Ruleset& rules = Fishing();
   Game game(rules, 3);
   State s = game.BlankState(rules.entry_setup);
@@ -321,6 +321,62 @@ TEST_CASE("game: Apply refuses a state that has no decision yet", "[game][!mayfa
   auto st = game.Apply(s, Action{ActionKind::kChance, -1, 0, 5});
   CHECK_FALSE(st.ok());
   CHECK(before.Same(s));
+}
+
+// Regression, fixed (interpreter/game.cc, MoveCards): when `cards` points into the state's
+// own `order` (e.g. s.Zone(z).data(), the natural way to move a whole zone),
+// the block is rotated first and zone_of is then set from the rotated bytes,
+// so other cards get the new zone. The engine itself always passes a copy;
+// the public function does not say it needs one.
+TEST_CASE("game: MoveCards of a zone's own span", "[game]") {
+  const Ruleset& rules = Fishing();
+  Table t(rules, 3, rules.entry_trick);
+  int ocean = t.Zone("ocean");
+  t.Put(ocean, {"red 4", "red 5", "red 6"});
+  t.Give(1, {"blue 4"});  // a card between the ocean and the boat
+  int boat = t.Zone("boat", 0);
+  Game::MoveCards(t.s, t.s.order + t.s.start[ocean], 3, boat, false);
+  CHECK(CheckZones(rules, t.s) == "");
+  CHECK(t.Names(boat) == std::vector<std::string>{"red 4", "red 5", "red 6"});
+}
+
+// Regression, fixed (interpreter/game.cc, kForBegin; limits.h kMaxLoopItems = 24):
+// `for c in <zone>` over more than 24 cards is accepted at load time and
+// then ends the game with state.error at run time. The loader cannot know a
+// zone's size, so either loops need room for kMaxCards items or the limit
+// must be documented where rulesets are written.
+TEST_CASE("game: a for loop over 30 cards runs", "[game]") {
+  auto r = LoadRulesetText("loop.yaml", R"(name: loop
+players: 2
+suits: [red, blue]
+zones:
+  deck: {setup: true}
+  hand: {per_player: true}
+  won: {per_player: true}
+  trick: {}
+variables:
+  score: {per_player: true}
+cards:
+  - {suits: [red, blue], values: 1..15}
+setup: |
+  for c in deck { score(0) += 1 }
+  deal deck to hand
+round:
+  tricks: 15
+trick:
+  may_play: true
+  winner: first(played).player
+  end: move trick to won(winner)
+game:
+  end_when: round == 1
+  rank: score(p)
+)");
+  INFO(testing::FormatErrors(r));
+  REQUIRE(r.ok());
+  Game game(*r.value(), 2);
+  State s = game.NewInitialState();
+  CHECK_FALSE(s.error);
+  CHECK(game.Rank(s, 0) == 30);
 }
 
 TEST_CASE("game: chance actions replay deterministically", "[game]") {

@@ -86,7 +86,7 @@ struct State {
   uint8_t num_players = 0;
   uint8_t end_reason = 0;                   // index into Ruleset::end_reasons
   bool over = false;
-  bool error = false;                       // a runtime limit was hit; see Game::Error
+  bool error = false;                       // a runtime limit was hit or the rules allowed no play
   uint32_t ply = 0;                         // actions applied
 
   std::span<const uint8_t> Zone(int z) const {

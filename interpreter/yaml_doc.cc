@@ -13,9 +13,10 @@ int Indentation(std::string_view line) {
   return n;
 }
 
-// Where the language text of a scalar stands in the file: a quoted scalar
-// starts one column after its quote; a block scalar (| or >) on the lines
-// below its indicator, at the block's indentation.
+// Where the language text of a scalar stands in the file. Quoted and literal
+// (|) scalars keep yaml-cpp's value. Folded (>) and multi-line plain scalars
+// take their raw lines instead: YAML folds newlines into spaces, which the
+// language treats alike, and the raw lines keep every position exact.
 Snippet SnippetOf(const YAML::Node& n, const std::shared_ptr<const SourceFile>& file,
                   int line, int col) {
   Snippet s;
@@ -25,27 +26,52 @@ Snippet SnippetOf(const YAML::Node& n, const std::shared_ptr<const SourceFile>& 
   s.col = col;
   std::string_view src = file->Line(line);
   char first = col - 1 < static_cast<int>(src.size()) ? src[col - 1] : ' ';
+  auto blank = [](std::string_view t) {
+    return t.find_first_not_of(" \t") == std::string_view::npos;
+  };
   if (first == '"' || first == '\'') {
     s.col = col + 1;
-  } else if (first == '|' || first == '>') {
+    return s;
+  }
+  if (first == '|' || first == '>') {
     int indent = -1;
     for (int l = line + 1; l <= file->LineCount(); ++l) {
-      std::string_view text = file->Line(l);
-      if (text.find_first_not_of(" \t") == std::string_view::npos) continue;
-      indent = Indentation(text);
+      if (blank(file->Line(l))) continue;
+      indent = Indentation(file->Line(l));
       break;
     }
     s.line = line + 1;
     s.col = indent + 1;
+    if (first == '>') {
+      std::string raw;
+      int last = line;
+      for (int l = line + 1; l <= file->LineCount(); ++l) {
+        std::string_view t = file->Line(l);
+        if (!blank(t) && Indentation(t) < indent) break;
+        if (l > line + 1) raw += '\n';
+        if (static_cast<int>(t.size()) > indent) raw += t.substr(static_cast<size_t>(indent));
+        last = l;
+      }
+      if (last > line) s.text = raw;
+    }
     int lines = static_cast<int>(std::count(s.text.begin(), s.text.end(), '\n')) + 1;
     s.line_cols.assign(static_cast<size_t>(lines), indent + 1);
-  } else {
-    // A plain scalar folded over several lines continues at each line's indentation.
-    int lines = static_cast<int>(std::count(s.text.begin(), s.text.end(), '\n')) + 1;
-    for (int i = 1; i < lines + 8 && line + i <= file->LineCount(); ++i) {
-      s.line_cols.push_back(Indentation(file->Line(line + i)) + 1);
-    }
+    return s;
   }
+  // A plain scalar continues on deeper-indented lines.
+  int key_indent = Indentation(src);
+  std::string raw(src.substr(static_cast<size_t>(col - 1)));
+  for (int l = line + 1; l <= file->LineCount(); ++l) {
+    std::string_view t = file->Line(l);
+    if (blank(t) || Indentation(t) <= key_indent || t[static_cast<size_t>(Indentation(t))] == '#') {
+      break;
+    }
+    int ind = Indentation(t);
+    raw += '\n';
+    raw += t.substr(static_cast<size_t>(ind));
+    s.line_cols.push_back(ind + 1);
+  }
+  if (!s.line_cols.empty()) s.text = raw;
   return s;
 }
 
