@@ -192,11 +192,22 @@ std::vector<std::string> Compiler::NameCandidates() const {
   return names;
 }
 
+// Whether `param` is named inside the condition of a `where` in e.
+bool Compiler::UsedInFilter(const Expr& e, const std::string& param, bool inside) {
+  if (inside && e.kind == Expr::Kind::kName && e.text == param) return true;
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    bool in_pred = inside || (e.kind == Expr::Kind::kWhere && i == 1);
+    if (UsedInFilter(*e.args[i], param, in_pred)) return true;
+  }
+  return false;
+}
+
 bool Compiler::DependsOnCard(int node) const {
   if (node < 0) return false;
   const Node& n = rules_.nodes[static_cast<size_t>(node)];
+  // A bound argument may hold the judged card: never hoisted.
   if (n.op == Op::kCard || n.op == Op::kCardAttr || n.op == Op::kCardAttrEq ||
-      n.op == Op::kCardAttrNe || n.op == Op::kCardAttrEqX) {
+      n.op == Op::kCardAttrNe || n.op == Op::kCardAttrEqX || n.op == Op::kBound) {
     return true;
   }
   // A nested filter binds its own card in its predicate.
@@ -459,11 +470,23 @@ Result<int> Compiler::CompileCall(const Expr& e) {
   auto macro = macros_.find(name);
   if (macro != macros_.end()) {
     if (auto st = arity(macro->second.params.size()); !st) return st.errors();
+    // Arguments are shared nodes, except one that reads the judged card when
+    // the body has a `where` of its own: inside it `card` means another card,
+    // so the argument is evaluated first and bound by value.
     std::map<std::string, int> bound;
+    std::vector<std::pair<int, int>> by_value;  // (slot, argument)
     for (size_t i = 0; i < e.args.size(); ++i) {
       auto a = Compile(*e.args[i]);
       if (!a) return a;
-      bound[macro->second.params[i]] = a.value();
+      int arg = a.value();
+      if (DependsOnCard(arg) && IsScalar(TypeOf(arg)) &&
+          UsedInFilter(*macro->second.body, macro->second.params[i], false)) {
+        Node ref{Op::kBound, TypeOf(arg)};
+        ref.a = rules_.bound_slots++;
+        by_value.emplace_back(ref.a, arg);
+        arg = AddNode(ref);
+      }
+      bound[macro->second.params[i]] = arg;
     }
     if (++macro_depth_ > 32) {
       --macro_depth_;
@@ -478,7 +501,15 @@ Result<int> Compiler::CompileCall(const Expr& e) {
       errors.push_back(Error(e.pos, "in the use of '" + name + "' here"));
       return errors;
     }
-    return r;
+    int body = r.value();
+    for (auto it = by_value.rbegin(); it != by_value.rend(); ++it) {
+      Node let{Op::kLetIn, TypeOf(body)};
+      let.a = it->first;
+      let.x = it->second;
+      let.y = body;
+      body = AddNode(let);
+    }
+    return body;
   }
   int v = rules_.FindVariable(name);
   if (v >= 0) {
@@ -669,6 +700,12 @@ Result<int> Compiler::CompileBinary(const Expr& e) {
     }
     n.op = Op::kCoalesce;
     n.type = t;
+    return AddNode(n);
+  }
+  if (op == "in" && (tb == Type::kCards || tb == Type::kZone)) {
+    if (ta != Type::kCard) return Error(e.args[0]->pos, "only a card can be in cards");
+    n.op = Op::kInCards;
+    n.type = Type::kBool;
     return AddNode(n);
   }
   if (op == "in") {

@@ -78,6 +78,7 @@ class Compiler {
   std::vector<std::string> NameCandidates() const;
   Diagnostic Error(const SourcePos& pos, std::string message) const;
   bool DependsOnCard(int node) const;
+  static bool UsedInFilter(const Expr& e, const std::string& param, bool inside);
   int Hoist(int node);
   Type TypeOf(int node) const { return rules_.nodes[static_cast<size_t>(node)].type; }
 

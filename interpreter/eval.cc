@@ -146,6 +146,10 @@ int64_t Evaluator::Switch(const Node& n) {
       return a < b ? a : b;
     }
     case Op::kIf: return Value(n.x) ? Value(n.y) : Value(n.z);
+    case Op::kBound: return bound_[n.a];
+    case Op::kLetIn:
+      bound_[n.a] = Value(n.x);
+      return Value(n.y);
     case Op::kCached:
       if (!cache_ok_[n.a]) {
         cache_value_[n.a] = Value(n.x);
@@ -157,6 +161,14 @@ int64_t Evaluator::Switch(const Node& n) {
 }
 
 [[gnu::noinline]] int64_t Evaluator::ListValue(const Node& n) {
+  if (n.op == Op::kInCards) {
+    int top = scratch_top_;
+    int64_t c = Value(n.x);
+    bool found = false;
+    for (uint8_t y : Cards(n.y)) found |= (y == c);
+    scratch_top_ = top;
+    return found;
+  }
   const Node& child = nodes_[n.x];
   if (child.op == Op::kFilter && (n.op == Op::kAny || n.op == Op::kFirst || n.op == Op::kCount)) {
     // Stream the filter: no list is built, and any/first stop at the first match.
@@ -395,7 +407,8 @@ void BindEvaluators(Ruleset& rules) {
       case Op::kFirst:
       case Op::kLast:
       case Op::kHighest:
-      case Op::kLowest: fn = &EvalOps::List; break;
+      case Op::kLowest:
+      case Op::kInCards: fn = &EvalOps::List; break;
       default: break;
     }
     n.fn = fn;

@@ -72,6 +72,7 @@ class Evaluator {
   int scratch_top_ = 0;
   uint8_t scratch_[kScratchLists][kMaxCards];
   int64_t cache_value_[kCacheSlots];
+  int64_t bound_[kCacheSlots];
   bool cache_ok_[kCacheSlots];
 };
 

@@ -79,7 +79,9 @@ class Loader {
     Defines(doc);
     Program(doc);
     EffectBodies(doc);
-    if (rules_->cache_slots > 256) Error(doc.pos, "the rules are too complex: over 256 cached parts");
+    if (rules_->cache_slots > 256 || rules_->bound_slots > 256) {
+      Error(doc.pos, "the rules are too complex: over 256 cached or bound parts");
+    }
     BindEvaluators(*rules_);
     if (!errors_.empty()) return errors_;
     return RulesetPtr(rules_);

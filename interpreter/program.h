@@ -45,6 +45,8 @@ enum class Op : uint8_t {
   kList,         // constants list[a .. a+b) (Type::kInts / kPlayers)
   kRange,        // x .. y inclusive (Type::kInts)
   kCached,       // x, computed once per run of the filter owning cache slot a
+  kBound,        // the value bound to slot a by the enclosing kLetIn
+  kLetIn,        // bind slot a to x, then y (a define's argument taken by value)
   // Unary on x.
   kAttr,         // card attribute a of card x
   kNeg, kNot,
@@ -56,6 +58,7 @@ enum class Op : uint8_t {
   kAdd, kSub, kMul, kDiv, kMod,
   kEq, kNe, kLt, kLe, kGt, kGe, kAnd, kOr, kCoalesce,
   kIn,           // x in list y
+  kInCards,      // card x is one of cards y
   kFilter,       // cards x where y (y sees the card as kCard); cache slots [a, b)
   kMinus,        // cards x without cards/card y
   kConcat,       // cards x then cards/card y

@@ -106,6 +106,7 @@ struct Ruleset {
   int may_lead = -1, may_play = -1, winner = -1, rank = -1;  // nodes
   int lead_options = -1, play_options = -1;  // hand(turn) where may_lead / may_play
   int cache_slots = 0;                       // Op::kCached slots in all
+  int bound_slots = 0;                       // Op::kBound slots in all
   int rank_higher_wins = 1;
 
   // Lookups for people-facing text.
