@@ -52,6 +52,7 @@ const std::vector<FunctionSpec>& Functions() {
       {"min", Op::kMin, {Type::kInt, Type::kInt}, Type::kInt},
       {"abs", Op::kAbs, {Type::kInt}, Type::kInt},
       {"reversed", Op::kReversed, {Type::kCards}, Type::kCards},
+      {"sum", Op::kSum, {Type::kCards}, Type::kInt},
   };
   return kFunctions;
 }
@@ -60,7 +61,7 @@ const std::vector<std::pair<std::string, Attr>>& Attributes() {
   static const std::vector<std::pair<std::string, Attr>> kAttrs = {
       {"suit", Attr::kSuit},   {"value", Attr::kValue},   {"stars", Attr::kStars},
       {"kind", Attr::kKind},   {"player", Attr::kPlayer}, {"id", Attr::kId},
-      {"holder", Attr::kHolder},
+      {"holder", Attr::kHolder},   {"zone_index", Attr::kZoneIndex},
   };
   return kAttrs;
 }
@@ -426,6 +427,11 @@ Result<int> Compiler::CompileName(const Expr& e) {
     if (z.per_player) {
       return Error(e.pos, "'" + name + "' is a zone per player: write " + name + "(player)");
     }
+    if (z.indexed) {
+      return Error(e.pos, "'" + name + "' is " + std::to_string(z.count) +
+                              " numbered zones: write " + name + "(1) ... " + name + "(" +
+                              std::to_string(z.count) + ")");
+    }
     Node n{Op::kZone, Type::kZone};
     n.a = z.first;
     return AddNode(n);
@@ -528,15 +534,33 @@ Result<int> Compiler::CompileCall(const Expr& e) {
   int f = rules_.FindFamily(name);
   if (f >= 0) {
     const ZoneFamily& z = rules_.zones[static_cast<size_t>(f)];
-    if (!z.per_player) {
+    if (!z.per_player && !z.indexed) {
       return Error(e.pos, "'" + name + "' is a shared zone: write just " + name);
     }
     if (auto st = arity(1); !st) return st.errors();
-    auto p = Expect(*e.args[0], Type::kPlayer);
+    auto p = Expect(*e.args[0], z.per_player ? Type::kPlayer : Type::kInt);
     if (!p) return p;
     Node n{Op::kFamilyZone, Type::kZone};
     n.a = z.first;
+    n.b = z.per_player ? -1 : z.count;  // -1: as many as there are players
+    n.imm = z.per_player ? 0 : 1;       // the first number
     n.x = p.value();
+    return AddNode(n);
+  }
+  if (name == "ends" || name == "cards_of") {
+    // ends(row): the top card of each pile of a family; cards_of(hand): all its cards.
+    if (e.args.size() != 1 || e.args[0]->kind != Expr::Kind::kName ||
+        rules_.FindFamily(e.args[0]->text) < 0) {
+      std::vector<std::string> names;
+      for (const auto& z : rules_.zones) names.push_back(z.name);
+      std::string got = e.args.empty() ? "" : ToString(*e.args[0]);
+      return Error(e.args.empty() ? e.pos : e.args[0]->pos,
+                   WithSuggestion(name + " takes the name of a zone, not '" + got + "'", got, names));
+    }
+    const ZoneFamily& z = rules_.zones[static_cast<size_t>(rules_.FindFamily(e.args[0]->text))];
+    Node n{name == "ends" ? Op::kEnds : Op::kFamilyCards, Type::kCards};
+    n.a = z.first;
+    n.b = z.per_player ? -1 : z.count;
     return AddNode(n);
   }
   if (name == "tagged") {
@@ -597,6 +621,8 @@ Result<int> Compiler::CompileCall(const Expr& e) {
   names.push_back("choose");
   names.push_back("choose_suit");
   names.push_back("tagged");
+  names.push_back("ends");
+  names.push_back("cards_of");
   return Error(e.pos,
                WithSuggestion("unknown function '" + name + "'", name, names));
 }

@@ -18,6 +18,7 @@ int Attribute(const Ruleset& rules, const State& state, int card, Attr a) {
     case Attr::kId: return card;
     case Attr::kTags: return c.tags;
     case Attr::kHolder: return rules.ZoneSeat(state.zone_of[card]);
+    case Attr::kZoneIndex: return rules.ZoneIndex(state.zone_of[card]);
   }
   return kNone;
 }
@@ -87,8 +88,9 @@ int64_t Evaluator::Switch(const Node& n) {
     case Op::kPlayers: return state_.num_players;
     case Op::kZone: return n.a;
     case Op::kFamilyZone: {
-      int64_t p = Value(n.x);
-      return p < 0 || p >= state_.num_players ? kNone : n.a + p;
+      int64_t i = Value(n.x) - n.imm;
+      int64_t count = n.b < 0 ? state_.num_players : n.b;
+      return i < 0 || i >= count ? kNone : n.a + i;
     }
     case Op::kAttr: return Attribute(rules_, state_, static_cast<int>(Value(n.x)),
                                      static_cast<Attr>(n.a));
@@ -199,6 +201,10 @@ int64_t Evaluator::Switch(const Node& n) {
   int64_t result = kNone;
   switch (n.op) {
     case Op::kCount: result = static_cast<int64_t>(list.size()); break;
+    case Op::kSum:
+      result = 0;
+      for (uint8_t c : list) result += rules_.cards[c].value;
+      break;
     case Op::kAny: result = !list.empty(); break;
     case Op::kFirst: result = list.empty() ? kNone : list.front(); break;
     case Op::kLast: result = list.empty() ? kNone : list.back(); break;
@@ -234,6 +240,22 @@ std::span<const uint8_t> Evaluator::Cards(int node) {
       return state_.Zone(static_cast<int>(z));
     }
     case Op::kPlayed: return {state_.played, state_.played_count};
+    case Op::kEnds:
+    case Op::kFamilyCards: {
+      uint8_t* out = Push();
+      size_t count = 0;
+      int piles = n.b < 0 ? state_.num_players : n.b;
+      for (int i = 0; i < piles; ++i) {
+        auto zone = state_.Zone(n.a + i);
+        if (zone.empty()) continue;
+        if (n.op == Op::kEnds) {
+          out[count++] = zone.back();
+        } else {
+          for (uint8_t c : zone) out[count++] = c;
+        }
+      }
+      return {out, count};
+    }
     case Op::kAllCards: {
       uint8_t* out = Push();
       for (size_t i = 0; i < rules_.cards.size(); ++i) out[i] = static_cast<uint8_t>(i);
@@ -241,6 +263,11 @@ std::span<const uint8_t> Evaluator::Cards(int node) {
     }
     case Op::kIf: return Value(n.x) ? Cards(n.y) : Cards(n.z);
     default: break;
+  }
+  if (n.type == Type::kZone) {  // a zone held in a variable, or chosen by an if
+    int64_t z = Value(node);
+    if (z < 0) return {};
+    return state_.Zone(static_cast<int>(z));
   }
   int base = scratch_top_;
   uint8_t* out;
@@ -408,6 +435,7 @@ void BindEvaluators(Ruleset& rules) {
       case Op::kLast:
       case Op::kHighest:
       case Op::kLowest:
+      case Op::kSum:
       case Op::kInCards: fn = &EvalOps::List; break;
       default: break;
     }

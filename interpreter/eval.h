@@ -58,6 +58,7 @@ class Evaluator {
       case Attr::kId: return card_;
       case Attr::kTags: return c.tags;
       case Attr::kHolder: return rules_.ZoneSeat(state_.zone_of[card_]);
+      case Attr::kZoneIndex: return rules_.ZoneIndex(state_.zone_of[card_]);
     }
     return kNone;
   }

@@ -13,6 +13,7 @@ ActionKind ActionKindFor(DecisionKind d) {
     case DecisionKind::kPlay: return ActionKind::kPlay;
     case DecisionKind::kChoose: return ActionKind::kChoose;
     case DecisionKind::kOption: return ActionKind::kOption;
+    case DecisionKind::kLay: return ActionKind::kLay;
     default: return ActionKind::kChance;
   }
 }
@@ -23,13 +24,188 @@ const char* ActionKindName(ActionKind k) {
     case ActionKind::kChoose: return "choose";
     case ActionKind::kOption: return "option";
     case ActionKind::kChance: return "chance";
+    case ActionKind::kLay: return "lay";
   }
   return "?";
 }
 
 }  // namespace
 
+Action Action::Lay(int player, int row, std::span<const int> cards) {
+  Action a{ActionKind::kLay, static_cast<int8_t>(player), static_cast<int16_t>(row), 0};
+  for (size_t i = 0; i < cards.size() && i < static_cast<size_t>(kMaxLay); ++i) {
+    a.seed |= static_cast<uint64_t>(cards[i] + 1) << (8 * i);
+  }
+  return a;
+}
+
+int Action::LayCards(int out[kMaxLay]) const {
+  int n = 0;
+  for (int i = 0; i < kMaxLay; ++i) {
+    uint64_t b = seed >> (8 * i) & 0xff;
+    if (b == 0) break;
+    out[n++] = static_cast<int>(b) - 1;
+  }
+  return n;
+}
+
 Game::Game(const Ruleset& rules, int players) : rules_(rules), players_(players) {}
+
+// A new turn: turn-scope variables reset, and seats the skip rule names are
+// passed over (FF8 in Fat Fish). If every seat is passed over, the rules
+// leave no way on: a ruleset error.
+void Game::TurnBegin(State& s) const {
+  SetVariablesToStart(s, Scope::kTrick);
+  s.played_count = 0;
+  std::fill(std::begin(s.position_of), std::end(s.position_of), -1);
+  if (rules_.turn_skip < 0) return;
+  for (int k = 0; k < players_; ++k) {
+    Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
+    if (!ev.Value(rules_.turn_skip)) return;
+    s.vars[rules_.builtin.turn] = (s.vars[rules_.builtin.turn] + 1) % players_;
+  }
+  Fail(s);
+}
+
+std::string Game::Message(const State& s, const std::vector<MessagePart>& parts,
+                          int card) const {
+  Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
+  ev.set_card(card);
+  std::string out;
+  for (const MessagePart& part : parts) {
+    if (part.node < 0) {
+      out += part.text;
+      continue;
+    }
+    const Node& n = rules_.nodes[static_cast<size_t>(part.node)];
+    int64_t v = ev.Value(part.node);
+    if (n.type == Type::kZone) {
+      out += v < 0 ? "none" : rules_.ZoneName(static_cast<int>(v));
+    } else {
+      out += rules_.ValueName(n.type, v);
+    }
+    ev.ReleaseLists();
+  }
+  return out;
+}
+
+// Lays the action's cards one by one on a copy of the state, each checked
+// against the piles as they stand after the cards before it.
+Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) const {
+  auto malformed = [](std::string why) { return LayVerdict{LayVerdict::kMalformed, std::move(why)}; };
+  const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.rows_family)];
+  int cards[kMaxLay];
+  int n = a.LayCards(cards);
+  if (a.value < 1 || a.value > rows.count) {
+    return malformed("there is no " + rows.name + " " + std::to_string(a.value));
+  }
+  if (n < rules_.lay_min || n > rules_.lay_max) {
+    return malformed("a lay is " + std::to_string(rules_.lay_min) + " to " +
+                     std::to_string(rules_.lay_max) + " cards, not " + std::to_string(n));
+  }
+  int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + a.player;
+  int target = rows.first + a.value - 1;
+  after = s;
+  after.vars[rules_.builtin.target] = target;
+  for (int i = 0; i < n; ++i) {
+    int c = cards[i];
+    bool known = c >= 0 && c < static_cast<int>(rules_.cards.size());
+    if (!known || after.zone_of[c] != hand) {
+      return malformed((known ? rules_.card_names[static_cast<size_t>(c)] : "card #" + std::to_string(c)) +
+                       " is not in the hand");
+    }
+    Evaluator ev(rules_, after, &after.frames[after.frame_count - 1]);
+    if (i > 0 && rules_.lay_full >= 0 && ev.Value(rules_.lay_full)) {
+      return malformed(rules_.ZoneName(target) + " is full after " +
+                       rules_.card_names[static_cast<size_t>(cards[i - 1])] + ": the lay ends there");
+    }
+    ev.ReleaseLists();
+    ev.set_card(c);
+    for (const LayRule& rule : rules_.lay_rules) {
+      if (ev.Value(rule.condition)) {
+        ev.ReleaseLists();
+        continue;
+      }
+      std::string why = Message(after, rule.message, c);
+      if (why.empty()) {
+        why = rules_.card_names[static_cast<size_t>(c)] + " may not go on " + rules_.ZoneName(target);
+      }
+      return LayVerdict{LayVerdict::kAgainstRules, why};
+    }
+    MoveCard(after, c, target, false);
+    after.played_by[c] = a.player;
+    after.position_of[a.player] = static_cast<int8_t>(after.played_count);
+    if (after.played_count < kMaxPlayed) after.played[after.played_count++] = static_cast<uint8_t>(c);
+  }
+  return LayVerdict{};
+}
+
+// Every legal lay: for each pile, every sequence of hand cards that the rules
+// allow card by card, up to the lay's maximum or until the pile is full.
+void Game::LegalLays(const State& s, ActionList& out) const {
+  const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.rows_family)];
+  int player = s.decision.player;
+  int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + player;
+  State t = s;
+  int seq[kMaxLay];
+  struct Saved {
+    uint8_t order[kMaxCards];
+    uint16_t start[kMaxZones + 1];
+    uint8_t zone_of[kMaxCards];
+    uint8_t played_count;
+  };
+  auto save = [&](Saved& v) {
+    std::memcpy(v.order, t.order, sizeof v.order);
+    std::memcpy(v.start, t.start, sizeof v.start);
+    std::memcpy(v.zone_of, t.zone_of, sizeof v.zone_of);
+    v.played_count = t.played_count;
+  };
+  auto restore = [&](const Saved& v) {
+    std::memcpy(t.order, v.order, sizeof v.order);
+    std::memcpy(t.start, v.start, sizeof v.start);
+    std::memcpy(t.zone_of, v.zone_of, sizeof v.zone_of);
+    t.played_count = v.played_count;
+  };
+  for (int row = 1; row <= rows.count; ++row) {
+    int target = rows.first + row - 1;
+    t.vars[rules_.builtin.target] = target;
+    auto extend = [&](auto& self, int depth) -> void {
+      if (depth > 0 && rules_.lay_full >= 0) {
+        Evaluator full(rules_, t, &t.frames[t.frame_count - 1]);
+        if (full.Value(rules_.lay_full)) return;
+      }
+      if (depth >= rules_.lay_max || depth >= kMaxLay) return;
+      uint8_t hand_cards[kMaxCards];
+      int n = t.ZoneSize(hand);
+      std::memcpy(hand_cards, t.order + t.start[hand], static_cast<size_t>(n));
+      for (int k = 0; k < n; ++k) {
+        int c = hand_cards[k];
+        Evaluator ev(rules_, t, &t.frames[t.frame_count - 1]);
+        ev.set_card(c);
+        bool ok = true;
+        for (const LayRule& rule : rules_.lay_rules) {
+          ok = ev.Value(rule.condition) != 0;
+          ev.ReleaseLists();
+          if (!ok) break;
+        }
+        if (!ok) continue;
+        Saved saved;
+        save(saved);
+        MoveCard(t, c, target, false);
+        if (t.played_count < kMaxPlayed) t.played[t.played_count++] = static_cast<uint8_t>(c);
+        seq[depth] = c;
+        if (depth + 1 >= rules_.lay_min && out.count < kMaxCards) {
+          out.items[out.count++] = Action::Lay(player, row, std::span<const int>(seq, depth + 1));
+        }
+        self(self, depth + 1);
+        restore(saved);
+      }
+    };
+    extend(extend, 0);
+  }
+}
+
+
 
 void Game::SetVariablesToStart(State& s, Scope scope) const {
   for (const Variable& v : rules_.variables) {
@@ -484,6 +660,15 @@ void Game::Run(State& s) const {
         }
         break;
       }
+      case Code::kTurnBegin:
+        TurnBegin(s);
+        ++s.pc;
+        break;
+      case Code::kLay:
+        s.decision.kind = DecisionKind::kLay;
+        s.decision.player = static_cast<int8_t>(s.vars[rules_.builtin.turn]);
+        s.decision.count = 0;
+        return;
       case Code::kTrickEnd:
         if (s.vars[rules_.builtin.winner] >= 0) {
           s.vars[rules_.builtin.leader] = s.vars[rules_.builtin.winner];
@@ -499,6 +684,7 @@ void Game::LegalActions(const State& s, ActionList& out) const {
   out.count = 0;
   const Decision& d = s.decision;
   if (s.over || d.kind == DecisionKind::kChance || d.kind == DecisionKind::kNone) return;
+  if (d.kind == DecisionKind::kLay) return LegalLays(s, out);
   ActionKind kind = ActionKindFor(d.kind);
   for (int i = 0; i < d.count; ++i) {
     out.items[out.count++] = Action{kind, d.player, d.options[i], 0};
@@ -516,6 +702,32 @@ Status Game::Apply(State& s, const Action& a) const {
   if (ActionKindFor(d.kind) != a.kind) {
     return Diagnostic({}, std::string("expected a ") + ActionKindName(ActionKindFor(d.kind)) +
                               " action, got " + ActionKindName(a.kind));
+  }
+  if (a.kind == ActionKind::kLay) {
+    if (a.player != d.player) {
+      return Diagnostic({}, "it is seat " + std::to_string(d.player) + "'s turn, not seat " +
+                                std::to_string(a.player) + "'s");
+    }
+    State after;
+    LayVerdict verdict = CheckLay(s, a, after);
+    if (verdict.kind == LayVerdict::kMalformed) return Diagnostic({}, verdict.why);
+    if (verdict.kind == LayVerdict::kAgainstRules) {
+      bool fiasco = false;
+      if (rules_.lay_fiasco >= 0) {
+        Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
+        fiasco = ev.Value(rules_.lay_fiasco) != 0;
+      }
+      if (!fiasco) return Diagnostic({}, verdict.why);
+      s.vars[rules_.builtin.illegal_lay] = 1;  // the cards stay in hand; the rules react
+    } else {
+      after.vars[rules_.builtin.illegal_lay] = 0;
+      s = after;
+    }
+    d.kind = DecisionKind::kNone;
+    ++s.pc;
+    ++s.ply;
+    Run(s);
+    return Ok();
   }
   if (a.kind != ActionKind::kChance) {
     if (a.player != d.player) {
@@ -629,6 +841,19 @@ std::string Game::ActionText(const State& s, const Action& a) const {
       }
       return "choose " + rules_.ValueName(t, a.value);
     }
+    case ActionKind::kLay: {
+      int cards[kMaxLay];
+      int n = a.LayCards(cards);
+      std::string text = "lay ";
+      for (int i = 0; i < n; ++i) {
+        if (i) text += ", ";
+        text += cards[i] >= 0 && cards[i] < static_cast<int>(rules_.card_names.size())
+                    ? rules_.card_names[static_cast<size_t>(cards[i])]
+                    : "?";
+      }
+      std::string rows = rules_.rows_family >= 0 ? rules_.zones[static_cast<size_t>(rules_.rows_family)].name : "row";
+      return text + " on " + rows + " " + std::to_string(a.value);
+    }
     case ActionKind::kChance: {
       char hex[17];
       static const char* kDigits = "0123456789abcdef";
@@ -652,6 +877,7 @@ std::string Game::DecisionText(const State& s) const {
       return "seat " + std::to_string(d.player) + " chooses " + std::to_string(d.remaining) +
              " card(s)";
     case DecisionKind::kOption: return "seat " + std::to_string(d.player) + " chooses";
+    case DecisionKind::kLay: return "seat " + std::to_string(d.player) + " lays cards";
   }
   return "";
 }

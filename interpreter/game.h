@@ -9,6 +9,7 @@
 #define ANGLER_INTERPRETER_GAME_H_
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,15 +20,22 @@
 
 namespace angler {
 
-enum class ActionKind : uint8_t { kPlay, kChoose, kOption, kChance };
+enum class ActionKind : uint8_t { kPlay, kChoose, kOption, kChance, kLay };
+
 
 struct Action {
   ActionKind kind = ActionKind::kPlay;
   int8_t player = -1;   // -1 for chance
-  int16_t value = 0;    // the card or the option value
-  uint64_t seed = 0;    // kChance: the shuffle's outcome
+  int16_t value = 0;    // the card, the option value, or the pile number of a lay
+  uint64_t seed = 0;    // kChance: the shuffle's outcome; kLay: the cards (see Lay)
 
   bool operator==(const Action&) const = default;
+
+  // A lay: cards in order onto pile `row` (numbered from 1). The cards are
+  // packed into `seed`, one byte each (id + 1), first card lowest.
+  static Action Lay(int player, int row, std::span<const int> cards);
+  // The cards of a lay, in order; returns how many.
+  int LayCards(int out[kMaxLay]) const;
 };
 
 // Legal actions without allocation.
@@ -84,6 +92,15 @@ class Game {
   void SetVariablesToStart(State& s, Scope scope) const;
   void Call(State& s, int effect, int self, int owner, int return_pc) const;
   void QueueTriggers(State& s, int card, int zone) const;
+  void TurnBegin(State& s) const;
+  void LegalLays(const State& s, ActionList& out) const;
+  // A lay checked card by card on a copy of the state (`after`).
+  struct LayVerdict {
+    enum { kLegal, kAgainstRules, kMalformed } kind = kLegal;
+    std::string why;  // for the last two
+  };
+  LayVerdict CheckLay(const State& s, const Action& a, State& after) const;
+  std::string Message(const State& s, const std::vector<MessagePart>& parts, int card) const;
 
   const Ruleset& rules_;
   int players_;

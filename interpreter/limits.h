@@ -24,6 +24,7 @@ inline constexpr int kMaxPlayed = 32;      // cards played into one trick
 inline constexpr int kMaxPending = 8;      // next-trick effects waiting
 inline constexpr int kMaxTriggers = 16;    // on-enter effects waiting to run
 inline constexpr int kMaxEffectsPerCard = 4;
+inline constexpr int kMaxLay = 7;          // cards in one lay of the turn procedure
 
 }  // namespace angler
 

@@ -17,17 +17,19 @@ namespace {
 const std::vector<std::string> kTopKeys = {
     "name",      "title",  "extends", "players", "suits",  "kinds", "tags",  "cards",
     "zones",     "variables", "tables", "define", "effects", "setup", "round", "trick",
-    "game",      "notes"};
+    "turn",      "game",      "notes"};
 const std::vector<std::string> kCardKeys = {"suit", "suits", "value", "values", "stars",
                                             "kind", "tags",  "effect", "effects", "name",
                                             "count"};
-const std::vector<std::string> kZoneKeys = {"per_player", "visibility", "setup"};
+const std::vector<std::string> kZoneKeys = {"per_player", "visibility", "setup", "count"};
 const std::vector<std::string> kVariableKeys = {"per_player", "type", "init", "scope"};
 const std::vector<std::string> kEffectKeys = {"when", "do"};
 const std::vector<std::string> kRoundKeys = {"start", "tricks", "end"};
 const std::vector<std::string> kTrickKeys = {"zone", "hand", "may_lead", "may_play",
                                              "winner", "end"};
 const std::vector<std::string> kGameKeys = {"end_when", "rank", "lowest_wins"};
+const std::vector<std::string> kTurnKeys = {"hand", "rows", "lay", "may_lay", "full",
+                                            "fiasco", "on_fiasco", "after", "skip", "until"};
 
 std::string ReadFile(const std::string& path, bool& ok) {
   std::ifstream in(path, std::ios::binary);
@@ -228,6 +230,13 @@ class Loader {
       if (spec.kind == YamlNode::Kind::kMap) {
         CheckKeys(spec, kZoneKeys, "zone '" + name + "'");
         if (const YamlNode* p = spec.Find("per_player")) z.per_player = Bool(*p);
+        if (const YamlNode* c = spec.Find("count")) {
+          int64_t n = 1;
+          if (Int(*c, n) && (n < 1 || n > 16)) Error(c->pos, "count must lie within 1..16");
+          if (z.per_player) Error(c->pos, "a zone per player has one pile per seat: no count");
+          z.count = static_cast<int>(std::clamp<int64_t>(n, 1, 16));
+          z.indexed = true;
+        }
         if (const YamlNode* vis = spec.Find("visibility")) {
           static const std::vector<std::string> kVis = {"public", "owner", "hidden"};
           auto it = std::find(kVis.begin(), kVis.end(), vis->scalar);
@@ -248,7 +257,8 @@ class Loader {
       } else if (spec.kind != YamlNode::Kind::kNull) {
         Error(spec.pos, "a zone is described by a mapping: {per_player: true, ...}");
       }
-      int count = z.per_player ? rules_->max_players : 1;
+      if (z.per_player) z.count = rules_->max_players;
+      int count = z.count;
       for (int k = 0; k < count && next + k < kMaxZones; ++k) {
         rules_->zone_family[static_cast<size_t>(next + k)] = static_cast<int8_t>(i);
         rules_->zone_seat[static_cast<size_t>(next + k)] =
@@ -310,18 +320,21 @@ class Loader {
     AddVariable("tricks", false, Scope::kRound, Type::kInt, 0);
     AddVariable("trick_number", false, Scope::kRound, Type::kInt, 0);
     AddVariable("winning_card", false, Scope::kGame, Type::kCard, kNone);
+    AddVariable("target", false, Scope::kTrick, Type::kZone, kNone);  // the pile of a lay
+    AddVariable("illegal_lay", false, Scope::kTrick, Type::kBool, 0);
     auto slot = [&](const char* n) { return rules_->variables[static_cast<size_t>(rules_->FindVariable(n))].slot; };
-    rules_->builtin = {slot("round"), slot("leader"), slot("turn"), slot("winner"),
-                       slot("tricks"), slot("trick_number"), slot("winning_card")};
+    rules_->builtin = {slot("round"),        slot("leader"),       slot("turn"),
+                       slot("winner"),       slot("tricks"),       slot("trick_number"),
+                       slot("winning_card"), slot("target"),       slot("illegal_lay")};
     const YamlNode* vars = doc.Find("variables");
     if (!vars) return;
     if (vars->kind != YamlNode::Kind::kMap) {
       Error(vars->pos, "'variables' must be a mapping of names");
       return;
     }
-    static const std::vector<std::string> kTypes = {"int", "bool", "suit", "player", "card"};
-    static const std::vector<Type> kTypeValues = {Type::kInt, Type::kBool, Type::kSuit,
-                                                  Type::kPlayer, Type::kCard};
+    static const std::vector<std::string> kTypes = {"int", "bool", "suit", "player", "card", "zone"};
+    static const std::vector<Type> kTypeValues = {Type::kInt,    Type::kBool, Type::kSuit,
+                                                  Type::kPlayer, Type::kCard, Type::kZone};
     static const std::vector<std::string> kScopes = {"game", "round", "trick"};
     for (size_t i = 0; i < vars->entries.size(); ++i) {
       const auto& [name, spec] = vars->entries[i];
@@ -641,19 +654,39 @@ class Loader {
     return compiler_.AddNode(n);
   }
 
-  // The game's procedure as code: setup, then rounds of tricks until the end.
+  // The game's procedure as code: setup, then rounds of tricks (or of turns)
+  // until the end.
   void Program(const YamlNode& doc) {
-    Ruleset& r = *rules_;
     const YamlNode* trick = doc.Find("trick");
+    const YamlNode* turn = doc.Find("turn");
     const YamlNode* round = doc.Find("round");
     const YamlNode* game = doc.Find("game");
-    if (!trick) Error(doc.pos, "a ruleset needs a 'trick' section");
+    if (trick && turn) Error(doc.KeyPos("turn"), "a ruleset plays tricks or turns, not both");
+    if (!trick && !turn) Error(doc.pos, "a ruleset needs a 'trick' or a 'turn' section");
     if (!round) Error(doc.pos, "a ruleset needs a 'round' section");
     if (!game) Error(doc.pos, "a ruleset needs a 'game' section");
-    if (!trick || !round || !game) return;
-    CheckKeys(*trick, kTrickKeys, "the trick section");
+    if ((!trick && !turn) || !round || !game || (trick && turn)) return;
     CheckKeys(*round, kRoundKeys, "the round section");
     CheckKeys(*game, kGameKeys, "the game section");
+    CodeContext rank_ctx;
+    rank_ctx.params = {{"p", Type::kPlayer}};
+    rules_->rank = RequiredExpr(*game, "rank", Type::kInt, rank_ctx, "the game");
+    if (const YamlNode* low = game->Find("lowest_wins")) rules_->rank_higher_wins = !Bool(*low);
+    if (trick) {
+      TrickProgram(doc, *trick, *round, *game);
+    } else {
+      TurnProgram(doc, *turn, *round, *game);
+    }
+  }
+
+  // Rounds of tricks: see README, "How a game runs".
+  void TrickProgram(const YamlNode& doc, const YamlNode& trick_node, const YamlNode& round_node,
+                    const YamlNode& game_node) {
+    Ruleset& r = *rules_;
+    const YamlNode* trick = &trick_node;
+    const YamlNode* round = &round_node;
+    const YamlNode* game = &game_node;
+    CheckKeys(*trick, kTrickKeys, "the trick section");
 
     auto family = [&](const std::string& key, bool per_player) {
       std::string name = Text(*trick, key, key == "zone" ? "trick" : "hand");
@@ -701,16 +734,13 @@ class Loader {
         if (rule < 0) return -1;
         Node hand{Op::kFamilyZone, Type::kZone};
         hand.a = r.zones[static_cast<size_t>(r.hand_family)].first;
+        hand.b = -1;  // one per seat
         hand.x = Global(r.builtin.turn, Type::kPlayer);
         return compiler_.Filter(compiler_.AddNode(hand), rule);
       };
       r.play_options = options(r.may_play);
       r.lead_options = r.may_lead >= 0 ? options(r.may_lead) : r.play_options;
     }
-    CodeContext rank_ctx;
-    rank_ctx.params = {{"p", Type::kPlayer}};
-    r.rank = RequiredExpr(*game, "rank", Type::kInt, rank_ctx, "the game");
-    if (const YamlNode* low = game->Find("lowest_wins")) r.rank_higher_wins = !Bool(*low);
     int tricks = RequiredExpr(*round, "tricks", Type::kInt, plain, "the round");
     int end_when = RequiredExpr(*game, "end_when", Type::kBool, plain, "the game");
     if (!errors_.empty()) return;
@@ -756,6 +786,161 @@ class Loader {
     compiler_.Emit(again);
     r.code[static_cast<size_t>(loop_at)].target = compiler_.Here();
     StatementsAt(round->Find("end"), plain);
+    Instr next_round{Code::kJumpIfNot};
+    next_round.e0 = end_when;
+    next_round.target = r.entry_round;
+    compiler_.Emit(next_round);
+    compiler_.Emit(Instr{Code::kGameOver});
+  }
+
+  // Text with {expression} holes; each hole is compiled like a play rule.
+  std::vector<MessagePart> MessageAt(const YamlNode& node, const CodeContext& ctx) {
+    std::vector<MessagePart> parts;
+    const std::string& text = node.scalar;
+    size_t at = 0;
+    while (at < text.size()) {
+      size_t open = text.find('{', at);
+      if (open == std::string::npos) open = text.size();
+      if (open > at) parts.push_back({text.substr(at, open - at), -1});
+      if (open == text.size()) break;
+      size_t close = text.find('}', open);
+      if (close == std::string::npos) {
+        Error(node.snippet.PosAt(1, static_cast<int>(open) + 1), "'{' without '}' in the message");
+        break;
+      }
+      Snippet hole = node.snippet;
+      hole.text = text.substr(open + 1, close - open - 1);
+      hole.col = node.snippet.col + static_cast<int>(open) + 1;
+      hole.line_cols.clear();
+      auto parsed = ParseExpression(hole);
+      if (!parsed) {
+        Errors(parsed.errors());
+      } else {
+        auto n = compiler_.Expression(*parsed.value(), Type::kVoid, ctx);
+        if (!n) {
+          Errors(n.errors());
+        } else {
+          parts.push_back({"", n.value()});
+        }
+      }
+      at = close + 1;
+    }
+    return parts;
+  }
+
+  // Turns round the table: each player in turn lays cards on one of the
+  // numbered piles (the rows), until `until` holds; see README.
+  void TurnProgram(const YamlNode& doc, const YamlNode& turn, const YamlNode& round,
+                   const YamlNode& game) {
+    Ruleset& r = *rules_;
+    CheckKeys(turn, kTurnKeys, "the turn section");
+    r.turns = true;
+    std::string hand = Text(turn, "hand", "hand");
+    r.hand_family = r.FindFamily(hand);
+    if (r.hand_family < 0 || !r.zones[static_cast<size_t>(r.hand_family)].per_player) {
+      Error(turn.KeyPos("hand"), "the turn's hand must be a zone per player, not '" + hand + "'");
+    }
+    std::string rows = Text(turn, "rows", "row");
+    r.rows_family = r.FindFamily(rows);
+    if (r.rows_family < 0 || !r.zones[static_cast<size_t>(r.rows_family)].indexed) {
+      std::vector<std::string> names;
+      for (const auto& z : r.zones) {
+        if (z.indexed) names.push_back(z.name);
+      }
+      Error(turn.KeyPos("rows"), WithSuggestion("the turn's rows must be numbered zones ({count: 3}), not '" +
+                                                    rows + "'",
+                                                rows, names));
+    }
+    if (const YamlNode* lay = turn.Find("lay")) {
+      auto counts = Numbers(*lay);
+      if (!counts.empty()) {
+        r.lay_min = static_cast<int>(*std::min_element(counts.begin(), counts.end()));
+        r.lay_max = static_cast<int>(*std::max_element(counts.begin(), counts.end()));
+      }
+      if (r.lay_min < 1 || r.lay_max > kMaxLay) {
+        Error(lay->pos, "a lay is 1 to " + std::to_string(kMaxLay) + " cards");
+      }
+    }
+    CodeContext plain;
+    CodeContext card_rule;
+    card_rule.has_card = true;
+    // may_lay: one condition, or a list of {if: condition, else: "why not"}.
+    if (const YamlNode* may = turn.Find("may_lay")) {
+      std::vector<const YamlNode*> items;
+      if (may->kind == YamlNode::Kind::kSequence) {
+        for (const auto& item : may->items) items.push_back(&item);
+      } else {
+        items.push_back(may);
+      }
+      for (const YamlNode* item : items) {
+        LayRule rule;
+        const YamlNode* cond = item;
+        if (item->kind == YamlNode::Kind::kMap) {
+          CheckKeys(*item, {"if", "else"}, "a lay rule");
+          cond = item->Find("if");
+          if (const YamlNode* why = item->Find("else")) rule.message = MessageAt(*why, card_rule);
+        }
+        if (!cond || !cond->IsScalar()) {
+          Error(item->pos, "a lay rule needs a condition: {if: ..., else: \"why not\"}");
+          continue;
+        }
+        auto c = ExprAt(cond, Type::kBool, card_rule);
+        if (!c) {
+          Errors(c.errors());
+          continue;
+        }
+        rule.condition = c.value();
+        r.lay_rules.push_back(std::move(rule));
+      }
+    }
+    if (turn.Find("full")) r.lay_full = RequiredExpr(turn, "full", Type::kBool, plain, "the turn");
+    if (turn.Find("fiasco")) {
+      r.lay_fiasco = RequiredExpr(turn, "fiasco", Type::kBool, plain, "the turn");
+    }
+    if (turn.Find("skip")) r.turn_skip = RequiredExpr(turn, "skip", Type::kBool, plain, "the turn");
+    int until = RequiredExpr(turn, "until", Type::kBool, plain, "the turn");
+    int end_when = RequiredExpr(game, "end_when", Type::kBool, plain, "the game");
+    if (round.Find("tricks")) Error(round.KeyPos("tricks"), "a game of turns counts no tricks");
+    if (!errors_.empty()) return;
+
+    const BuiltinSlots& b = r.builtin;
+    r.end_reasons = {""};
+    r.entry_setup = compiler_.Here();
+    StatementsAt(doc.Find("setup"), plain);
+    r.entry_round = compiler_.Emit(Instr{Code::kRoundBegin});
+    StatementsAt(round.Find("start"), plain);
+    Instr first_turn{Code::kSetGlobal};
+    first_turn.slot = static_cast<int16_t>(b.turn);
+    first_turn.e0 = Global(b.leader, Type::kPlayer);
+    compiler_.Emit(first_turn);
+    r.entry_play = compiler_.Here();
+    Node ended{Op::kNot, Type::kBool};
+    ended.x = until;
+    Instr loop{Code::kJumpIfNot};  // while not until
+    loop.e0 = compiler_.AddNode(ended);
+    int loop_at = compiler_.Emit(loop);
+    r.entry_trick = compiler_.Emit(Instr{Code::kTurnBegin});
+    int lay_at = compiler_.Emit(Instr{Code::kLay});
+    Instr refused{Code::kJumpIfNot};
+    refused.e0 = Global(b.illegal_lay, Type::kBool);
+    int refused_at = compiler_.Emit(refused);
+    StatementsAt(turn.Find("on_fiasco"), plain);
+    Instr retry{Code::kJump};
+    retry.target = lay_at;
+    compiler_.Emit(retry);
+    r.code[static_cast<size_t>(refused_at)].target = compiler_.Here();
+    StatementsAt(turn.Find("after"), plain);
+    Node next{Op::kLeft, Type::kPlayer};
+    next.x = Global(b.turn, Type::kPlayer);
+    Instr pass{Code::kSetGlobal};
+    pass.slot = static_cast<int16_t>(b.turn);
+    pass.e0 = compiler_.AddNode(next);
+    compiler_.Emit(pass);
+    Instr again{Code::kJump};
+    again.target = loop_at;
+    compiler_.Emit(again);
+    r.code[static_cast<size_t>(loop_at)].target = compiler_.Here();
+    StatementsAt(round.Find("end"), plain);
     Instr next_round{Code::kJumpIfNot};
     next_round.e0 = end_when;
     next_round.target = r.entry_round;

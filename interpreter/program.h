@@ -23,7 +23,8 @@ const char* TypeName(Type t);
 
 // Card attributes readable as card.attr (or bare inside a filter).
 // kPlayer: who played the card (to a trick); kHolder: whose zone holds it now.
-enum class Attr : uint8_t { kSuit, kValue, kStars, kKind, kPlayer, kId, kTags, kHolder };
+// kZoneIndex: the number of the pile holding it in its family (seat, or 1..).
+enum class Attr : uint8_t { kSuit, kValue, kStars, kKind, kPlayer, kId, kTags, kHolder, kZoneIndex };
 
 enum class Op : uint8_t {
   // Leaves.
@@ -40,8 +41,10 @@ enum class Op : uint8_t {
   kSeats,        // all seats in order (Type::kPlayers)
   kPlayed,       // the cards of the current trick in play order
   kAllCards,     // every card of the ruleset, by id
+  kEnds,         // the top card of each pile of the family at zones a .. a+b (b -1: seats)
+  kFamilyCards,  // every card in the family's piles, pile by pile
   kZone,         // zone a (shared) as Type::kZone
-  kFamilyZone,   // zone a + player(x)
+  kFamilyZone,   // zone a + x - imm, if x - imm is within [0, b) (b -1: the seats)
   kList,         // constants list[a .. a+b) (Type::kInts / kPlayers)
   kRange,        // x .. y inclusive (Type::kInts)
   kCached,       // x, computed once per run of the filter owning cache slot a
@@ -52,6 +55,7 @@ enum class Op : uint8_t {
   kNeg, kNot,
   kCount, kAny, kFirst, kLast, kHighest, kLowest,
   kReversed,     // cards x, last first (Type::kCards)
+  kSum,          // the values of cards x added up
   kHasTag,       // card x carries tag bit a
   kLeft, kRight, kPlayPosition, kAbs,
   // Binary on x, y.
@@ -120,6 +124,10 @@ enum class Code : uint8_t {
   kTrickResolve,   // winner = the trick's winner rule
   kTrickEffects,   // run end-of-trick effects in play order, queue next-trick ones
   kTrickEnd,       // leader = winner, trick_number += 1
+  // The turn procedure, generated from the ruleset's turn section.
+  kTurnBegin,      // turn-scope (trick-scope) variables reset; seats the skip rule
+                   // passes over are passed over
+  kLay,            // suspends: `turn` lays cards on one numbered pile of the rows
   kGameOver,       // the game ends normally
 };
 

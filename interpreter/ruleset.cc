@@ -30,12 +30,20 @@ int Ruleset::FindVariable(const std::string& name) const {
   return -1;
 }
 
+int Ruleset::ZoneIndex(int zone) const {
+  int f = ZoneFamilyOf(zone);
+  if (f < 0) return 0;
+  const ZoneFamily& z = zones[static_cast<size_t>(f)];
+  if (z.per_player) return zone - z.first;
+  return z.indexed ? zone - z.first + 1 : 0;
+}
+
 std::string Ruleset::ZoneName(int zone) const {
   int f = ZoneFamilyOf(zone);
   if (f < 0) return "?";
   const ZoneFamily& z = zones[static_cast<size_t>(f)];
-  if (!z.per_player) return z.name;
-  return z.name + "(" + std::to_string(zone - z.first) + ")";
+  if (!z.per_player && !z.indexed) return z.name;
+  return z.name + "(" + std::to_string(ZoneIndex(zone)) + ")";
 }
 
 std::string Ruleset::ValueName(Type type, int64_t v) const {

@@ -30,10 +30,14 @@ struct CardInfo {
   uint64_t enter_families = 0;  // bit f: an on-enter effect for zone family f
 };
 
-// A named zone: one shared pile, or one pile per seat (zone ids first .. first+seats-1).
+// A named zone: one shared pile, one pile per seat (zone ids first ..
+// first + max_players - 1, seat i at first + i), or `count` numbered shared
+// piles (indexed: number i, from 1, at first + i - 1), such as rows.
 struct ZoneFamily {
   std::string name;
   bool per_player = false;
+  int count = 1;          // zone instances
+  bool indexed = false;   // numbered shared piles
   Visibility visibility = Visibility::kPublic;
   int first = 0;  // zone id of seat 0, or of the shared zone
 };
@@ -61,7 +65,19 @@ struct Effect {
 
 // Where the engine's own variables live (also readable by name in the language).
 struct BuiltinSlots {
-  int round, leader, turn, winner, tricks, trick_number, winning_card;
+  int round, leader, turn, winner, tricks, trick_number, winning_card, target, illegal_lay;
+};
+
+// Text with {expression} holes, for messages such as why a lay is refused.
+struct MessagePart {
+  std::string text;  // literal text, or
+  int node = -1;     // a value to print
+};
+
+// A condition a lay must meet, and what to say when a card breaks it.
+struct LayRule {
+  int condition = -1;
+  std::vector<MessagePart> message;
 };
 
 struct Ruleset {
@@ -105,6 +121,14 @@ struct Ruleset {
   int hand_family = -1;         // the per-player zone cards are played from
   int may_lead = -1, may_play = -1, winner = -1, rank = -1;  // nodes
   int lead_options = -1, play_options = -1;  // hand(turn) where may_lead / may_play
+  // The turn procedure (instead of tricks): lays onto numbered piles.
+  bool turns = false;
+  int rows_family = -1;
+  int lay_min = 1, lay_max = 1;
+  std::vector<LayRule> lay_rules;
+  int lay_full = -1;     // node: laying stops when this holds for the target
+  int lay_fiasco = -1;   // node: when it holds, an illegal lay is accepted as a fiasco
+  int turn_skip = -1;    // node: `turn` is passed over
   int cache_slots = 0;                       // Op::kCached slots in all
   int bound_slots = 0;                       // Op::kBound slots in all
   int rank_higher_wins = 1;
@@ -117,6 +141,8 @@ struct Ruleset {
   std::string ZoneName(int zone) const;  // "hand(2)" or "ocean"
   int ZoneFamilyOf(int zone) const { return zone_family[static_cast<size_t>(zone)]; }
   int ZoneSeat(int zone) const { return zone_seat[static_cast<size_t>(zone)]; }
+  // A zone's number in its family: the seat, or 1.. for numbered piles, 0 for a single zone.
+  int ZoneIndex(int zone) const;
   std::string ValueName(Type type, int64_t v) const;  // a suit's name, "none", ...
 };
 

@@ -22,6 +22,7 @@ enum class DecisionKind : uint8_t {
   kChoose,   // `player` picks one of `options` (cards); `remaining` picks to go
   kOption,   // `player` picks one of `options` (values: suits, numbers)
   kChance,   // a shuffle of zone `zone`: its outcome is an action too
+  kLay,      // `player` lays cards on one pile of the rows (legal lays are enumerated)
 };
 
 struct Decision {

@@ -259,6 +259,8 @@ std::string TerminalGame::Describe(int seat, const Action& action) const {
       return Seat(seat) + " chooses " + text;
     case ActionKind::kOption:
       return Seat(seat) + " chooses " + text;
+    case ActionKind::kLay:
+      return Seat(seat) + " lays " + text;
     case ActionKind::kChance:
       break;
   }
