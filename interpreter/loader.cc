@@ -563,7 +563,9 @@ class Loader {
           std::string label = suit_index >= 0 && name.empty()
                                   ? rules_->suits[static_cast<size_t>(suit_index)]
                                   : kind_name;
-          if (!name.empty()) {
+          if (!name.empty() && name == kind_name) {
+            // A one-of-a-kind card is called by its kind: `fiasco`.
+          } else if (!name.empty()) {
             label.append(" \"").append(name).append("\"");
           } else if (suit_index >= 0 || has_value) {
             label.append(" ").append(std::to_string(value));

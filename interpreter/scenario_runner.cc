@@ -136,6 +136,7 @@ struct Bound {
   std::vector<int> players;     // winners, catches
   int mover = -1;               // moves
   std::vector<CardRef> things;  // the card played, or what is chosen (ids null: a value)
+  int pile = -1;                // lays: the number of the pile (row 1: 1)
 };
 
 class Binder {
@@ -280,6 +281,24 @@ class Binder {
       b.subject += " " + t[1].text;
       next = 2;
     }
+    if (family >= 0 && r_.zones[static_cast<size_t>(family)].indexed) {
+      // Numbered piles: `row 2`.
+      const ZoneFamily& f = r_.zones[static_cast<size_t>(family)];
+      if (t.size() < 2 || t[1].kind != ScnToken::Kind::kNumber) {
+        Error(t[0].pos, "'" + name + "' is " + std::to_string(f.count) +
+                            " numbered zones: name one, like '" + name + " 1'");
+        return false;
+      }
+      int number = std::atoi(t[1].text.c_str());
+      if (number < 1 || number > f.count) {
+        Error(t[1].pos, "there is no " + name + " " + t[1].text + " (1.." +
+                            std::to_string(f.count) + ")");
+        return false;
+      }
+      seat = number - 1;  // the pile's offset in its family
+      b.subject += " " + t[1].text;
+      next = 2;
+    }
     if (family >= 0) return ZoneLine(l, setup, b, family, seat, next);
     return VariableLine(l, setup, b, var, seat, next);
   }
@@ -288,7 +307,7 @@ class Binder {
                 size_t next) {
     const auto& t = l.subject.tokens;
     const ZoneFamily& f = r_.zones[static_cast<size_t>(family)];
-    b.zone = f.first + (f.per_player ? seat : 0);
+    b.zone = f.first + (f.per_player || f.indexed ? seat : 0);
     if (next < t.size()) {
       Error(t[next].pos,
             WithSuggestion("unexpected '" + t[next].text + "' after '" + b.subject + "'",
@@ -423,7 +442,24 @@ class Binder {
   void Move(const ScnMove& m, Bound& b) {
     b.mover = Player(m.player);
     if (m.verb == ScnMove::Verb::kLays) {
-      Error(m.pos, "the engine has no action for laying cards on a row yet");
+      // `on row 2`: the numbered piles the turn procedure lays on.
+      if (r_.rows_family < 0) {
+        Error(m.pos, "this ruleset has no rows to lay cards on");
+        return;
+      }
+      const ZoneFamily& rows = r_.zones[static_cast<size_t>(r_.rows_family)];
+      const auto& t = m.target.tokens;
+      if (t.size() != 2 || t[0].text != rows.name || t[1].kind != ScnToken::Kind::kNumber) {
+        Error(m.target.pos, "expected '" + rows.name + " N' after 'on', not '" +
+                                m.target.Text() + "'");
+        return;
+      }
+      b.pile = std::atoi(t[1].text.c_str());
+      if (b.pile < 1 || b.pile > rows.count) {
+        Error(m.target.pos, "there is no " + rows.name + " " + t[1].text + " (1.." +
+                                std::to_string(rows.count) + ")");
+      }
+      for (const ScnPhrase& p : m.things) b.things.push_back(Card(p));
       return;
     }
     for (const ScnPhrase& p : m.things) {
@@ -695,6 +731,8 @@ class Play {
           default:
             return "choose a number";
         }
+      case DecisionKind::kLay:
+        return "lay cards";
       default:
         return "wait";
     }
@@ -779,6 +817,7 @@ class Play {
   std::string Move(State& s, const Bound& b) {
     const ScnMove& m = b.line->move;
     const bool plays = m.verb == ScnMove::Verb::kPlays;
+    if (m.verb == ScnMove::Verb::kLays) return Lay(s, b);
     for (const CardRef& thing : b.things) {
       if (s.over) return "the game is over";
       const Decision& d = s.decision;
@@ -814,6 +853,41 @@ class Play {
         while (!s.over && game_.IsChance(s)) {
           static_cast<void>(game_.Apply(s, game_.SampleChance(s, trial_rng)));
         }
+      }
+    }
+    return "";
+  }
+
+  // One lay action: the cards (each the copy in the mover's hand) onto a pile.
+  std::string Lay(State& s, const Bound& b) {
+    if (s.over) return "the game is over";
+    const Decision& d = s.decision;
+    if (d.player != b.mover) {
+      return "it is " + Name(d.player) + "'s turn to " + What(s) + ", not " + Name(b.mover) + "'s";
+    }
+    if (d.kind != DecisionKind::kLay) return Name(b.mover) + " has to " + What(s) + " now";
+    const int hand = r_.zones[static_cast<size_t>(r_.hand_family)].first + b.mover;
+    std::vector<int> ids;
+    for (const CardRef& thing : b.things) {
+      int pick = -1;
+      for (int id : *thing.ids) {
+        bool used = std::find(ids.begin(), ids.end(), id) != ids.end();
+        if (!used && s.zone_of[id] == hand) {
+          pick = id;
+          break;
+        }
+      }
+      if (pick < 0) return thing.name + " is not in " + Name(b.mover) + "'s hand";
+      ids.push_back(pick);
+    }
+    Status applied = game_.Apply(s, Action::Lay(b.mover, b.pile, ids));
+    if (!applied.ok()) return applied.error().message;
+    if (&s == &state_) {
+      Chance();
+    } else {
+      Rng trial_rng = rng_;
+      while (!s.over && game_.IsChance(s)) {
+        static_cast<void>(game_.Apply(s, game_.SampleChance(s, trial_rng)));
       }
     }
     return "";

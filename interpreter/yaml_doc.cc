@@ -18,7 +18,7 @@ int Indentation(std::string_view line) {
 // take their raw lines instead: YAML folds newlines into spaces, which the
 // language treats alike, and the raw lines keep every position exact.
 Snippet SnippetOf(const YAML::Node& n, const std::shared_ptr<const SourceFile>& file,
-                  int line, int col) {
+                  int line, int col, int parent_indent) {
   Snippet s;
   s.text = n.Scalar();
   s.file = file;
@@ -58,8 +58,9 @@ Snippet SnippetOf(const YAML::Node& n, const std::shared_ptr<const SourceFile>& 
     s.line_cols.assign(static_cast<size_t>(lines), indent + 1);
     return s;
   }
-  // A plain scalar continues on deeper-indented lines.
-  int key_indent = Indentation(src);
+  // A plain scalar continues on lines indented deeper than its parent (the
+  // key of a mapping, the dash of a sequence).
+  int key_indent = parent_indent;
   std::string raw(src.substr(static_cast<size_t>(col - 1)));
   for (int l = line + 1; l <= file->LineCount(); ++l) {
     std::string_view t = file->Line(l);
@@ -75,7 +76,9 @@ Snippet SnippetOf(const YAML::Node& n, const std::shared_ptr<const SourceFile>& 
   return s;
 }
 
-YamlNode Convert(const YAML::Node& n, const std::shared_ptr<const SourceFile>& file) {
+// parent_indent: the column (0-based) of the node's key or sequence dash.
+YamlNode Convert(const YAML::Node& n, const std::shared_ptr<const SourceFile>& file,
+                 int parent_indent) {
   YamlNode out;
   YAML::Mark m = n.Mark();
   out.pos = SourcePos{file, m.line + 1, m.column + 1};
@@ -83,17 +86,24 @@ YamlNode Convert(const YAML::Node& n, const std::shared_ptr<const SourceFile>& f
     case YAML::NodeType::Scalar:
       out.kind = YamlNode::Kind::kScalar;
       out.scalar = n.Scalar();
-      out.snippet = SnippetOf(n, file, m.line + 1, m.column + 1);
+      out.snippet = SnippetOf(n, file, m.line + 1, m.column + 1, parent_indent);
       break;
     case YAML::NodeType::Sequence:
       out.kind = YamlNode::Kind::kSequence;
-      for (const auto& item : n) out.items.push_back(Convert(item, file));
+      for (const auto& item : n) {
+        // The dash before the item, on its line.
+        YAML::Mark im = item.Mark();
+        std::string_view line = file->Line(im.line + 1);
+        int dash = std::min(im.column, static_cast<int>(line.size())) - 1;
+        while (dash > 0 && line[static_cast<size_t>(dash)] != '-') --dash;
+        out.items.push_back(Convert(item, file, std::max(dash, 0)));
+      }
       break;
     case YAML::NodeType::Map:
       out.kind = YamlNode::Kind::kMap;
       for (const auto& kv : n) {
         YAML::Mark km = kv.first.Mark();
-        out.entries.emplace_back(kv.first.Scalar(), Convert(kv.second, file));
+        out.entries.emplace_back(kv.first.Scalar(), Convert(kv.second, file, km.column));
         out.key_pos.push_back(SourcePos{file, km.line + 1, km.column + 1});
       }
       break;
@@ -138,7 +148,7 @@ SourcePos YamlNode::KeyPos(const std::string& key) const {
 Result<YamlNode> ParseYaml(std::shared_ptr<const SourceFile> file) {
   try {
     YAML::Node root = YAML::Load(file->text());
-    YamlNode doc = Convert(root, file);
+    YamlNode doc = Convert(root, file, -1);
     if (doc.kind != YamlNode::Kind::kMap) {
       return Diagnostic(SourcePos{file, 1, 1}, "a ruleset must be a YAML mapping");
     }
