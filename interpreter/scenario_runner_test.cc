@@ -281,7 +281,7 @@ TEST_CASE("Unknown names are errors with a suggestion", "[scenario_runner]") {
         "  4 |   expect score Anne: yellow 7\n"
         "    |          ^\n");
   CHECK(Run("  Anne lays yellow 6 on row 1\n") ==
-        "t.scn:4:3: error: the engine has no action for laying cards on a row yet\n"
+        "t.scn:4:3: error: this ruleset has no rows to lay cards on\n"
         "  4 |   Anne lays yellow 6 on row 1\n"
         "    |   ^\n");
 }
