@@ -247,6 +247,7 @@ int Compiler::Hoist(int node) {
     }
     std::vector<int64_t> children = fixed;
     children.insert(children.end(), varying.begin(), varying.end());
+    n.imm = static_cast<int64_t>(fixed.size());  // the leading card-independent operands
     n.a = static_cast<int>(rules_.lists.size());
     rules_.lists.insert(rules_.lists.end(), children.begin(), children.end());
     return AddNode(n);

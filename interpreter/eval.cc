@@ -162,6 +162,43 @@ int64_t Evaluator::Switch(const Node& n) {
   }
 }
 
+std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
+  const Node& f = nodes_[filter];
+  const Node& pred = nodes_[f.y];
+  if ((pred.op != Op::kAnyOf && pred.op != Op::kAllOf) || pred.imm == 0) return Cards(filter);
+  auto xs = Cards(f.x);
+  uint8_t* out = Push();
+  size_t count = 0;
+  for (int slot = f.a; slot < f.b; ++slot) cache_ok_[slot] = false;
+  const bool any = pred.op == Op::kAnyOf;
+  for (int i = 0; i < pred.imm; ++i) {
+    bool v = Value(static_cast<int>(lists_[pred.a + i])) != 0;
+    if (any == v) {  // or: one holds for every card; and: one fails for every card
+      if (any) {
+        for (uint8_t c : xs) out[count++] = c;
+      }
+      return {out, count};
+    }
+  }
+  int saved_card = card_;
+  for (uint8_t c : xs) {
+    card_ = c;
+    int top = scratch_top_;
+    bool match = !any;
+    for (int i = static_cast<int>(pred.imm); i < pred.b; ++i) {
+      bool v = Value(static_cast<int>(lists_[pred.a + i])) != 0;
+      if (v == any) {
+        match = any;
+        break;
+      }
+    }
+    scratch_top_ = top;
+    if (match) out[count++] = c;
+  }
+  card_ = saved_card;
+  return {out, count};
+}
+
 [[gnu::noinline]] int64_t Evaluator::ListValue(const Node& n) {
   if (n.op == Op::kInCards) {
     int top = scratch_top_;

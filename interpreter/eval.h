@@ -31,6 +31,10 @@ class Evaluator {
     return n.fn(*this, n);
   }
   std::span<const uint8_t> Cards(int node);
+  // Cards(filter) for a filter run once over a whole hand, such as the play
+  // rules: the card-independent operands of its top-level or / and are
+  // evaluated once and, where they settle the question, not per card.
+  std::span<const uint8_t> PlannedFilter(int filter);
   // The card that filters and play rules look at (Op::kCard).
   void set_card(int card) { card_ = card; }
   void set_frame(const Frame* frame) { frame_ = frame; }

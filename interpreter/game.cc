@@ -607,7 +607,8 @@ void Game::Run(State& s) const {
           s.vars[rules_.builtin.turn] = (p + 1) % players_;
           break;
         }
-        auto allowed = ev.Cards(s.played_count == 0 ? rules_.lead_options : rules_.play_options);
+        auto allowed =
+            ev.PlannedFilter(s.played_count == 0 ? rules_.lead_options : rules_.play_options);
         Decision& d = s.decision;
         d.count = static_cast<uint8_t>(allowed.size());
         for (size_t k = 0; k < allowed.size(); ++k) d.options[k] = allowed[k];
