@@ -62,6 +62,7 @@ const std::vector<std::pair<std::string, Attr>>& Attributes() {
       {"suit", Attr::kSuit},   {"value", Attr::kValue},   {"stars", Attr::kStars},
       {"kind", Attr::kKind},   {"player", Attr::kPlayer}, {"id", Attr::kId},
       {"holder", Attr::kHolder},   {"zone_index", Attr::kZoneIndex},
+      {"faults", Attr::kFaults},
   };
   return kAttrs;
 }
@@ -701,8 +702,10 @@ Result<int> Compiler::CompileBinary(const Expr& e) {
       {"<", Op::kLt},  {"<=", Op::kLe}, {">", Op::kGt},  {">=", Op::kGe}};
   for (const auto& [text, code] : kArith) {
     if (op != text) continue;
-    if (ta != Type::kInt) return Error(e.args[0]->pos, "expected a number");
-    if (tb != Type::kInt) return Error(e.args[1]->pos, "expected a number");
+    // Seats are numbers too: (p - leader + players) % players.
+    auto number = [](Type t) { return t == Type::kInt || t == Type::kPlayer; };
+    if (!number(ta)) return Error(e.args[0]->pos, "expected a number");
+    if (!number(tb)) return Error(e.args[1]->pos, "expected a number");
     n.op = code;
     n.type = (code >= Op::kLt) ? Type::kBool : Type::kInt;
     return AddNode(n);
@@ -892,6 +895,13 @@ Status Compiler::Statement(const Stmt& s) {
     }
     case Stmt::Kind::kCall: {
       const Expr& call = *s.exprs[0];
+      if (call.kind == Expr::Kind::kCall && call.text == "search" && call.args.empty()) {
+        if (rules_.search_active < 0) {
+          return Error(s.pos, "search() needs a 'search' section: who may search");
+        }
+        Emit(Instr{Code::kSearch});
+        return Ok();
+      }
       if (call.kind == Expr::Kind::kCall && call.text == "trick_effects" && call.args.empty()) {
         if (!ctx_.in_trick_end) {
           return Error(s.pos, "trick_effects() belongs in the trick's end steps");
@@ -899,8 +909,8 @@ Status Compiler::Statement(const Stmt& s) {
         Emit(Instr{Code::kTrickEffects});
         return Ok();
       }
-      return Error(s.pos, "this is a value, not a statement: move, assign or call "
-                          "trick_effects()");
+      return Error(s.pos, "this is a value, not a statement: move, assign, or call "
+                          "trick_effects() or search()");
     }
   }
   return Error(s.pos, "unsupported statement");

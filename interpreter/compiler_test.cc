@@ -178,7 +178,7 @@ TEST_CASE("compiler: statement errors", "[compiler][diagnostics]") {
         "1:1: deal needs a zone kept per player, not 'ocean'");
   CHECK(env.Statements("trick_effects()") == "1:1: trick_effects() belongs in the trick's end steps");
   CHECK(env.Statements("count(ocean)") ==
-        "1:1: this is a value, not a statement: move, assign or call trick_effects()");
+        "1:1: this is a value, not a statement: move, assign, or call trick_effects() or search()");
   CHECK(env.Statements("let z = ocean") == "1:1: let holds a single value, not a zone");
   CHECK(env.Statements("for c in 5 { }") ==
         "1:10: for walks over seats, a list, a range or cards, not a number");

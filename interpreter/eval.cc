@@ -19,6 +19,7 @@ int Attribute(const Ruleset& rules, const State& state, int card, Attr a) {
     case Attr::kTags: return c.tags;
     case Attr::kHolder: return rules.ZoneSeat(state.zone_of[card]);
     case Attr::kZoneIndex: return rules.ZoneIndex(state.zone_of[card]);
+    case Attr::kFaults: return c.faults;
   }
   return kNone;
 }

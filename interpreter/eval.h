@@ -63,6 +63,7 @@ class Evaluator {
       case Attr::kTags: return c.tags;
       case Attr::kHolder: return rules_.ZoneSeat(state_.zone_of[card_]);
       case Attr::kZoneIndex: return rules_.ZoneIndex(state_.zone_of[card_]);
+      case Attr::kFaults: return c.faults;
     }
     return kNone;
   }

@@ -25,6 +25,8 @@ const char* ActionKindName(ActionKind k) {
     case ActionKind::kOption: return "option";
     case ActionKind::kChance: return "chance";
     case ActionKind::kLay: return "lay";
+    case ActionKind::kMark: return "mark";
+    case ActionKind::kStop: return "stop";
   }
   return "?";
 }
@@ -138,6 +140,34 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
     if (after.played_count < kMaxPlayed) after.played[after.played_count++] = static_cast<uint8_t>(c);
   }
   return LayVerdict{};
+}
+
+uint32_t Game::Searchers(const State& s) const {
+  uint32_t who = 0;
+  Frame f{};
+  Evaluator ev(rules_, s, &f);
+  for (int p = 0; p < players_; ++p) {
+    f.locals[0] = p;
+    if (ev.Value(rules_.search_active)) who |= 1u << p;
+    ev.ReleaseLists();
+  }
+  return who;
+}
+
+// While a search is open, every searcher may mark or unmark any fish, and
+// any group of searchers may stop together (simultaneous stops, H3).
+void Game::LegalSearch(const State& s, ActionList& out) const {
+  uint32_t who = Searchers(s);
+  int fish = static_cast<int>(rules_.formation.fish.size());
+  for (int p = 0; p < players_; ++p) {
+    if (!(who >> p & 1)) continue;
+    for (int i = 0; i < fish && out.count < kMaxCards; ++i) {
+      out.items[out.count++] = Action{ActionKind::kMark, static_cast<int8_t>(p), static_cast<int16_t>(i), 0};
+    }
+  }
+  for (uint32_t group = 1; group < (1u << players_) && out.count < kMaxCards; ++group) {
+    if ((group & who) == group) out.items[out.count++] = Action{ActionKind::kStop, -1, 0, group};
+  }
 }
 
 // Every legal lay: for each pile, every sequence of hand cards that the rules
@@ -665,6 +695,21 @@ void Game::Run(State& s) const {
         TurnBegin(s);
         ++s.pc;
         break;
+      case Code::kSearch: {
+        // Marks are wiped and nobody has stopped; if nobody may search, go on.
+        for (int p = 0; p < players_; ++p) {
+          s.vars[rules_.builtin.marks + p] = 0;
+          s.vars[rules_.builtin.stopped + p] = 0;
+        }
+        if (Searchers(s) == 0) {
+          ++s.pc;
+          break;
+        }
+        s.decision.kind = DecisionKind::kSearch;
+        s.decision.player = -1;
+        s.decision.count = 0;
+        return;
+      }
       case Code::kLay:
         s.decision.kind = DecisionKind::kLay;
         s.decision.player = static_cast<int8_t>(s.vars[rules_.builtin.turn]);
@@ -686,6 +731,7 @@ void Game::LegalActions(const State& s, ActionList& out) const {
   const Decision& d = s.decision;
   if (s.over || d.kind == DecisionKind::kChance || d.kind == DecisionKind::kNone) return;
   if (d.kind == DecisionKind::kLay) return LegalLays(s, out);
+  if (d.kind == DecisionKind::kSearch) return LegalSearch(s, out);
   ActionKind kind = ActionKindFor(d.kind);
   for (int i = 0; i < d.count; ++i) {
     out.items[out.count++] = Action{kind, d.player, d.options[i], 0};
@@ -700,9 +746,37 @@ Status Game::Apply(State& s, const Action& a) const {
   Decision& d = s.decision;
   if (s.over) return Diagnostic({}, "the game is over");
   if (d.kind == DecisionKind::kNone) return Diagnostic({}, "there is no decision to make now");
-  if (ActionKindFor(d.kind) != a.kind) {
+  if (d.kind != DecisionKind::kSearch && ActionKindFor(d.kind) != a.kind) {
     return Diagnostic({}, std::string("expected a ") + ActionKindName(ActionKindFor(d.kind)) +
                               " action, got " + ActionKindName(a.kind));
+  }
+  if (d.kind == DecisionKind::kSearch) {
+    uint32_t who = Searchers(s);
+    if (a.kind == ActionKind::kMark) {
+      if (a.player < 0 || a.player >= players_ || !(who >> a.player & 1)) {
+        return Diagnostic({}, "seat " + std::to_string(a.player) + " is not searching");
+      }
+      if (a.value < 0 || a.value >= static_cast<int>(rules_.formation.fish.size())) {
+        return Diagnostic({}, "there is no fish " + std::to_string(a.value));
+      }
+      s.vars[rules_.builtin.marks + a.player] ^= 1 << a.value;  // the search goes on
+      ++s.ply;
+      return Ok();
+    }
+    if (a.kind == ActionKind::kStop) {
+      uint32_t group = static_cast<uint32_t>(a.seed);
+      if (group == 0 || (group & ~who) != 0) {
+        return Diagnostic({}, "only searching players can stop");
+      }
+      for (int p = 0; p < players_; ++p) s.vars[rules_.builtin.stopped + p] = group >> p & 1;
+      d.kind = DecisionKind::kNone;
+      ++s.pc;
+      ++s.ply;
+      Run(s);
+      return Ok();
+    }
+    return Diagnostic({}, std::string("during a search, players mark fish or stop, not ") +
+                              ActionKindName(a.kind));
   }
   if (a.kind == ActionKind::kLay) {
     if (a.player != d.player) {
@@ -855,6 +929,17 @@ std::string Game::ActionText(const State& s, const Action& a) const {
       std::string rows = rules_.rows_family >= 0 ? rules_.zones[static_cast<size_t>(rules_.rows_family)].name : "row";
       return text + " on " + rows + " " + std::to_string(a.value);
     }
+    case ActionKind::kMark: {
+      std::string text = "mark fish ";  // appended: GCC 12 warns falsely on operator+ here
+      return text.append(std::to_string(a.value));
+    }
+    case ActionKind::kStop: {
+      std::string text = "stop";
+      for (int p = 0; p < 32; ++p) {
+        if (a.seed >> p & 1) text.append(" ").append(std::to_string(p));
+      }
+      return text;
+    }
     case ActionKind::kChance: {
       char hex[17];
       static const char* kDigits = "0123456789abcdef";
@@ -879,6 +964,7 @@ std::string Game::DecisionText(const State& s) const {
              " card(s)";
     case DecisionKind::kOption: return "seat " + std::to_string(d.player) + " chooses";
     case DecisionKind::kLay: return "seat " + std::to_string(d.player) + " lays cards";
+    case DecisionKind::kSearch: return "everyone searches: mark fish, or stop";
   }
   return "";
 }

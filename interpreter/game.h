@@ -20,7 +20,9 @@
 
 namespace angler {
 
-enum class ActionKind : uint8_t { kPlay, kChoose, kOption, kChance, kLay };
+// kMark: `player` marks (or unmarks) fish `value`; kStop: the players in
+// `seed` (bit p) stop the search at once.
+enum class ActionKind : uint8_t { kPlay, kChoose, kOption, kChance, kLay, kMark, kStop };
 
 
 struct Action {
@@ -94,6 +96,8 @@ class Game {
   void QueueTriggers(State& s, int card, int zone) const;
   void TurnBegin(State& s) const;
   void LegalLays(const State& s, ActionList& out) const;
+  void LegalSearch(const State& s, ActionList& out) const;
+  uint32_t Searchers(const State& s) const;  // bit p: p may mark and stop
   // A lay checked card by card on a copy of the state (`after`).
   struct LayVerdict {
     enum { kLegal, kAgainstRules, kMalformed } kind = kLegal;

@@ -8,6 +8,7 @@
 
 #include "interpreter/compiler.h"
 #include "interpreter/eval.h"
+#include "interpreter/formation.h"
 
 namespace angler {
 namespace fs = std::filesystem;
@@ -17,10 +18,10 @@ namespace {
 const std::vector<std::string> kTopKeys = {
     "name",      "title",  "extends", "players", "suits",  "kinds", "tags",  "cards",
     "zones",     "variables", "tables", "define", "effects", "setup", "round", "trick",
-    "turn",      "game",      "notes"};
+    "turn",      "game",      "notes", "formation", "errors", "search"};
 const std::vector<std::string> kCardKeys = {"suit", "suits", "value", "values", "stars",
                                             "kind", "tags",  "effect", "effects", "name",
-                                            "count"};
+                                            "count", "errors", "seed", "rotate"};
 const std::vector<std::string> kZoneKeys = {"per_player", "visibility", "setup", "count"};
 const std::vector<std::string> kVariableKeys = {"per_player", "type", "init", "scope"};
 const std::vector<std::string> kEffectKeys = {"when", "do"};
@@ -76,6 +77,7 @@ class Loader {
     Variables(doc);
     Tables(doc);
     EffectNames(doc);
+    FormationSection(doc);
     Cards(doc);
     if (!errors_.empty()) return errors_;
     Defines(doc);
@@ -322,10 +324,13 @@ class Loader {
     AddVariable("winning_card", false, Scope::kGame, Type::kCard, kNone);
     AddVariable("target", false, Scope::kTrick, Type::kZone, kNone);  // the pile of a lay
     AddVariable("illegal_lay", false, Scope::kTrick, Type::kBool, 0);
+    AddVariable("marks", true, Scope::kGame, Type::kInt, 0);        // search(): fish marked
+    AddVariable("stopped", true, Scope::kGame, Type::kBool, 0);     // search(): who stopped
     auto slot = [&](const char* n) { return rules_->variables[static_cast<size_t>(rules_->FindVariable(n))].slot; };
     rules_->builtin = {slot("round"),        slot("leader"),       slot("turn"),
                        slot("winner"),       slot("tricks"),       slot("trick_number"),
-                       slot("winning_card"), slot("target"),       slot("illegal_lay")};
+                       slot("winning_card"), slot("target"),       slot("illegal_lay"),
+                       slot("marks"),        slot("stopped")};
     const YamlNode* vars = doc.Find("variables");
     if (!vars) return;
     if (vars->kind != YamlNode::Kind::kMap) {
@@ -463,6 +468,67 @@ class Loader {
     }
   }
 
+  // formation: {colours: [...], fish: [{at: [x, y], colour: c, facing: right}, ...]}
+  // errors: [{name: ..., flip: n, recolour: n, swap: n}, ...]
+  void FormationSection(const YamlNode& doc) {
+    const YamlNode* f = doc.Find("formation");
+    if (!f) return;
+    CheckKeys(*f, {"colours", "fish"}, "the formation");
+    Formation& form = rules_->formation;
+    if (const YamlNode* c = f->Find("colours")) {
+      for (const auto& item : c->items) form.colours.push_back(item.scalar);
+    }
+    if (form.colours.size() < 2) Error(f->pos, "the formation needs at least two colours");
+    const YamlNode* fish = f->Find("fish");
+    if (!fish || fish->kind != YamlNode::Kind::kSequence) {
+      Error(f->pos, "the formation needs 'fish': a list of {at: [x, y], colour: c, facing: right}");
+      return;
+    }
+    for (const auto& item : fish->items) {
+      CheckKeys(item, {"at", "colour", "facing"}, "a fish");
+      const YamlNode* at = item.Find("at");
+      std::vector<int64_t> xy = at ? Numbers(*at) : std::vector<int64_t>{};
+      if (xy.size() != 2 || xy[0] < 0 || xy[1] < 0) {
+        Error(item.pos, "a fish stands 'at: [x, y]' on the grid");
+        continue;
+      }
+      FishLook look;
+      std::string colour = Text(item, "colour", "");
+      auto it = std::find(form.colours.begin(), form.colours.end(), colour);
+      if (it == form.colours.end()) {
+        Error(item.KeyPos("colour"), WithSuggestion("unknown colour '" + colour + "'", colour, form.colours));
+      }
+      look.colour = static_cast<int8_t>(it - form.colours.begin());
+      std::string facing = Text(item, "facing", "right");
+      if (facing != "left" && facing != "right") Error(item.KeyPos("facing"), "a fish faces left or right");
+      look.facing_right = facing == "right";
+      form.x.push_back(static_cast<int>(xy[0]));
+      form.y.push_back(static_cast<int>(xy[1]));
+      form.fish.push_back(look);
+    }
+    if (form.fish.size() > static_cast<size_t>(kMaxFish)) {
+      Error(fish->pos, "at most " + std::to_string(kMaxFish) + " fish");
+    }
+    const YamlNode* errors = doc.Find("errors");
+    if (!errors || errors->kind != YamlNode::Kind::kSequence) {
+      Error(f->pos, "a formation needs 'errors': the patterns its cards show");
+      return;
+    }
+    for (const auto& item : errors->items) {
+      CheckKeys(item, {"name", "flip", "recolour", "swap"}, "an error pattern");
+      ErrorPattern p;
+      p.name = Text(item, "name", "");
+      int64_t v = 0;
+      if (const YamlNode* n = item.Find("flip"); n && Int(*n, v)) p.flips = static_cast<int>(v);
+      if (const YamlNode* n = item.Find("recolour"); n && Int(*n, v)) p.recolours = static_cast<int>(v);
+      if (const YamlNode* n = item.Find("swap"); n && Int(*n, v)) p.swaps = static_cast<int>(v);
+      if (p.flips + p.recolours + 2 * p.swaps > static_cast<int>(form.fish.size()) / 2) {
+        Error(item.pos, "this pattern needs more fish than the formation has");
+      }
+      rules_->error_patterns.push_back(p);
+    }
+  }
+
   int FindEffect(const std::string& name) const {
     for (size_t i = 0; i < rules_->effects.size(); ++i) {
       if (rules_->effects[i].name == name) return static_cast<int>(i);
@@ -486,6 +552,7 @@ class Loader {
   void CardGroup(const YamlNode& g) {
     CheckKeys(g, kCardKeys, "a card group");
     if (g.kind != YamlNode::Kind::kMap) return;
+    if (g.Find("errors")) return SwarmGroup(g);
     std::vector<int> suits;
     auto suit = [&](const YamlNode& v) {
       int s = rules_->FindSuit(v.scalar);
@@ -577,6 +644,55 @@ class Loader {
     }
   }
 
+  // {kind: swarm, count: 36, errors: all, suits: [green, yellow, pink], seed: 7}:
+  // cards that show the formation with errors (formation.h), the patterns in
+  // turn, the suits (card backs) in turn; value = the pattern's number (1..),
+  // stars = how the card lies (quarter turns), card.faults = the wrong fish.
+  void SwarmGroup(const YamlNode& g) {
+    if (rules_->formation.fish.empty() || rules_->error_patterns.empty()) {
+      Error(g.pos, "cards with errors need a 'formation' and its 'errors'");
+      return;
+    }
+    int64_t count = 1, seed = 1;
+    if (const YamlNode* v = g.Find("count")) Int(*v, count);
+    if (const YamlNode* v = g.Find("seed")) Int(*v, seed);
+    bool rotate = false;
+    if (const YamlNode* v = g.Find("rotate")) rotate = Bool(*v);
+    std::vector<int> backs;
+    if (const YamlNode* v = g.Find("suits")) {
+      for (const auto& item : v->items) {
+        int suit = rules_->FindSuit(item.scalar);
+        if (suit < 0) Error(item.pos, WithSuggestion("unknown suit '" + item.scalar + "'", item.scalar, rules_->suits));
+        backs.push_back(suit);
+      }
+    }
+    if (backs.empty()) backs.push_back(kNone);
+    CardInfo proto;
+    std::string kind_name = rules_->kinds.front();
+    if (const YamlNode* v = g.Find("kind")) {
+      auto it = std::find(rules_->kinds.begin(), rules_->kinds.end(), v->scalar);
+      if (it == rules_->kinds.end()) {
+        Error(v->pos, WithSuggestion("unknown kind '" + v->scalar + "'", v->scalar, rules_->kinds));
+      } else {
+        proto.kind = static_cast<int8_t>(it - rules_->kinds.begin());
+        kind_name = *it;
+      }
+    }
+    auto deck = MakeSwarm(rules_->formation, rules_->error_patterns, static_cast<int>(count),
+                          static_cast<uint64_t>(seed), rotate);
+    for (size_t k = 0; k < deck.size(); ++k) {
+      CardInfo c = proto;
+      c.suit = static_cast<int16_t>(backs[k % backs.size()]);
+      c.value = static_cast<int16_t>(deck[k].pattern + 1);
+      c.stars = static_cast<int8_t>(deck[k].quarter_turns);
+      c.faults = deck[k].faults;
+      c.face = static_cast<int16_t>(rules_->faces.size());
+      rules_->faces.push_back(deck[k]);
+      rules_->cards.push_back(c);
+      rules_->card_names.push_back(kind_name + " " + std::to_string(rules_->faces.size()));
+    }
+  }
+
   void Defines(const YamlNode& doc) {
     const YamlNode* defs = doc.Find("define");
     if (!defs) return;
@@ -664,10 +780,15 @@ class Loader {
     const YamlNode* round = doc.Find("round");
     const YamlNode* game = doc.Find("game");
     if (trick && turn) Error(doc.KeyPos("turn"), "a ruleset plays tricks or turns, not both");
-    if (!trick && !turn) Error(doc.pos, "a ruleset needs a 'trick' or a 'turn' section");
     if (!round) Error(doc.pos, "a ruleset needs a 'round' section");
     if (!game) Error(doc.pos, "a ruleset needs a 'game' section");
-    if ((!trick && !turn) || !round || !game || (trick && turn)) return;
+    if (!round || !game || (trick && turn)) return;
+    if (const YamlNode* search = doc.Find("search")) {
+      CheckKeys(*search, {"active"}, "the search section");
+      CodeContext who;
+      who.params = {{"p", Type::kPlayer}};
+      rules_->search_active = RequiredExpr(*search, "active", Type::kBool, who, "the search");
+    }
     CheckKeys(*round, kRoundKeys, "the round section");
     CheckKeys(*game, kGameKeys, "the game section");
     CodeContext rank_ctx;
@@ -676,9 +797,33 @@ class Loader {
     if (const YamlNode* low = game->Find("lowest_wins")) rules_->rank_higher_wins = !Bool(*low);
     if (trick) {
       TrickProgram(doc, *trick, *round, *game);
-    } else {
+    } else if (turn) {
       TurnProgram(doc, *turn, *round, *game);
+    } else {
+      RoundProgram(doc, *round, *game);
     }
+  }
+
+  // Neither tricks nor turns: a round is its start and end statements (which
+  // may search(), choose, deal ...), until end_when.
+  void RoundProgram(const YamlNode& doc, const YamlNode& round, const YamlNode& game) {
+    Ruleset& r = *rules_;
+    CodeContext plain;
+    int end_when = RequiredExpr(game, "end_when", Type::kBool, plain, "the game");
+    if (round.Find("tricks")) Error(round.KeyPos("tricks"), "a game without tricks counts none");
+    if (!errors_.empty()) return;
+    r.end_reasons = {""};
+    r.entry_setup = compiler_.Here();
+    StatementsAt(doc.Find("setup"), plain);
+    r.entry_round = compiler_.Emit(Instr{Code::kRoundBegin});
+    r.entry_play = r.entry_trick = r.entry_round;
+    StatementsAt(round.Find("start"), plain);
+    StatementsAt(round.Find("end"), plain);
+    Instr next_round{Code::kJumpIfNot};
+    next_round.e0 = end_when;
+    next_round.target = r.entry_round;
+    compiler_.Emit(next_round);
+    compiler_.Emit(Instr{Code::kGameOver});
   }
 
   // Rounds of tricks: see README, "How a game runs".

@@ -24,7 +24,9 @@ const char* TypeName(Type t);
 // Card attributes readable as card.attr (or bare inside a filter).
 // kPlayer: who played the card (to a trick); kHolder: whose zone holds it now.
 // kZoneIndex: the number of the pile holding it in its family (seat, or 1..).
-enum class Attr : uint8_t { kSuit, kValue, kStars, kKind, kPlayer, kId, kTags, kHolder, kZoneIndex };
+enum class Attr : uint8_t {
+  kSuit, kValue, kStars, kKind, kPlayer, kId, kTags, kHolder, kZoneIndex, kFaults
+};
 
 enum class Op : uint8_t {
   // Leaves.
@@ -128,6 +130,7 @@ enum class Code : uint8_t {
   kTurnBegin,      // turn-scope (trick-scope) variables reset; seats the skip rule
                    // passes over are passed over
   kLay,            // suspends: `turn` lays cards on one numbered pile of the rows
+  kSearch,         // suspends: every active player marks fish until some stop
   kGameOver,       // the game ends normally
 };
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/formation.h"
 #include "interpreter/limits.h"
 #include "interpreter/program.h"
 
@@ -28,6 +29,8 @@ struct CardInfo {
   uint32_t tags = 0;     // bit i: Ruleset::tags[i]
   std::array<int16_t, kMaxEffectsPerCard> effects{-1, -1, -1, -1};
   uint64_t enter_families = 0;  // bit f: an on-enter effect for zone family f
+  uint32_t faults = 0;          // generated cards: bit i, fish i is wrong (card.faults)
+  int16_t face = -1;            // generated cards: index into Ruleset::faces
 };
 
 // A named zone: one shared pile, one pile per seat (zone ids first ..
@@ -65,7 +68,8 @@ struct Effect {
 
 // Where the engine's own variables live (also readable by name in the language).
 struct BuiltinSlots {
-  int round, leader, turn, winner, tricks, trick_number, winning_card, target, illegal_lay;
+  int round, leader, turn, winner, tricks, trick_number, winning_card, target, illegal_lay,
+      marks, stopped;
 };
 
 // Text with {expression} holes, for messages such as why a lay is refused.
@@ -129,6 +133,12 @@ struct Ruleset {
   int lay_full = -1;     // node: laying stops when this holds for the target
   int lay_fiasco = -1;   // node: when it holds, an illegal lay is accepted as a fiasco
   int turn_skip = -1;    // node: `turn` is passed over
+  // Spot-the-error: the formation, its error patterns, the generated cards'
+  // faces, and who may search (a condition on p) when search() runs.
+  Formation formation;
+  std::vector<ErrorPattern> error_patterns;
+  std::vector<SwarmCard> faces;
+  int search_active = -1;
   int cache_slots = 0;                       // Op::kCached slots in all
   int bound_slots = 0;                       // Op::kBound slots in all
   int rank_higher_wins = 1;
