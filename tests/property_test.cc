@@ -48,7 +48,8 @@ Playout RandomGame(const Game& game, uint64_t seed) {
       REQUIRE(list.count > 0);
       REQUIRE(s.decision.kind != DecisionKind::kNone);
       a = list.items[rng.Below(static_cast<uint32_t>(list.count))];
-      REQUIRE(a.player == game.CurrentPlayer(s));
+      // One player decides, or (a search) the decision is open to several.
+      if (game.CurrentPlayer(s) >= 0) REQUIRE(a.player == game.CurrentPlayer(s));
       if (a.kind == ActionKind::kPlay) {
         // A card to play comes from the player's hand.
         int hand = rules.zones[static_cast<size_t>(rules.hand_family)].first + a.player;

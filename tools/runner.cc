@@ -39,19 +39,26 @@ Status GameRun::Apply(const Action& action) {
   return Ok();
 }
 
+Action GameRun::SettleOpen() {
+  // A decision open to several players at once (a search): without bots that
+  // race, one of its actions is drawn from the chance stream.
+  return legal_.items[streams_.chance.Below(static_cast<uint32_t>(legal_.count))];
+}
+
 Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
                             uint64_t seed) {
   GameRun run(game, seed);
   while (!run.over()) {
     const bool chance = game.IsChance(run.state());
-    const Action action =
-        chance ? run.SampleChance()
-               : run.AskBot(*seats[static_cast<size_t>(game.CurrentPlayer(run.state()))]);
+    const int decider = game.CurrentPlayer(run.state());
+    const Action action = chance         ? run.SampleChance()
+                          : decider < 0 ? run.SettleOpen()
+                                        : run.AskBot(*seats[static_cast<size_t>(decider)]);
     Status applied = run.Apply(action);
     if (!applied) {
       Diagnostic error = applied.error();
-      if (!chance) {
-        const int seat = game.CurrentPlayer(run.state());
+      if (!chance && decider >= 0) {
+        const int seat = decider;
         error.message = "seat " + std::to_string(seat) + " (" +
                         seats[static_cast<size_t>(seat)]->name() + "): " + error.message;
       }

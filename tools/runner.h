@@ -52,6 +52,8 @@ class GameRun {
   Action SampleChance();
   // At a player's decision: what `bot` chooses, with that seat's stream.
   Action AskBot(Bot& bot);
+  // At a decision open to several players (CurrentPlayer -1): one of its actions.
+  Action SettleOpen();
   // Applies and records the action; an illegal one is an error, state unchanged.
   Status Apply(const Action& action);
 
