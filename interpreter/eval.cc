@@ -166,30 +166,74 @@ int64_t Evaluator::Switch(const Node& n) {
 std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
   const Node& f = nodes_[filter];
   const Node& pred = nodes_[f.y];
-  if ((pred.op != Op::kAnyOf && pred.op != Op::kAllOf) || pred.imm == 0) return Cards(filter);
+  if (pred.op != Op::kAnyOf && pred.op != Op::kAllOf) return Cards(filter);
   auto xs = Cards(f.x);
   uint8_t* out = Push();
   size_t count = 0;
   for (int slot = f.a; slot < f.b; ++slot) cache_ok_[slot] = false;
-  const bool any = pred.op == Op::kAnyOf;
+  auto child = [&](const Node& n, int i) { return static_cast<int>(lists_[n.a + i]); };
+  // What is left to check per card: or/and nodes from an operand on, and
+  // whether the predicate is an or (any part) or an and (every part).
+  struct Part {
+    int node, from;
+    bool any;
+  };
+  Part parts[8];
+  int n_parts = 0;
+  const bool root_any = pred.op == Op::kAnyOf;
   for (int i = 0; i < pred.imm; ++i) {
-    bool v = Value(static_cast<int>(lists_[pred.a + i])) != 0;
-    if (any == v) {  // or: one holds for every card; and: one fails for every card
-      if (any) {
+    if ((Value(child(pred, i)) != 0) == root_any) {  // settles every card
+      if (root_any) {
         for (uint8_t c : xs) out[count++] = c;
       }
       return {out, count};
     }
   }
+  for (int i = static_cast<int>(pred.imm); i < pred.b; ++i) {
+    int id = child(pred, i);
+    const Node& c = nodes_[id];
+    bool inner_any = c.op == Op::kAnyOf;
+    int from = 0;
+    bool nested = !root_any && (c.op == Op::kAnyOf || c.op == Op::kAllOf) && c.imm > 0;
+    if (nested) {
+      // An and of ors: an or whose fixed operand holds is true for every card.
+      bool settled = false;
+      for (int j = 0; j < c.imm && !settled; ++j) {
+        bool v = Value(child(c, j)) != 0;
+        if (inner_any && v) settled = true;
+        if (!inner_any && !v) return {out, 0};  // an and that fails for every card
+      }
+      if (settled) continue;
+      from = static_cast<int>(c.imm);
+    }
+    if (n_parts == 8) return Cards(filter);  // too many parts: judge cards whole
+    parts[n_parts++] = nested ? Part{id, from, inner_any} : Part{id, -1, false};
+  }
+  if (n_parts == 0 && !root_any) {
+    for (uint8_t c : xs) out[count++] = c;
+    return {out, count};
+  }
   int saved_card = card_;
   for (uint8_t c : xs) {
     card_ = c;
     int top = scratch_top_;
-    bool match = !any;
-    for (int i = static_cast<int>(pred.imm); i < pred.b; ++i) {
-      bool v = Value(static_cast<int>(lists_[pred.a + i])) != 0;
-      if (v == any) {
-        match = any;
+    bool match = !root_any;
+    for (int k = 0; k < n_parts; ++k) {
+      bool v;
+      if (parts[k].from < 0) {
+        v = Value(parts[k].node) != 0;
+      } else {
+        const Node& inner = nodes_[parts[k].node];
+        v = !parts[k].any;
+        for (int j = parts[k].from; j < inner.b; ++j) {
+          if ((Value(child(inner, j)) != 0) == parts[k].any) {
+            v = parts[k].any;
+            break;
+          }
+        }
+      }
+      if (v == root_any) {
+        match = root_any;
         break;
       }
     }
