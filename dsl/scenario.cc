@@ -24,9 +24,12 @@ using Selector = pt::selector<
         g::start_stmt, g::round_number, g::run_stmt, g::until_round, g::until_over,
         g::expect_stmt, g::expect_legal, g::expect_illegal, g::expect_over,
         g::expect_not_over, g::expect_winners, g::expect_catches, g::move, g::play_move,
-        g::choose_move, g::lay_move, g::lay_target, g::subject_line, g::scenario>>;
+        g::choose_move, g::lay_move, g::lay_target, g::subject_line, g::scenario,
+        g::set_member, g::mark_move, g::stops_move, g::and_stop, g::more_stoppers>>;
 
-const std::vector<std::string> kVerbs = {"plays", "chooses", "calls", "lays"};
+const std::vector<std::string> kVerbs = {"plays", "chooses", "calls", "lays",
+                                         "marks", "unmarks", "stops"};
+const char* const kVerbList = "plays, chooses, calls, lays, marks or stops";
 const std::vector<std::string> kStatements = {"ruleset", "players", "seed",    "at",
                                               "run",     "expect",  "scenario"};
 
@@ -202,6 +205,29 @@ class Converter {
     }
   }
 
+  // A set's numbers, each a phrase of one number; `2..4` stands for 2, 3, 4.
+  void Numbers(const Node& parent, std::vector<ScnPhrase>& out) {
+    for (const auto& member : parent.children) {
+      if (!member->is_type<g::set_member>()) continue;
+      ScnToken lo = Token(*member->children[0]);
+      ScnToken hi = lo;
+      if (member->children.size() > 1) hi = Token(*member->children[1]->children[0]);
+      if (hi.number < lo.number || hi.number - lo.number >= 256) {
+        Error(hi.pos, "a range of numbers goes up, like '2..5'");
+        continue;
+      }
+      for (int64_t v = lo.number; v <= hi.number; ++v) {
+        ScnPhrase p;
+        p.pos = lo.pos;
+        ScnToken t = lo;
+        t.number = v;
+        t.text = std::to_string(v);
+        p.tokens.push_back(std::move(t));
+        out.push_back(std::move(p));
+      }
+    }
+  }
+
   ScnMove Move(const Node& n) {
     ScnMove m;
     m.pos = Pos(n);
@@ -223,11 +249,26 @@ class Converter {
           m.things.push_back(std::move(p));
         }
       }
-    } else {
+    } else if (verb.is_type<g::lay_move>()) {
       m.verb = ScnMove::Verb::kLays;
       CardList(verb, 0, m.things);
       const Node& head = *verb.children.back()->children[0];
       m.target = Phrase(head.children, Pos(head));
+    } else if (verb.is_type<g::mark_move>()) {
+      m.verb = verb.string_view().starts_with("unmarks") ? ScnMove::Verb::kUnmarks
+                                                         : ScnMove::Verb::kMarks;
+      Numbers(verb, m.things);
+    } else {
+      // stops_move, and_stop, more_stoppers: the players who stop at once.
+      m.verb = ScnMove::Verb::kStops;
+      m.stoppers.push_back(m.player);
+      for (const auto& p : verb.children) {
+        ScnToken t = Player(*p);
+        for (const ScnToken& other : m.stoppers) {
+          if (other.text == t.text) Error(t.pos, "'" + t.text + "' is named twice");
+        }
+        m.stoppers.push_back(std::move(t));
+      }
     }
     return m;
   }
@@ -251,6 +292,7 @@ class Converter {
     if (tail->is_type<g::exact_tail>()) {
       l.tail = ScnLine::Tail::kExact;
       CardList(*tail, 0, l.cards);
+      Numbers(*tail, l.numbers);
     } else if (tail->is_type<g::count_tail>()) {
       l.tail = ScnLine::Tail::kCount;
       l.number = SmallNumber(*tail->children[0], 0, 100000);
@@ -299,12 +341,11 @@ class Converter {
       return false;
     }
     const std::string who = tokens[0].text;
+    const std::string expected = "expected a move after '" + who + "': " + kVerbList;
     if (tokens.size() < 2) {
-      Error(l.pos, "expected a move after '" + who + "': plays, chooses, calls or lays");
+      Error(l.pos, expected);
     } else {
-      Error(tokens[1].pos, WithSuggestion("expected a move after '" + who +
-                                              "': plays, chooses, calls or lays",
-                                          tokens[1].text, kVerbs));
+      Error(tokens[1].pos, WithSuggestion(expected, tokens[1].text, kVerbs));
     }
     return true;
   }

@@ -36,11 +36,15 @@ struct ScnPhrase {
 };
 
 struct ScnMove {
-  enum class Verb : uint8_t { kPlays, kChooses, kLays };
+  // kMarks, kUnmarks: the search's fish (`Antje marks 3, 7`); kStops: `Antje
+  // stops`, `Antje and Bob stop` (one stop of them all at once).
+  enum class Verb : uint8_t { kPlays, kChooses, kLays, kMarks, kUnmarks, kStops };
   ScnToken player;
   Verb verb = Verb::kPlays;
-  std::vector<ScnPhrase> things;  // the card played, or the cards/values chosen or laid
-  ScnPhrase target;               // kLays: where to (`row 1`)
+  std::vector<ScnPhrase> things;   // the card played, the cards/values chosen or laid,
+                                   // or the fish (numbers, ranges expanded) marked
+  ScnPhrase target;                // kLays: where to (`row 1`)
+  std::vector<ScnToken> stoppers;  // kStops: everyone who stops, `player` first
   SourcePos pos;
 };
 
@@ -75,8 +79,11 @@ struct ScnLine {
   int part_count = -1;  // `top 3`; -1 when no number is given
   SourcePos part_pos;
   std::vector<ScnPhrase> cards;  // kExact, kHas, kExpectCatches (ranges expanded)
-  ScnPhrase value;               // kValue: after '='
-  int64_t number = 0;            // kCount, kRunUntilRound
+  // kExact with numbers instead of cards: a set (`marks Antje: 3, 7`), each a
+  // phrase of one number, ranges expanded.
+  std::vector<ScnPhrase> numbers;
+  ScnPhrase value;     // kValue: after '='
+  int64_t number = 0;  // kCount, kRunUntilRound
 };
 
 struct Scenario {

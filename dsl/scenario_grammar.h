@@ -14,12 +14,15 @@
 //              | head [tail]                     -- a setup line
 //   move      := P 'plays' CARD | P ('chooses'|'calls') THING, ...
 //              | P 'lays' CARDS 'on' ZONE
+//              | P ('marks'|'unmarks') N, ...     -- fish of the search: `Antje marks 3, 7`
+//              | P 'stops' | P {',' P} [','] 'and' P 'stop'   -- stops at once
 //   expectation := 'legal' move | 'illegal' move [':' "error"]
 //              | ['not'] 'over' [':' "reason"] | 'winners' P, ...
 //              | P 'catches' CARDS | head [tail]
 //   head      := (word | number | "string")+    -- `hand Anne`, `score Debbie`, `round 2`
-//   tail      := [('top'|'bottom') [N]] (':' [CARDS] | 'count' N | 'has' CARDS)
+//   tail      := [('top'|'bottom') [N]] (':' [CARDS | NUMBERS] | 'count' N | 'has' CARDS)
 //              | '=' VALUE
+//   NUMBERS   := N ['..' N], ...                  -- a set: `marks Antje: 3, 7`
 //   CARD      := word+ [number ['..' number] | "name"]  -- `yellow 7`, `buoy "-3 points"`
 //
 // What a head names (a zone, a variable, a player) is decided against the
@@ -81,6 +84,11 @@ ANGLER_SCN_KEYWORD(top);
 ANGLER_SCN_KEYWORD(bottom);
 ANGLER_SCN_KEYWORD(count);
 ANGLER_SCN_KEYWORD(has);
+ANGLER_SCN_KEYWORD(marks);
+ANGLER_SCN_KEYWORD(unmarks);
+ANGLER_SCN_KEYWORD(stops);
+ANGLER_SCN_KEYWORD(stop);
+ANGLER_SCN_KEYWORD(and);
 #undef ANGLER_SCN_KEYWORD
 // clang-format on
 
@@ -104,6 +112,9 @@ struct card_list : list_must<card, comma> {};
 // What a player chooses: a card, or a value such as `green`, `trump` or `3`.
 struct thing : sor<card, tok<number>, tok<string>> {};
 struct thing_list : list_must<thing, comma> {};
+// A set of numbers, such as the fish a player marks: `3, 7`, `2..4`.
+struct set_member : seq<number, opt<range_end>> {};
+struct number_list : list_must<tok<set_member>, comma> {};
 struct player : sor<word, string> {};
 struct player_list : list_must<tok<player>, comma> {};
 
@@ -113,13 +124,26 @@ struct choose_move : if_must<tok<sor<kw_chooses, kw_calls>>, thing_list> {};
 struct head;
 struct lay_target : seq<head> {};
 struct lay_move : if_must<tok<kw_lays>, card_list, tok<kw_on>, lay_target> {};
-struct move : seq<tok<player>, sor<play_move, choose_move, lay_move>> {};
+// The search (spot the errors): `Antje marks 3, 7`, `Antje unmarks 7`,
+// `Antje stops`, `Antje and Bob stop`, `Antje, Bob and Carl stop`.
+struct mark_move : if_must<tok<sor<kw_marks, kw_unmarks>>, number_list> {};
+struct stops_move : tok<kw_stops> {};
+struct stopper : seq<not_at<kw_and>, player> {};
+struct last_stopper : seq<tok<stopper>> {};
+// at<> first, so that `Anne and Paul stops` is reported where 'stops' starts.
+struct stop_word : seq<at<tok<kw_stop>>, tok<kw_stop>> {};
+struct and_stop : if_must<tok<kw_and>, last_stopper, stop_word> {};
+struct other_stoppers : seq<tok<stopper>, star<comma, tok<stopper>>, opt<comma>> {};
+struct more_stoppers
+    : if_must<comma, other_stoppers, tok<kw_and>, last_stopper, stop_word> {};
+struct move : seq<tok<player>, sor<play_move, choose_move, lay_move, mark_move, stops_move,
+                                   and_stop, more_stoppers>> {};
 
 // Setup lines and most expectations: a head naming a zone or a variable, then
 // what it holds.
 struct head : plus<tok<item>> {};
 struct colon : tok<one<':'>> {};
-struct exact_tail : seq<colon, opt<card_list>> {};
+struct exact_tail : seq<colon, opt<sor<card_list, number_list>>> {};
 struct count_tail : if_must<tok<kw_count>, tok<number>> {};
 struct has_tail : if_must<tok<kw_has>, card_list> {};
 struct zone_tail : sor<exact_tail, count_tail, has_tail> {};
@@ -208,6 +232,17 @@ template <> inline constexpr auto error_message<thing_list> =
 template <> inline constexpr auto error_message<thing> =
     "expected a card or a value, like 'yellow 7' or 'green'";
 template <> inline constexpr auto error_message<tok<player>> = "expected a player's name";
+template <> inline constexpr auto error_message<number_list> =
+    "expected a number, like 'marks 3, 7'";
+template <> inline constexpr auto error_message<tok<set_member>> =
+    "expected a number, like 'marks 3, 7'";
+template <> inline constexpr auto error_message<other_stoppers> = "expected a player's name";
+template <> inline constexpr auto error_message<last_stopper> =
+    "expected a player's name, like 'Anne and Paul stop'";
+template <> inline constexpr auto error_message<stop_word> =
+    "expected 'stop', like 'Anne and Paul stop'";
+template <> inline constexpr auto error_message<tok<kw_and>> =
+    "expected 'and' before the last player, like 'Anne, Paul and Debbie stop'";
 template <> inline constexpr auto error_message<player_list> = "expected a player's name";
 template <> inline constexpr auto error_message<tok<kw_on>> =
     "expected 'on' and where to lay";

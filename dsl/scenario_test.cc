@@ -106,6 +106,108 @@ TEST_CASE("Moves as people say them", "[scenario]") {
   CHECK(s.steps[3].move.target.Text() == "row 1");
 }
 
+TEST_CASE("The search: marks and stops as people say them", "[scenario]") {
+  auto s = Parse(std::string(kHeader) +
+                 "  Anne marks 3, 7\n"
+                 "  Anne marks 10..12\n"
+                 "  Anne unmarks 7\n"
+                 "  Anne stops\n"
+                 "  Anne and Paul stop\n"
+                 "  Debbie, Anne and Paul stop\n"
+                 "  Debbie, Anne, and Paul stop\n"
+                 "  expect legal Paul stops\n"
+                 "  expect illegal Nikki marks 2: \"Nikki is not searching\"\n"
+                 "  expect marks Anne: 3, 7\n"
+                 "  expect marks Paul: 0..2, 9\n"
+                 "  expect marks Debbie:\n"
+                 "}\n")[0];
+  using V = ScnMove::Verb;
+  REQUIRE(s.steps.size() == 12);
+  CHECK(s.steps[0].move.verb == V::kMarks);
+  CHECK(Texts(s.steps[0].move.things) == std::vector<std::string>{"3", "7"});
+  CHECK(s.steps[0].move.things[1].tokens[0].number == 7);
+  CHECK(s.steps[0].move.things[1].pos.col == 17);
+  CHECK(Texts(s.steps[1].move.things) == std::vector<std::string>{"10", "11", "12"});
+  CHECK(s.steps[2].move.verb == V::kUnmarks);
+  CHECK(Texts(s.steps[2].move.things) == std::vector<std::string>{"7"});
+  auto stoppers = [](const ScnMove& m) {
+    std::vector<std::string> out;
+    for (const ScnToken& t : m.stoppers) out.push_back(t.text);
+    return out;
+  };
+  CHECK(s.steps[3].move.verb == V::kStops);
+  CHECK(stoppers(s.steps[3].move) == std::vector<std::string>{"Anne"});
+  CHECK(stoppers(s.steps[4].move) == std::vector<std::string>{"Anne", "Paul"});
+  CHECK(s.steps[4].move.stoppers[1].pos.col == 12);
+  CHECK(stoppers(s.steps[5].move) == std::vector<std::string>{"Debbie", "Anne", "Paul"});
+  CHECK(stoppers(s.steps[6].move) == std::vector<std::string>{"Debbie", "Anne", "Paul"});
+  CHECK(s.steps[7].kind == ScnLine::Kind::kExpectLegal);
+  CHECK(s.steps[7].move.verb == V::kStops);
+  CHECK(s.steps[8].kind == ScnLine::Kind::kExpectIllegal);
+  CHECK(s.steps[8].move.verb == V::kMarks);
+  CHECK(s.steps[8].text == "Nikki is not searching");
+  CHECK(s.steps[9].kind == ScnLine::Kind::kExpect);
+  CHECK(s.steps[9].tail == ScnLine::Tail::kExact);
+  CHECK(s.steps[9].cards.empty());
+  CHECK(Texts(s.steps[9].numbers) == std::vector<std::string>{"3", "7"});
+  CHECK(Texts(s.steps[10].numbers) == std::vector<std::string>{"0", "1", "2", "9"});
+  CHECK(s.steps[11].tail == ScnLine::Tail::kExact);
+  CHECK(s.steps[11].numbers.empty());
+  CHECK(s.steps[11].cards.empty());
+}
+
+TEST_CASE("Mistakes in marks and stops", "[scenario]") {
+  CHECK(Errors(std::string(kHeader) + "  Anne marks\n}\n") ==
+        "t.scn:4:13: error: expected a number, like 'marks 3, 7'\n"
+        "  4 |   Anne marks\n"
+        "    |             ^\n");
+  CHECK(Errors(std::string(kHeader) + "  Anne marks 3,\n}\n") ==
+        "t.scn:5:1: error: expected a number, like 'marks 3, 7'\n"
+        "  5 | }\n"
+        "    | ^\n");
+  CHECK(Errors(std::string(kHeader) + "  Anne marks 5..3\n}\n") ==
+        "t.scn:4:17: error: a range of numbers goes up, like '2..5'\n"
+        "  4 |   Anne marks 5..3\n"
+        "    |                 ^\n");
+  CHECK(Errors(std::string(kHeader) + "  Anne and Paul stops\n}\n") ==
+        "t.scn:4:17: error: expected 'stop', like 'Anne and Paul stop'\n"
+        "  4 |   Anne and Paul stops\n"
+        "    |                 ^\n");
+  CHECK(Errors(std::string(kHeader) + "  Anne and\n}\n") ==
+        "t.scn:4:11: error: expected a player's name, like 'Anne and Paul stop'\n"
+        "  4 |   Anne and\n"
+        "    |           ^\n");
+  CHECK(Errors(std::string(kHeader) + "  Anne, Paul stop\n}\n") ==
+        "t.scn:4:14: error: expected 'and' before the last player, like 'Anne, Paul and "
+        "Debbie stop'\n"
+        "  4 |   Anne, Paul stop\n"
+        "    |              ^\n");
+  CHECK(Errors(std::string(kHeader) + "  Anne, and Paul stop\n}\n") ==
+        "t.scn:4:9: error: expected a player's name\n"
+        "  4 |   Anne, and Paul stop\n"
+        "    |         ^\n");
+  CHECK(Errors(std::string(kHeader) + "  Anne, Paul and Anne stop\n}\n") ==
+        "t.scn:4:18: error: 'Anne' is named twice\n"
+        "  4 |   Anne, Paul and Anne stop\n"
+        "    |                  ^\n");
+  CHECK(Errors(std::string(kHeader) + "  Anne stop\n}\n") ==
+        "t.scn:4:8: error: expected a move after 'Anne': plays, chooses, calls, lays, "
+        "marks "
+        "or stops (did you mean 'stops'?)\n"
+        "  4 |   Anne stop\n"
+        "    |        ^\n");
+  CHECK(Errors(std::string(kHeader) + "  Anne makrs 3\n}\n") ==
+        "t.scn:4:8: error: expected a move after 'Anne': plays, chooses, calls, lays, "
+        "marks "
+        "or stops (did you mean 'marks'?)\n"
+        "  4 |   Anne makrs 3\n"
+        "    |        ^\n");
+  CHECK(Errors(std::string(kHeader) + "  expect marks Anne: 3, yellow 7\n}\n") ==
+        "t.scn:4:25: error: expected a number, like 'marks 3, 7'\n"
+        "  4 |   expect marks Anne: 3, yellow 7\n"
+        "    |                         ^\n");
+}
+
 TEST_CASE("Every kind of expectation", "[scenario]") {
   auto s = Parse(
       std::string(kHeader) +
@@ -265,9 +367,9 @@ TEST_CASE("A scenario's shape: header once, setup before moves", "[scenario]") {
 
 TEST_CASE("Misspelled moves and keywords get a suggestion", "[scenario]") {
   CHECK(Errors(std::string(kHeader) + "  Anne plyas yellow 7\n}\n") ==
-        "t.scn:4:8: error: expected a move after 'Anne': plays, chooses, calls or lays "
-        "(did "
-        "you mean 'plays'?)\n"
+        "t.scn:4:8: error: expected a move after 'Anne': plays, chooses, calls, lays, "
+        "marks "
+        "or stops (did you mean 'plays'?)\n"
         "  4 |   Anne plyas yellow 7\n"
         "    |        ^\n");
   CHECK(

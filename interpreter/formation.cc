@@ -30,10 +30,12 @@ std::vector<SwarmCard> MakeSwarm(const Formation& f, const std::vector<ErrorPatt
     uint32_t used = 0;
     for (int s = 0; s < p.swaps; ++s) {
       // Two fish that look different, or the swap could not be seen.
-      int a = FreshFish(rng, n, used), b;
-      do {
+      // (The loader makes sure some two fish differ; the draws are bounded anyway.)
+      int a = FreshFish(rng, n, used), b = a;
+      for (int tries = 0; tries < 1000; ++tries) {
         b = FreshFish(rng, n, used | 1u << a);
-      } while (f.fish[static_cast<size_t>(a)] == f.fish[static_cast<size_t>(b)]);
+        if (!(f.fish[static_cast<size_t>(a)] == f.fish[static_cast<size_t>(b)])) break;
+      }
       std::swap(card.look[static_cast<size_t>(a)], card.look[static_cast<size_t>(b)]);
       used |= 1u << a | 1u << b;
     }

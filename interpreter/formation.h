@@ -50,7 +50,8 @@ std::vector<SwarmCard> MakeSwarm(const Formation& f, const std::vector<ErrorPatt
                                  int count, uint64_t seed, bool rotate);
 
 // A text picture of a card (or of the formation, with look = f.fish): one
-// cell per grid position, "B>" for a blue fish facing right; `marks` puts
+// cell per grid position, "b>" (the colour's first letter as written) for a
+// blue fish facing right, then the fish's number; `marks` puts
 // the fish in brackets; the picture is turned by quarter_turns.
 std::string Picture(const Formation& f, const std::vector<FishLook>& look,
                     int quarter_turns, uint32_t marks = 0);

@@ -877,6 +877,12 @@ Status Game::Apply(State& s, const Action& a) const {
   return Ok();
 }
 
+int Game::SearchedCard(const State& s) const {
+  if (rules_.search_card < 0) return -1;
+  Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
+  return static_cast<int>(ev.Value(rules_.search_card));
+}
+
 int64_t Game::Rank(const State& s, int player) const {
   Frame f{};
   f.locals[0] = player;

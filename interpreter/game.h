@@ -75,6 +75,9 @@ class Game {
   // next decision. On error the state is unchanged.
   Status Apply(State& s, const Action& a) const;
 
+  // During a search: the card searched (-1 when there is none).
+  int SearchedCard(const State& s) const;
+
   // The players with the best rank (shared wins), once the game is over.
   std::vector<int> Winners(const State& s) const;
   int64_t Rank(const State& s, int player) const;

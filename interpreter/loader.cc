@@ -525,6 +525,14 @@ class Loader {
       if (p.flips + p.recolours + 2 * p.swaps > static_cast<int>(form.fish.size()) / 2) {
         Error(item.pos, "this pattern needs more fish than the formation has");
       }
+      // A swap of two fish that look alike cannot be seen.
+      bool differ = false;
+      for (size_t a = 0; a < form.fish.size() && !differ; ++a) {
+        differ = !(form.fish[a] == form.fish[0]);
+      }
+      if (p.swaps > 0 && !differ) {
+        Error(item.pos, "a swap needs two fish that look different; all fish look alike");
+      }
       rules_->error_patterns.push_back(p);
     }
   }
@@ -784,10 +792,12 @@ class Loader {
     if (!game) Error(doc.pos, "a ruleset needs a 'game' section");
     if (!round || !game || (trick && turn)) return;
     if (const YamlNode* search = doc.Find("search")) {
-      CheckKeys(*search, {"active"}, "the search section");
+      CheckKeys(*search, {"active", "card"}, "the search section");
       CodeContext who;
       who.params = {{"p", Type::kPlayer}};
       rules_->search_active = RequiredExpr(*search, "active", Type::kBool, who, "the search");
+      CodeContext plain;
+      rules_->search_card = RequiredExpr(*search, "card", Type::kCard, plain, "the search");
     }
     CheckKeys(*round, kRoundKeys, "the round section");
     CheckKeys(*game, kGameKeys, "the game section");

@@ -139,6 +139,7 @@ struct Ruleset {
   std::vector<ErrorPattern> error_patterns;
   std::vector<SwarmCard> faces;
   int search_active = -1;
+  int search_card = -1;  // node: the card being searched
   int cache_slots = 0;                       // Op::kCached slots in all
   int bound_slots = 0;                       // Op::kBound slots in all
   int rank_higher_wins = 1;

@@ -31,6 +31,7 @@ constexpr int kMaxAutoActions = 100000;  // `run until` gives up after this many
 // Where the trick's cards go when it is caught: the first per-player zone the
 // trick procedure moves cards to (`move trick to fisher(winner)`).
 int CaptureFamily(const Ruleset& r) {
+  if (r.entry_play == r.entry_round) return -1;  // neither tricks nor turns
   for (size_t pc = static_cast<size_t>(r.entry_trick); pc < r.code.size(); ++pc) {
     const Instr& in = r.code[pc];
     if (in.code == Code::kTrickEnd) break;
@@ -137,6 +138,9 @@ struct Bound {
   int mover = -1;               // moves
   std::vector<CardRef> things;  // the card played, or what is chosen (ids null: a value)
   int pile = -1;                // lays: the number of the pile (row 1: 1)
+  std::vector<int> fish;        // marks: the fish, in order
+  std::vector<int> stoppers;    // stops: every player who stops (-1: unknown)
+  bool set = false;             // a number variable read as a set (`marks Antje: 3, 7`)
 };
 
 class Binder {
@@ -170,7 +174,14 @@ class Binder {
     const Variable& v = r_.variables[static_cast<size_t>(b.var)];
     const int slot = v.slot + (v.per_player ? b.seat : 0);
     set_slots_.push_back(slot);
-    if (v.scope == Scope::kTrick) {
+    if ((v.slot == r_.builtin.marks || v.slot == r_.builtin.stopped) &&
+        r_.search_active >= 0) {
+      const std::string who = names_.empty() ? "Anne" : names_[0];
+      Error(l.subject.pos, "'" + v.name +
+                               "' starts afresh with every search: mark fish and stop "
+                               "with moves, like '" +
+                               who + " marks 3' or '" + who + " stops'");
+    } else if (v.scope == Scope::kTrick) {
       Error(
           l.subject.pos,
           "'" + v.name + "' starts afresh with every trick: play the card that sets it");
@@ -327,6 +338,13 @@ class Binder {
       Error(l.part_pos, "say how many cards, like '" + b.subject + " top 3 count 3'");
       return false;
     }
+    if (!l.numbers.empty()) {
+      const std::string example =
+          loaded_.card_names.empty() ? "yellow 7" : loaded_.card_names.front();
+      Error(l.numbers[0].pos, "'" + b.subject + "' is a zone: list its cards, like '" +
+                                  b.subject + ": " + example + "', not numbers");
+      return false;
+    }
     for (const ScnPhrase& c : l.cards) b.cards.push_back(Card(c));
     return true;
   }
@@ -338,9 +356,15 @@ class Binder {
     b.var = var;
     b.seat = v.per_player ? seat : -1;
     b.turn = v.slot == r_.builtin.turn;
+    // The search's marks are a set of fish: `marks Antje: 3, 7`.
+    const bool set = v.slot == r_.builtin.marks;
+    if (set && l.tail == Tail::kExact && l.cards.empty() && l.part == Part::kWhole) {
+      return SetLine(l, b, next);
+    }
     if (l.tail != Tail::kNone && l.tail != Tail::kValue) {
       Error(l.subject.pos,
-            "'" + b.subject + "' is a variable: write '" + b.subject + " = ...'");
+            set ? "'" + b.subject + "' is a set of fish: write '" + b.subject + ": 3, 7'"
+                : "'" + b.subject + "' is a variable: write '" + b.subject + " = ...'");
       return false;
     }
     // The value: after '=', or the rest of the head (`round 2`, `winner Debbie`).
@@ -368,6 +392,38 @@ class Binder {
     if (!resolved) return false;
     b.value = *resolved;
     return true;
+  }
+
+  // `marks Antje: 3, 7`: the marks read as a set, bit n for fish n, each fish
+  // checked against the formation.
+  bool SetLine(const ScnLine& l, Bound& b, size_t next) {
+    const auto& t = l.subject.tokens;
+    if (next < t.size()) {
+      Error(t[next].pos, "unexpected '" + t[next].text + "' after '" + b.subject + "'");
+      return false;
+    }
+    const bool fish = !r_.formation.fish.empty();
+    b.set = true;
+    bool ok = true;
+    for (const ScnPhrase& p : l.numbers) {
+      const int64_t n = p.tokens[0].number;
+      if (fish && (n < 0 || n >= static_cast<int64_t>(r_.formation.fish.size()))) {
+        Error(p.pos, NoFish(n));
+        ok = false;
+      } else if (n < 0 || n >= kMaxFish) {
+        Error(p.pos, "'" + b.subject + "' holds fish numbers from 0 to " +
+                         std::to_string(kMaxFish - 1) + ", not " + std::to_string(n));
+        ok = false;
+      } else {
+        b.value.constant |= int64_t{1} << n;
+      }
+    }
+    return ok;
+  }
+
+  std::string NoFish(int64_t n) const {
+    return "there is no fish " + std::to_string(n) + " (0.." +
+           std::to_string(r_.formation.fish.size() - 1) + ")";
   }
 
   // A phrase read as a value of `type`; nullopt (and an error) if it is not one.
@@ -441,6 +497,27 @@ class Binder {
 
   void Move(const ScnMove& m, Bound& b) {
     b.mover = Player(m.player);
+    if (m.verb == ScnMove::Verb::kMarks || m.verb == ScnMove::Verb::kUnmarks ||
+        m.verb == ScnMove::Verb::kStops) {
+      // The search: fish by number, stops by everyone named.
+      if (r_.formation.fish.empty() || r_.search_active < 0) {
+        Error(m.pos, "this ruleset has no search: nobody marks fish or stops");
+        return;
+      }
+      for (const ScnPhrase& p : m.things) {
+        const int64_t n = p.tokens[0].number;
+        if (n < 0 || n >= static_cast<int64_t>(r_.formation.fish.size())) {
+          Error(p.pos, NoFish(n));
+        } else {
+          b.fish.push_back(static_cast<int>(n));
+        }
+      }
+      for (size_t i = 1; i < m.stoppers.size(); ++i) {
+        b.stoppers.push_back(Player(m.stoppers[i]));
+      }
+      if (m.verb == ScnMove::Verb::kStops) b.stoppers.insert(b.stoppers.begin(), b.mover);
+      return;
+    }
     if (m.verb == ScnMove::Verb::kLays) {
       // `on row 2`: the numbered piles the turn procedure lays on.
       if (r_.rows_family < 0) {
@@ -449,9 +526,10 @@ class Binder {
       }
       const ZoneFamily& rows = r_.zones[static_cast<size_t>(r_.rows_family)];
       const auto& t = m.target.tokens;
-      if (t.size() != 2 || t[0].text != rows.name || t[1].kind != ScnToken::Kind::kNumber) {
-        Error(m.target.pos, "expected '" + rows.name + " N' after 'on', not '" +
-                                m.target.Text() + "'");
+      if (t.size() != 2 || t[0].text != rows.name ||
+          t[1].kind != ScnToken::Kind::kNumber) {
+        Error(m.target.pos,
+              "expected '" + rows.name + " N' after 'on', not '" + m.target.Text() + "'");
         return;
       }
       b.pile = std::atoi(t[1].text.c_str());
@@ -533,9 +611,24 @@ class Play {
   // The ruleset's setup, then the scenario's changes, then the game restarts.
   void Position(const std::vector<Bound>& setup, const std::vector<int>& set_slots) {
     State& s = state_;
-    s = game_.NewInitialState();
-    Chance();
-    if (setup.empty() && s_.start_round == 0) return;
+    // A game of plain rounds (neither tricks nor turns) is set up at the start
+    // of a round: its setup runs with the seed and stops where round 1 would
+    // start, so the round's start (a card revealed, a card set aside) runs
+    // once, on the scenario's position.
+    const bool plain_rounds = r_.entry_play == r_.entry_round;
+    if (plain_rounds && (!setup.empty() || s_.start_round > 0)) {
+      Ruleset until_round = r_;
+      until_round.code[static_cast<size_t>(r_.entry_round)] = Instr{Code::kGameOver};
+      Game setup_only(until_round, game_.players());
+      s = setup_only.NewInitialState();
+      while (!s.over && setup_only.IsChance(s)) {
+        static_cast<void>(setup_only.Apply(s, setup_only.SampleChance(s, rng_)));
+      }
+    } else {
+      s = game_.NewInitialState();
+      Chance();
+      if (setup.empty() && s_.start_round == 0) return;
+    }
 
     s.decision.kind = DecisionKind::kNone;
     s.over = false;
@@ -587,6 +680,20 @@ class Play {
     auto was_set = [&](int slot) {
       return std::find(set_slots.begin(), set_slots.end(), slot) != set_slots.end();
     };
+    if (plain_rounds) {
+      // Round N, or the round the scenario names (`round 3`), else round 1.
+      if (s_.start_round > 0) {
+        s.vars[r_.builtin.round] = s_.start_round - 1;
+      } else if (was_set(r_.builtin.round)) {
+        s.vars[r_.builtin.round] -= 1;
+      } else {
+        s.vars[r_.builtin.round] = 0;
+      }
+      s.pc = r_.entry_round;
+      game_.Continue(s);
+      Chance();
+      return;
+    }
     const ZoneFamily& hand = r_.zones[static_cast<size_t>(r_.hand_family)];
     if (s_.start_round > 0) {
       // A round starts with the hands it fills.
@@ -733,14 +840,21 @@ class Play {
         }
       case DecisionKind::kLay:
         return "lay cards";
+      case DecisionKind::kSearch:
+        return "search";
       default:
         return "wait";
     }
   }
 
   std::string GoesOn() const {
+    const std::string round =
+        " in round " + std::to_string(state_.vars[r_.builtin.round]);
+    if (state_.decision.kind == DecisionKind::kSearch) {
+      return "the game goes on: everyone searches" + round;
+    }
     return "the game goes on: " + Name(state_.decision.player) + " to " + What(state_) +
-           " in round " + std::to_string(state_.vars[r_.builtin.round]);
+           round;
   }
 
   const std::string& Reason() const { return r_.end_reasons[state_.end_reason]; }
@@ -761,6 +875,15 @@ class Play {
       default:
         return r_.ValueName(type, v);
     }
+  }
+
+  // A set of numbers as a scenario writes it: "3, 7", or "nothing".
+  static std::string SetText(int64_t bits) {
+    std::vector<std::string> members;
+    for (int n = 0; n < 63; ++n) {
+      if (bits >> n & 1) members.push_back(std::to_string(n));
+    }
+    return members.empty() ? "nothing" : Join(members);
   }
 
   // The card a move means: the copy among the options if there is one.
@@ -818,9 +941,16 @@ class Play {
     const ScnMove& m = b.line->move;
     const bool plays = m.verb == ScnMove::Verb::kPlays;
     if (m.verb == ScnMove::Verb::kLays) return Lay(s, b);
+    if (m.verb == ScnMove::Verb::kMarks || m.verb == ScnMove::Verb::kUnmarks ||
+        m.verb == ScnMove::Verb::kStops) {
+      return Search(s, b);
+    }
     for (const CardRef& thing : b.things) {
       if (s.over) return "the game is over";
       const Decision& d = s.decision;
+      if (d.kind == DecisionKind::kSearch) {
+        return "everyone is searching: " + Name(b.mover) + " may mark fish or stop";
+      }
       if (d.player != b.mover) {
         return "it is " + Name(d.player) + "'s turn to " + What(s) + ", not " +
                Name(b.mover) + "'s";
@@ -846,14 +976,69 @@ class Play {
       }
       Status applied = game_.Apply(s, a);
       if (!applied.ok()) return applied.error().message;
-      if (&s == &state_) {
-        Chance();
-      } else {
-        Rng trial_rng = rng_;  // a trial must not use up the scenario's randomness
-        while (!s.over && game_.IsChance(s)) {
-          static_cast<void>(game_.Apply(s, game_.SampleChance(s, trial_rng)));
-        }
+      After(s);
+    }
+    return "";
+  }
+
+  // Whether `player` may mark and stop in the search open now.
+  bool Searching(const State& s, int player) const {
+    ActionList legal;
+    game_.LegalActions(s, legal);
+    for (const Action& a : legal) {
+      if (a.kind == ActionKind::kMark && a.player == player) return true;
+    }
+    return false;
+  }
+
+  // Resolves chance after an action: with the scenario's seed on the real
+  // state, with a copy of it on a trial.
+  void After(State& s) {
+    if (&s == &state_) {
+      Chance();
+      return;
+    }
+    Rng trial_rng = rng_;  // a trial must not use up the scenario's randomness
+    while (!s.over && game_.IsChance(s)) {
+      static_cast<void>(game_.Apply(s, game_.SampleChance(s, trial_rng)));
+    }
+  }
+
+  // The search: each fish marked (or unmarked) in turn, one kMark each; or one
+  // kStop of everyone named. `marks` refuses a fish already marked and
+  // `unmarks` one that is not, so a scenario says what the player's sheet shows.
+  std::string Search(State& s, const Bound& b) {
+    const ScnMove& m = b.line->move;
+    if (s.over) return "the game is over";
+    if (s.decision.kind != DecisionKind::kSearch) {
+      return "nobody is searching now: it is " + Name(s.decision.player) + "'s turn to " +
+             What(s);
+    }
+    if (m.verb == ScnMove::Verb::kStops) {
+      uint64_t group = 0;
+      for (int p : b.stoppers) {
+        if (!Searching(s, p)) return Name(p) + " is not searching";
+        group |= uint64_t{1} << p;
       }
+      Status applied = game_.Apply(s, Action{ActionKind::kStop, -1, 0, group});
+      if (!applied.ok()) return applied.error().message;
+      After(s);
+      return "";
+    }
+    if (!Searching(s, b.mover)) return Name(b.mover) + " is not searching";
+    const bool marks = m.verb == ScnMove::Verb::kMarks;
+    for (int fish : b.fish) {
+      const bool marked = s.vars[r_.builtin.marks + b.mover] >> fish & 1;
+      if (marks && marked) {
+        return Name(b.mover) + " has already marked fish " + std::to_string(fish);
+      }
+      if (!marks && !marked) {
+        return Name(b.mover) + " has not marked fish " + std::to_string(fish);
+      }
+      Status applied =
+          game_.Apply(s, Action{ActionKind::kMark, static_cast<int8_t>(b.mover),
+                                static_cast<int16_t>(fish), 0});
+      if (!applied.ok()) return applied.error().message;
     }
     return "";
   }
@@ -863,9 +1048,11 @@ class Play {
     if (s.over) return "the game is over";
     const Decision& d = s.decision;
     if (d.player != b.mover) {
-      return "it is " + Name(d.player) + "'s turn to " + What(s) + ", not " + Name(b.mover) + "'s";
+      return "it is " + Name(d.player) + "'s turn to " + What(s) + ", not " +
+             Name(b.mover) + "'s";
     }
-    if (d.kind != DecisionKind::kLay) return Name(b.mover) + " has to " + What(s) + " now";
+    if (d.kind != DecisionKind::kLay)
+      return Name(b.mover) + " has to " + What(s) + " now";
     const int hand = r_.zones[static_cast<size_t>(r_.hand_family)].first + b.mover;
     std::vector<int> ids;
     for (const CardRef& thing : b.things) {
@@ -882,14 +1069,7 @@ class Play {
     }
     Status applied = game_.Apply(s, Action::Lay(b.mover, b.pile, ids));
     if (!applied.ok()) return applied.error().message;
-    if (&s == &state_) {
-      Chance();
-    } else {
-      Rng trial_rng = rng_;
-      while (!s.over && game_.IsChance(s)) {
-        static_cast<void>(game_.Apply(s, game_.SampleChance(s, trial_rng)));
-      }
-    }
+    After(s);
     return "";
   }
 
@@ -1018,11 +1198,20 @@ class Play {
     if (b.turn) {
       // Whose turn: whoever has to decide now, even inside an effect.
       if (state_.over) return Fail(l.pos, want + "'s turn", Over());
+      if (state_.decision.kind == DecisionKind::kSearch) {
+        return Fail(l.pos, want + "'s turn", "everyone searches");
+      }
       if (Name(state_.decision.player) == want) return true;
       return Fail(l.pos, want + "'s turn",
                   Name(state_.decision.player) + "'s turn to " + What(state_));
     }
-    const std::string got = ValueText(v.type, state_.vars[v.slot + std::max(b.seat, 0)]);
+    const int64_t now = state_.vars[v.slot + std::max(b.seat, 0)];
+    if (b.set) {
+      if (now == b.value.constant) return true;
+      return Fail(l.pos, b.subject + ": " + SetText(b.value.constant),
+                  b.subject + ": " + SetText(now));
+    }
+    const std::string got = ValueText(v.type, now);
     if (got == want) return true;
     return Fail(l.pos, b.subject + " = " + want, b.subject + " = " + got);
   }

@@ -16,10 +16,19 @@
 //    sets the leader too, since a position starts at a trick's start.
 // The program then restarts at the start of a trick, playing as many tricks as
 // the largest hand holds unless `tricks` is set; or, with `at start of round
-// N`, at the start of round N (hands not listed are emptied first). Chance is
+// N`, at the start of round N (hands not listed are emptied first). A game of
+// plain rounds (neither tricks nor turns, such as a search game) always starts
+// at the start of a round: its setup runs with the seed and stops where round
+// 1 would begin, the setup lines change that, and round N (`at start of round
+// N`, else the `round` set, else 1) begins; hands are kept. Chance is
 // always resolved with the seed, so every line sees the game at a player's
 // decision or over. `run until` plays everyone's decisions with seeded random
 // choices.
+//
+// The search (search()): `Antje marks 3, 7` marks fish 3 and 7 one by one,
+// `Antje unmarks 7` takes a mark back, `Antje stops` and `Antje and Bob stop`
+// stop the search (all named at once). A number variable reads as a set:
+// `expect marks Antje: 3, 7` holds when exactly bits 3 and 7 are set.
 //
 // Expectations on zones: `fisher Anne: a, b` holds exactly a, b in any order;
 // `ocean top: a, b` has a on top and b below it; `ocean top 12 ...` looks at

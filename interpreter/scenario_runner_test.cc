@@ -342,6 +342,155 @@ TEST_CASE("The ruleset: unknown names, player counts, inline changes",
             "  run until over\n  expect round 2\n}\n") == "PASS");
 }
 
+// --- The search (Der falsche Hering) -----------------------------------------
+
+// One Der falsche Hering scenario for Antje, Bob and Carl; `body` starts on
+// line 4. swarm 3's faulty fish are 6 and 14; swarm 5's are 10 and 11.
+std::string Hering(const std::string& body,
+                   const std::string& ruleset = "falscher-hering") {
+  static ScenarioRunner* runner = new ScenarioRunner;
+  auto all = RunText("scenario \"t\" {\n  ruleset " + ruleset +
+                         "\n  players Antje, Bob, Carl\n" + body + "}\n",
+                     *runner);
+  REQUIRE(all.size() == 1);
+  return Describe(all[0]);
+}
+
+TEST_CASE("The search: marks and stops are moves", "[scenario_runner]") {
+  const std::string card = "  deck top: swarm 3\n";
+  CHECK(Hering(card +
+               "  Antje marks 6, 14\n  expect marks Antje: 6, 14\n  expect marks Bob:\n"
+               "  Antje stops\n  expect fields Antje = 2\n  expect marks Antje:\n") ==
+        "PASS");
+  CHECK(
+      Hering(card + "  Antje marks 6, 2\n  Antje unmarks 2\n  expect marks Antje: 6\n") ==
+      "PASS");
+  CHECK(Hering(card + "  Antje and Bob stop\n  expect fields Antje = 0\n"
+                      "  expect fields Bob = 0\n  expect fields Carl = 1\n") == "PASS");
+  CHECK(Hering(card + "  Carl, Bob and Antje stop\n  expect fields Carl = 0\n") ==
+        "PASS");
+  // What a failed set expectation says.
+  CHECK(Hering(card + "  Antje marks 6\n  expect marks Antje: 6, 14\n") ==
+        "FAIL 6: expected marks Antje: 6, 14; actual marks Antje: 6");
+  CHECK(Hering(card + "  expect marks Bob: 3\n") ==
+        "FAIL 5: expected marks Bob: 3; actual marks Bob: nothing");
+  CHECK(Hering(card + "  Bob marks 1\n  expect marks Bob:\n") ==
+        "FAIL 6: expected marks Bob: nothing; actual marks Bob: 1");
+  // Moves that do not fit the sheet or the moment.
+  CHECK(Hering(card + "  Antje marks 6\n  Antje marks 6\n") ==
+        "FAIL 6: expected a legal move; actual Antje has already marked fish 6");
+  CHECK(Hering(card + "  Antje unmarks 6\n") ==
+        "FAIL 5: expected a legal move; actual Antje has not marked fish 6");
+  CHECK(Hering(card + "  out Bob = true\n  Bob marks 6\n") ==
+        "FAIL 6: expected a legal move; actual Bob is not searching");
+  CHECK(Hering(card +
+               "  out Bob = true\n  expect illegal Antje and Bob stop: \"Bob is not "
+               "searching\"\n") == "PASS");
+  CHECK(Hering(card + "  Antje chooses swarm 1\n") ==
+        "FAIL 5: expected a legal move; actual everyone is searching: Antje may mark "
+        "fish or "
+        "stop");
+  CHECK(Hering(card + "  expect turn Antje\n") ==
+        "FAIL 5: expected Antje's turn; actual everyone searches");
+  CHECK(
+      Hering(card + "  expect over\n") ==
+      "FAIL 5: expected the game is over; actual the game goes on: everyone searches in "
+      "round 1");
+  // After a right stop in the normal variant the draft is a choice, not a search.
+  CHECK(
+      Hering("  hand Antje: swarm 1, swarm 4, swarm 2\n  deck top: swarm 7, swarm 5\n"
+             "  Antje marks 10, 11\n  Antje stops\n  Bob marks 3\n",
+             "falscher-hering-normal") ==
+      "FAIL 8: expected a legal move; actual nobody is searching now: it is Antje's turn "
+      "to choose a card");
+  // The game is over: no more marks.
+  CHECK(Hering("  fields Antje = 7\n  deck top: swarm 3\n  Antje marks 6, 14\n"
+               "  Antje stops\n  Bob marks 3\n") ==
+        "FAIL 8: expected a legal move; actual the game is over");
+}
+
+TEST_CASE("A game of plain rounds starts at the start of a round", "[scenario_runner]") {
+  // The seed's setup, changed, then round 1 reveals the card put on top: the
+  // round's start runs once.
+  CHECK(Hering("  deck top: swarm 3\n  expect round = 1\n  expect table: swarm 3\n"
+               "  expect discard:\n  expect deck count 35\n") == "PASS");
+  CHECK(Hering("  round = 3\n  deck top: swarm 3\n  expect round = 3\n"
+               "  expect table: swarm 3\n") == "PASS");
+  CHECK(Hering("  at start of round 2\n  deck top: swarm 3\n  expect round = 2\n"
+               "  expect table: swarm 3\n  expect deck count 35\n") == "PASS");
+  // Hands are dealt by the setup, not by the round: they are kept.
+  CHECK(Hering("  at start of round 1\n  expect hand Antje count 3\n"
+               "  expect aside count 1\n  expect deck count 26\n",
+               "falscher-hering-normal") == "PASS");
+  CHECK(Hering("  deck top: swarm 7, swarm 5\n  expect aside: swarm 7\n"
+               "  expect deck top: swarm 5\n  expect hand Bob count 3\n",
+               "falscher-hering-normal") == "PASS");
+}
+
+TEST_CASE("Search lines that cannot work are errors", "[scenario_runner]") {
+  CHECK(Hering("  Antje marks 3, 15\n") ==
+        "t.scn:4:18: error: there is no fish 15 (0..14)\n"
+        "  4 |   Antje marks 3, 15\n"
+        "    |                  ^\n");
+  CHECK(Hering("  expect marks Antje: 20\n") ==
+        "t.scn:4:23: error: there is no fish 20 (0..14)\n"
+        "  4 |   expect marks Antje: 20\n"
+        "    |                       ^\n");
+  CHECK(Hering("  Antje and Bobb stop\n") ==
+        "t.scn:4:13: error: unknown player 'Bobb' (did you mean 'Bob'?)\n"
+        "  4 |   Antje and Bobb stop\n"
+        "    |             ^\n");
+  CHECK(Hering("  marks Antje: 3\n") ==
+        "t.scn:4:3: error: 'marks' starts afresh with every search: mark fish and stop "
+        "with "
+        "moves, like 'Antje marks 3' or 'Antje stops'\n"
+        "  4 |   marks Antje: 3\n"
+        "    |   ^\n");
+  CHECK(Hering("  stopped Bob = true\n") ==
+        "t.scn:4:3: error: 'stopped' starts afresh with every search: mark fish and stop "
+        "with moves, like 'Antje marks 3' or 'Antje stops'\n"
+        "  4 |   stopped Bob = true\n"
+        "    |   ^\n");
+  CHECK(
+      Hering("  expect table: 3\n") ==
+      "t.scn:4:17: error: 'table' is a zone: list its cards, like 'table: swarm 1', not "
+      "numbers\n"
+      "  4 |   expect table: 3\n"
+      "    |                 ^\n");
+  CHECK(Hering("  expect fields Antje: 3\n") ==
+        "t.scn:4:10: error: 'fields Antje' is a variable: write 'fields Antje = ...'\n"
+        "  4 |   expect fields Antje: 3\n"
+        "    |          ^\n");
+  CHECK(Hering("  expect marks Antje = 3\n") ==
+        "FAIL 4: expected marks Antje = 3; actual "
+        "marks Antje = 0");
+  CHECK(Hering("  expect marks Antje: swarm 1\n") ==
+        "t.scn:4:10: error: 'marks Antje' is a set of fish: write 'marks Antje: 3, 7'\n"
+        "  4 |   expect marks Antje: swarm 1\n"
+        "    |          ^\n");
+  CHECK(Hering("  expect mraks Antje: 3\n") ==
+        "t.scn:4:10: error: unknown zone or variable 'mraks' (did you mean 'marks'?)\n"
+        "  4 |   expect mraks Antje: 3\n"
+        "    |          ^\n");
+  CHECK(Hering("  deck top: swarm 37\n") ==
+        "t.scn:4:13: error: unknown card 'swarm 37' (did you mean 'swarm 3'?)\n"
+        "  4 |   deck top: swarm 37\n"
+        "    |             ^\n");
+  CHECK(Hering("  expect Antje catches swarm 1\n") ==
+        "t.scn:4:10: error: cannot tell where this ruleset puts caught cards: check the "
+        "zone, like 'expect fisher Anne has yellow 7'\n"
+        "  4 |   expect Antje catches swarm 1\n"
+        "    |          ^\n");
+  CHECK(Run("  Anne marks 3\n") ==
+        "t.scn:4:3: error: this ruleset has no search: nobody marks fish or stops\n"
+        "  4 |   Anne marks 3\n"
+        "    |   ^\n");
+  CHECK(Run("  Anne and Paul stop\n") ==
+        "t.scn:4:3: error: this ruleset has no search: nobody marks fish or stops\n"
+        "  4 |   Anne and Paul stop\n"
+        "    |   ^\n");
+}
+
 // --- Every expectation of the shipped Fishing scenarios can fail -------------
 
 std::string ReadFile(const std::string& path) {
@@ -358,9 +507,32 @@ std::string Join(const std::vector<ScnPhrase>& phrases) {
 }
 
 std::string MoveText(const ScnMove& m) {
-  return m.player.text + (m.verb == ScnMove::Verb::kPlays ? " plays " : " chooses ") +
-         Join(m.things);
+  using V = ScnMove::Verb;
+  switch (m.verb) {
+    case V::kPlays:
+      return m.player.text + " plays " + Join(m.things);
+    case V::kMarks:
+      return m.player.text + " marks " + Join(m.things);
+    case V::kUnmarks:
+      return m.player.text + " unmarks " + Join(m.things);
+    case V::kStops: {
+      if (m.stoppers.size() == 1) return m.player.text + " stops";
+      std::string out;
+      for (size_t i = 0; i + 1 < m.stoppers.size(); ++i) {
+        out += (i ? ", " : "") + m.stoppers[i].text;
+      }
+      return out + " and " + m.stoppers.back().text + " stop";
+    }
+    default:
+      return m.player.text + " chooses " + Join(m.things);
+  }
 }
+
+// What a file's mutations use where they need another zone or another card.
+struct MutationWords {
+  std::string zone, other_zone;  // `expect ZONE has ...` is tried on the other zone
+  std::string card, other_card;  // put into an empty exact list
+};
 
 // A wrong value in place of a right one: the next number, player or suit.
 std::string Wrong(const ScnToken& t, const Scenario& s) {
@@ -372,12 +544,14 @@ std::string Wrong(const ScnToken& t, const Scenario& s) {
   for (size_t i = 0; i < suits.size(); ++i) {
     if (suits[i] == t.text) return suits[(i + 1) % suits.size()];
   }
+  if (t.text == "true" || t.text == "false") return t.text == "true" ? "false" : "true";
   FAIL("no wrong value for '" + t.text + "'");
   return "";
 }
 
 // Wrong versions of an expectation, as lines of text.
-std::vector<std::string> Mutations(const ScnLine& l, const Scenario& s) {
+std::vector<std::string> Mutations(const ScnLine& l, const Scenario& s,
+                                   const MutationWords& w) {
   using K = ScnLine::Kind;
   switch (l.kind) {
     case K::kExpectLegal:
@@ -431,10 +605,21 @@ std::vector<std::string> Mutations(const ScnLine& l, const Scenario& s) {
       if (subject.size() > 1) {
         subject[1].text = Wrong(subject[1], s);
       } else {
-        subject[0].text = subject[0].text == "ocean" ? "box" : "ocean";
+        subject[0].text = subject[0].text == w.zone ? w.other_zone : w.zone;
       }
       return {"expect " + text(subject) + part + " has " + Join(l.cards)};
     case ScnLine::Tail::kExact: {
+      if (!l.numbers.empty() || (l.cards.empty() && subject[0].text == "marks")) {
+        // A set of numbers: one fewer, or one where there is none.
+        std::vector<ScnPhrase> numbers = l.numbers;
+        if (numbers.empty()) {
+          numbers.emplace_back();
+          numbers.back().tokens = {ScnToken{ScnToken::Kind::kNumber, "0", 0, {}}};
+        } else {
+          numbers.pop_back();
+        }
+        return {"expect " + text(subject) + ": " + Join(numbers)};
+      }
       std::vector<ScnPhrase> cards = l.cards;
       const bool ordered = l.part != ScnLine::Part::kWhole && l.part_count < 0;
       if (ordered && cards.size() >= 2) {
@@ -442,11 +627,9 @@ std::vector<std::string> Mutations(const ScnLine& l, const Scenario& s) {
       } else if (!cards.empty() && !ordered) {
         cards.pop_back();
       } else {
-        ScnPhrase other;
-        other.tokens = {ScnToken{ScnToken::Kind::kWord, "yellow", 0, {}},
-                        ScnToken{ScnToken::Kind::kNumber, "10", 10, {}}};
-        if (!cards.empty() && cards[0].Text() == "yellow 10") other.tokens[1].text = "9";
-        cards.assign(1, other);
+        const std::string other =
+            !cards.empty() && cards[0].Text() == w.card ? w.other_card : w.card;
+        return {"expect " + text(subject) + part + ": " + other};
       }
       return {"expect " + text(subject) + part + ": " + Join(cards)};
     }
@@ -473,9 +656,10 @@ int LastLine(const ScnLine& l) {
   return last;
 }
 
-TEST_CASE("Every expectation in the Fishing scenarios can fail", "[scenario_runner]") {
-  const std::string path =
-      std::string(ANGLER_TEST_DIR) + "/scenarios/fishing/fishing.scn";
+// Each expectation of a scenario file, made wrong, fails at its own line.
+void EveryExpectationCanFail(const std::string& file, const MutationWords& w,
+                             int at_least) {
+  const std::string path = std::string(ANGLER_TEST_DIR) + "/scenarios/" + file;
   const std::string text = ReadFile(path);
   REQUIRE_FALSE(text.empty());
   std::vector<std::string> lines;
@@ -493,7 +677,7 @@ TEST_CASE("Every expectation in the Fishing scenarios can fail", "[scenario_runn
     REQUIRE(Describe(runner.Run(s)) == "PASS");
     int expectations = 0;
     for (const ScnLine& l : s.steps) {
-      for (const std::string& wrong : Mutations(l, s)) {
+      for (const std::string& wrong : Mutations(l, s, w)) {
         ++expectations;
         std::vector<std::string> changed = lines;
         const size_t first = static_cast<size_t>(l.pos.line - 1);
@@ -513,7 +697,18 @@ TEST_CASE("Every expectation in the Fishing scenarios can fail", "[scenario_runn
     CHECK(expectations > 0);  // a scenario without expectations cannot fail
     mutations += expectations;
   }
-  CHECK(mutations > 150);
+  CHECK(mutations > at_least);
+}
+
+TEST_CASE("Every expectation in the Fishing scenarios can fail", "[scenario_runner]") {
+  EveryExpectationCanFail("fishing/fishing.scn",
+                          {"ocean", "box", "yellow 10", "yellow 9"}, 150);
+}
+
+TEST_CASE("Every expectation in the Falscher Hering scenarios can fail",
+          "[scenario_runner]") {
+  EveryExpectationCanFail("falscher-hering/falscher-hering.scn",
+                          {"discard", "box", "swarm 36", "swarm 35"}, 200);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "tools/bots.h"
 
+#include "tools/spot_bot.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
@@ -7,24 +9,36 @@
 namespace angler {
 namespace {
 
-// Playouts stop here even if the round has not ended: a guard, not a horizon.
-constexpr int kMaxPlayoutActions = 5000;
-
 Action RandomAction(const ActionList& legal, Rng& rng) {
   return legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
 }
 
-// Plays on at random (chance included) until the round changes or the game ends.
-void PlayOutRound(const Game& game, State& state, Rng& rng) {
+// Plays on at random (chance included) from a position just after `seat`
+// acted, up to the horizon: the game ends, the round changes, `max_plies`
+// actions are played, or `seat` is to decide again after another seat has
+// decided and some rank has moved since the decision (`root_ranks`). Ranks
+// that only move at a round's end (Fishing) keep the playout going to it;
+// ranks that move within a long round (Fat Fish, whose round is the game)
+// stop it at the seat's next turn after the first change.
+void PlayOut(const Game& game, State& state, int seat, const int64_t* root_ranks,
+             int max_plies, Rng& rng) {
   const Ruleset& rules = game.rules();
   const int32_t round = state.vars[rules.builtin.round];
+  bool others_decided = false;
   ActionList legal;
-  for (int steps = 0; steps < kMaxPlayoutActions; ++steps) {
+  for (int plies = 0; plies < max_plies; ++plies) {
     if (game.IsTerminal(state) || state.vars[rules.builtin.round] != round) return;
     Action action;
     if (game.IsChance(state)) {
       action = game.SampleChance(state, rng);
     } else {
+      const int player = game.CurrentPlayer(state);
+      if (player == seat && others_decided) {
+        for (int p = 0; p < game.players(); ++p) {
+          if (game.Rank(state, p) != root_ranks[p]) return;
+        }
+      }
+      others_decided |= player != seat;
       game.LegalActions(state, legal);
       if (legal.count == 0) return;
       action = RandomAction(legal, rng);
@@ -60,30 +74,86 @@ std::string GreedyBot::name() const {
   return "greedy:" + std::to_string(samples_);
 }
 
+// Two actions that differ only in copies of the same card (two blue 4s, laid
+// or chosen) lead to the same positions up to the copies' ids: one of them is
+// tried for both.
+bool SameMove(const Ruleset& rules, const Action& a, const Action& b) {
+  if (a.kind != b.kind || a.player != b.player) return false;
+  auto same_card = [&](int x, int y) {
+    if (x == y) return true;
+    if (x < 0 || y < 0 || x >= static_cast<int>(rules.cards.size()) ||
+        y >= static_cast<int>(rules.cards.size())) {
+      return false;
+    }
+    const CardInfo& c = rules.cards[static_cast<size_t>(x)];
+    const CardInfo& d = rules.cards[static_cast<size_t>(y)];
+    return c.suit == d.suit && c.value == d.value && c.stars == d.stars &&
+           c.kind == d.kind && c.tags == d.tags && c.effects == d.effects &&
+           c.enter_families == d.enter_families &&
+           rules.card_names[static_cast<size_t>(x)] == rules.card_names[static_cast<size_t>(y)];
+  };
+  switch (a.kind) {
+    case ActionKind::kPlay:
+    case ActionKind::kChoose:
+      return same_card(a.value, b.value);
+    case ActionKind::kLay: {
+      if (a.value != b.value) return false;
+      int x[kMaxLay], y[kMaxLay];
+      const int n = a.LayCards(x);
+      if (b.LayCards(y) != n) return false;
+      for (int i = 0; i < n; ++i) {
+        if (!same_card(x[i], y[i])) return false;
+      }
+      return true;
+    }
+    default:
+      return a == b;
+  }
+}
+
 Action GreedyBot::Choose(const Game& game, const State& state, const ActionList& legal,
                          Rng& rng) {
   if (legal.count == 1) return legal.items[0];
   const int seat = legal.items[0].player;
+  // Each distinct action once; a copy takes its first twin's score.
+  int twin[kMaxCards];
+  int tried[kMaxCards];
+  int distinct = 0;
+  for (int i = 0; i < legal.count; ++i) {
+    twin[i] = i;
+    for (int k = 0; k < distinct; ++k) {
+      if (SameMove(game.rules(), legal.items[tried[k]], legal.items[i])) {
+        twin[i] = tried[k];
+        break;
+      }
+    }
+    if (twin[i] == i) tried[distinct++] = i;
+  }
+  if (distinct == 1) return legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
   int64_t totals[kMaxCards] = {};
+  int64_t root_ranks[kMaxPlayers] = {};
   for (int sample = 0; sample < samples_; ++sample) {
     // Every action meets the same redeal and the same playout dice (common random
     // numbers): the differences between actions then come from the actions.
     State believed = state;
     RedealUnseenCards(game.rules(), believed, seat, rng);
+    for (int p = 0; p < game.players(); ++p) root_ranks[p] = game.Rank(believed, p);
     const Rng playout_rng(rng.Next());
-    for (int i = 0; i < legal.count; ++i) {
+    for (int k = 0; k < distinct; ++k) {
+      const int i = tried[k];
       State trial = believed;
       Rng dice = playout_rng;
       if (!game.Apply(trial, legal.items[i])) continue;
-      PlayOutRound(game, trial, dice);
+      PlayOut(game, trial, seat, root_ranks, horizon_, dice);
       totals[i] += Lead(game, trial, seat);
     }
   }
   int best[kMaxCards];
   int best_count = 0;
   for (int i = 0; i < legal.count; ++i) {
-    if (best_count > 0 && totals[i] < totals[best[0]]) continue;
-    if (best_count > 0 && totals[i] > totals[best[0]]) best_count = 0;
+    const int64_t total = totals[twin[i]];
+    if (best_count > 0 && total < totals[twin[best[0]]]) continue;
+    if (best_count > 0 && total > totals[twin[best[0]]]) best_count = 0;
     best[best_count++] = i;
   }
   return legal.items[best[rng.Below(static_cast<uint32_t>(best_count))]];
@@ -115,7 +185,7 @@ void RedealUnseenCards(const Ruleset& rules, State& state, int viewer, Rng& rng)
   }
 }
 
-std::vector<std::string> BotNames() { return {"random", "greedy"}; }
+std::vector<std::string> BotNames() { return {"random", "greedy", "spot"}; }
 
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec) {
   const size_t colon = spec.find(':');
@@ -138,13 +208,19 @@ Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec) {
     }
     return std::unique_ptr<Bot>(std::make_unique<GreedyBot>(samples));
   }
+  if (name == "spot") {
+    // Searchers for spot-the-error games (tools/spot_bot.h).
+    auto profile = ParseSpotProfile(colon == std::string_view::npos ? "careful" : param);
+    if (!profile) return profile.errors();
+    return std::unique_ptr<Bot>(std::make_unique<SpotBot>(profile.value(), std::string(spec)));
+  }
   if (name == "random") {
     return Diagnostic({},
                       "bot 'random' takes no parameter, got '" + std::string(spec) + "'");
   }
   return Diagnostic(
       {}, WithSuggestion("unknown bot '" + std::string(name) + "'", name, BotNames()) +
-              "; bots: random, greedy, greedy:N");
+              "; bots: random, greedy, greedy:N, spot:fast, spot:careful, spot:S/E");
 }
 
 Result<std::vector<std::unique_ptr<Bot>>> MakeSeatBots(std::string_view list,

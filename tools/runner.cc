@@ -1,5 +1,6 @@
 #include "tools/runner.h"
 
+#include <algorithm>
 #include <string>
 
 namespace angler {
@@ -39,9 +40,33 @@ Status GameRun::Apply(const Action& action) {
   return Ok();
 }
 
-Action GameRun::SettleOpen() {
-  // A decision open to several players at once (a search): without bots that
-  // race, one of its actions is drawn from the chance stream.
+Action GameRun::SettleOpen(const std::vector<Bot*>& seats) {
+  if (race_.empty()) {
+    // Plan the race: every searching seat must be a searcher.
+    std::vector<std::optional<SearchPlan>> plans(seats.size());
+    bool racing = true;
+    for (const Action& a : legal_) {
+      if (a.kind != ActionKind::kMark) continue;
+      auto* searcher = dynamic_cast<SpotBot*>(seats[static_cast<size_t>(a.player)]);
+      if (!searcher) {
+        racing = false;
+        break;
+      }
+      auto& plan = plans[static_cast<size_t>(a.player)];
+      if (!plan) {
+        plan = PlanSearch(game_, state_, searcher->profile(),
+                          streams_.seats[static_cast<size_t>(a.player)]);
+      }
+    }
+    if (racing) race_ = RaceSearch(state_, game_.rules().builtin.marks, plans);
+    std::reverse(race_.begin(), race_.end());
+  }
+  if (!race_.empty()) {
+    Action next = race_.back();
+    race_.pop_back();
+    return next;
+  }
+  // Without searchers, one of the open actions from the chance stream.
   return legal_.items[streams_.chance.Below(static_cast<uint32_t>(legal_.count))];
 }
 
@@ -52,7 +77,7 @@ Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
     const bool chance = game.IsChance(run.state());
     const int decider = game.CurrentPlayer(run.state());
     const Action action = chance         ? run.SampleChance()
-                          : decider < 0 ? run.SettleOpen()
+                          : decider < 0 ? run.SettleOpen(seats)
                                         : run.AskBot(*seats[static_cast<size_t>(decider)]);
     Status applied = run.Apply(action);
     if (!applied) {

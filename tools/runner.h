@@ -16,6 +16,7 @@
 #include "interpreter/rng.h"
 #include "interpreter/state.h"
 #include "tools/bots.h"
+#include "tools/spot_bot.h"
 
 namespace angler {
 
@@ -52,8 +53,10 @@ class GameRun {
   Action SampleChance();
   // At a player's decision: what `bot` chooses, with that seat's stream.
   Action AskBot(Bot& bot);
-  // At a decision open to several players (CurrentPlayer -1): one of its actions.
-  Action SettleOpen();
+  // At a decision open to several players (CurrentPlayer -1, a search): the
+  // next action of the searchers' race when every seat still searching has a
+  // SpotBot, else one of the open actions from the chance stream.
+  Action SettleOpen(const std::vector<Bot*>& seats);
   // Applies and records the action; an illegal one is an error, state unchanged.
   Status Apply(const Action& action);
 
@@ -64,6 +67,7 @@ class GameRun {
   State state_;
   ActionList legal_;
   std::vector<Action> actions_;
+  std::vector<Action> race_;  // the rest of the current search's race
 };
 
 struct GameResult {

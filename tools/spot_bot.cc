@@ -1,0 +1,73 @@
+#include "tools/spot_bot.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace angler {
+namespace {
+
+double Uniform(Rng& rng) { return static_cast<double>(rng.Next() >> 11) * 0x1.0p-53; }
+
+bool ParseDouble(std::string_view text, double& out) {
+  auto r = std::from_chars(text.data(), text.data() + text.size(), out);
+  return r.ec == std::errc() && r.ptr == text.data() + text.size();
+}
+
+}  // namespace
+
+Result<SpotProfile> ParseSpotProfile(std::string_view text) {
+  // Presets: quick eyes that slip, and slow eyes that rarely do.
+  if (text == "fast") return SpotProfile{0.15, 0.25};
+  if (text == "careful") return SpotProfile{0.35, 0.02};
+  auto slash = text.find('/');
+  SpotProfile p;
+  if (slash == std::string_view::npos || !ParseDouble(text.substr(0, slash), p.seconds_per_fish) ||
+      !ParseDouble(text.substr(slash + 1), p.error_rate) || p.seconds_per_fish <= 0 ||
+      p.error_rate < 0 || p.error_rate > 1) {
+    return Diagnostic({}, "a searcher is spot:fast, spot:careful or spot:SECONDS/ERROR (such "
+                          "as spot:0.2/0.15), not 'spot:" + std::string(text) + "'");
+  }
+  return p;
+}
+
+Action SpotBot::Choose(const Game&, const State&, const ActionList& legal, Rng& rng) {
+  return legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
+}
+
+SearchPlan PlanSearch(const Game& game, const State& s, const SpotProfile& profile, Rng& rng) {
+  const Ruleset& rules = game.rules();
+  const int fish = static_cast<int>(rules.formation.fish.size());
+  SearchPlan plan;
+  int card = game.SearchedCard(s);
+  plan.marks = card >= 0 ? rules.cards[static_cast<size_t>(card)].faults : 0;
+  if (fish > 0 && Uniform(rng) < profile.error_rate) {
+    plan.marks ^= 1u << rng.Below(static_cast<uint32_t>(fish));  // one fish off
+  }
+  // A look at every fish, spread from half to one and a half times that.
+  plan.stop_time = profile.seconds_per_fish * fish * (0.5 + Uniform(rng));
+  return plan;
+}
+
+std::vector<Action> RaceSearch(const State& s, int marks_slot,
+                               const std::vector<std::optional<SearchPlan>>& plans) {
+  std::vector<Action> actions;
+  double first = 1e300;
+  for (size_t p = 0; p < plans.size(); ++p) {
+    if (!plans[p]) continue;
+    first = std::min(first, plans[p]->stop_time);
+    uint32_t toggle = static_cast<uint32_t>(s.vars[marks_slot + static_cast<int>(p)]) ^ plans[p]->marks;
+    for (int i = 0; i < 32; ++i) {
+      if (toggle >> i & 1) {
+        actions.push_back(Action{ActionKind::kMark, static_cast<int8_t>(p), static_cast<int16_t>(i), 0});
+      }
+    }
+  }
+  uint64_t stoppers = 0;
+  for (size_t p = 0; p < plans.size(); ++p) {
+    if (plans[p] && plans[p]->stop_time <= first + kSimultaneous) stoppers |= uint64_t{1} << p;
+  }
+  if (stoppers) actions.push_back(Action{ActionKind::kStop, -1, 0, stoppers});
+  return actions;
+}
+
+}  // namespace angler
