@@ -10,6 +10,9 @@
 #include "tools/command_support.h"
 #include "tools/commands.h"
 #include "tools/json.h"
+#include "replay/store.h"
+
+#include <filesystem>
 
 namespace angler {
 namespace {
@@ -20,14 +23,18 @@ using Outcome = ScenarioOutcome::Status;
 const CommandSpec& CheckSpec() {
   static const CommandSpec spec{
       "check",
-      "PATH... [--json]",
+      "PATH... [--json] [--store [--db PATH]]",
       "Runs every scenario in the given files and folders (a folder: every *.scn\n"
       "below it). A scenario sets up a position, plays moves and states what must\n"
       "hold, such as a worked example of a rule text. Prints a line per scenario\n"
       "and, for a failure, the line that did not hold with what was expected and\n"
       "what happened; then 'N passed, N failed'. Exit 0: all passed; 1: one failed;\n"
-      "2: bad input (unreadable paths, syntax errors, unknown names).",
-      {{"json", false, "print the results as one JSON object"}}};
+      "2: bad input (unreadable paths, syntax errors, unknown names). With --store\n"
+      "every run is kept in the record store and scenarios that passed last time\n"
+      "but fail now are named.",
+      {{"json", false, "print the results as one JSON object"},
+       {"store", false, "keep this run in the record store; report new failures"},
+       {"db", true, "the record store (default $ANGLER_DB, else the user's data dir)"}}};
   return spec;
 }
 
@@ -188,9 +195,40 @@ int RunCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
       bad_input |= o.status == Outcome::kError;
     }
   }
+  // --store: keep the run; name what passed last time and fails now.
+  std::vector<std::string> regressed;
+  if (a.Has("store")) {
+    auto store = Store::OpenAt(a.Get("db").value_or(""));
+    if (!store) {
+      PrintErrors(spec.name, store.errors(), err);
+      return kExitUsage;
+    }
+    std::vector<ScenarioRun> runs;
+    for (const ScenarioOutcome& o : outcomes) {
+      ScenarioRun run;
+      std::error_code ec;
+      std::string name = o.pos.file ? o.pos.file->name() : "";
+      auto canonical = std::filesystem::weakly_canonical(name, ec);
+      run.file = ec ? name : canonical.string();
+      run.title = o.title;
+      run.passed = o.status == Outcome::kPass;
+      if (o.status == Outcome::kFail) run.message = "expected " + o.expected + ", got " + o.actual;
+      if (o.status == Outcome::kError && !o.errors.empty()) run.message = o.errors.front().message;
+      runs.push_back(std::move(run));
+    }
+    auto history = store.value()->RecordScenarioRuns(runs);
+    if (!history) {
+      PrintErrors(spec.name, history.errors(), err);
+      return kExitUsage;
+    }
+    for (const ScenarioHistory& h : history.value()) {
+      if (h.Regressed()) regressed.push_back(h.run.file + ": " + h.run.title);
+    }
+  }
   if (json) {
     PrintJson(outcomes, problems, passed, failed, out);
   } else {
+    for (const std::string& r : regressed) out << "REGRESSED since the last stored run: " << r << "\n";
     PrintErrors(spec.name, problems, err);
     PrintText(outcomes, out, err);
     out << passed << " passed, " << failed << " failed\n";

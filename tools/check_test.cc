@@ -194,7 +194,7 @@ TEST_CASE("check: usage errors and unreadable paths exit 2", "[check]") {
         std::string::npos);
   Output help = Check({"--help"});
   CHECK(help.code == 0);
-  CHECK(help.out.find("usage: angler check PATH... [--json]\n") == 0);
+  CHECK(help.out.find("usage: angler check PATH... [--json] [--store [--db PATH]]\n") == 0);
   TempFile empty("README", "no scenarios here\n");
   Output dir = Check({empty.dir(), empty.dir() + "/nope.scn"});
   CHECK(dir.code == 2);
@@ -234,6 +234,47 @@ TEST_CASE("check: a thousand small scenarios run well under a second", "[check]"
   CHECK(o.code == 0);
   CHECK(o.out.ends_with("\n1000 passed, 0 failed\n"));
   CHECK(took.count() < 1.0);
+}
+
+}  // namespace
+}  // namespace angler
+
+namespace angler {
+namespace {
+
+TEST_CASE("check --store names scenarios that passed last time and fail now", "[check][store]") {
+  auto dir = std::filesystem::temp_directory_path() / "angler_check_store";
+  std::filesystem::create_directories(dir);
+  auto db = (dir / "runs.db").string();
+  auto scn = (dir / "t.scn").string();
+  std::filesystem::remove(db);
+  auto write = [&](const std::string& winner) {
+    std::ofstream(scn) << "scenario \"first trick\" {\n"
+                          "  ruleset fishing\n  players Anne, Paul, Debbie, Nikki\n"
+                          "  hand Anne: yellow 7\n  hand Paul: yellow 3\n"
+                          "  hand Debbie: yellow 10\n  hand Nikki: purple 2\n"
+                          "  leader = Anne\n"
+                          "  Anne plays yellow 7\n  Paul plays yellow 3\n"
+                          "  Debbie plays yellow 10\n  Nikki plays purple 2\n"
+                          "  expect winner " << winner << "\n}\n";
+  };
+  auto run = [&](std::string& text) {
+    std::ostringstream out, err;
+    int code = RunCheck({scn, "--store", "--db", db}, out, err);
+    text = out.str();
+    return code;
+  };
+  std::string text;
+  write("Debbie");
+  CHECK(run(text) == 0);
+  CHECK(text.find("REGRESSED") == std::string::npos);
+  write("Paul");
+  CHECK(run(text) == 1);
+  CHECK(text.find("REGRESSED since the last stored run: ") != std::string::npos);
+  CHECK(text.find(": first trick\n") != std::string::npos);
+  CHECK(run(text) == 1);  // failing twice is no new regression
+  CHECK(text.find("REGRESSED") == std::string::npos);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

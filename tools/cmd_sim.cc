@@ -3,6 +3,7 @@
 // stdout depends only on the arguments (same seed, same bytes); timings and
 // the progress line go to stderr.
 #include <chrono>
+#include <optional>
 #include <cstdio>
 #include <ostream>
 
@@ -12,8 +13,9 @@
 #include "tools/command_support.h"
 #include "tools/commands.h"
 #include "tools/json.h"
-#include "tools/progress.h"
 #include "tools/simulation.h"
+#include "replay/store.h"
+#include "tools/progress.h"
 
 namespace angler {
 namespace {
@@ -35,6 +37,8 @@ const CommandSpec& SimSpec() {
            "one bot per seat, comma-separated: random, greedy, greedy:N; the last "
            "repeats (default random)"},
           {"json", false, "print one JSON object instead of a table"},
+          {"record", false, "store every game in the record store (angler replay)"},
+          {"db", true, "the record store (default $ANGLER_DB, else the user's data dir)"},
       }};
   return spec;
 }
@@ -180,9 +184,43 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
   const int game_count = static_cast<int>(games.value());
   ProgressLine progress(err, ProgressLine::IsTerminal(err), "sim");
   const auto start = std::chrono::steady_clock::now();
-  const SimulationStats stats =
-      Simulate(game, seats, game_count, seed.value(),
-               [&](int done) { progress.Update(done, game_count); });
+  // --record: every game into the store, in one transaction for the run.
+  std::unique_ptr<Store> store;
+  std::optional<Store::Batch> batch;
+  std::vector<Diagnostic> record_errors;
+  if (args.Has("record")) {
+    auto opened = Store::OpenAt(args.Get("db").value_or(""));
+    if (!opened) {
+      PrintErrors(spec.name, opened.errors(), err);
+      return kExitUsage;
+    }
+    store = std::move(opened).value();
+    auto begun = store->BeginBatch();
+    if (!begun) {
+      PrintErrors(spec.name, begun.errors(), err);
+      return kExitUsage;
+    }
+    batch.emplace(std::move(begun).value());
+  }
+  const SimulationStats stats = Simulate(
+      game, seats, game_count, seed.value(),
+      [&](int done) { progress.Update(done, game_count); },
+      [&](const GameResult& result) {
+        if (!store || !record_errors.empty()) return;
+        auto id = store->RecordGame(game, result.actions, {}, result.seed, "sim");
+        if (!id) record_errors = id.errors();
+      });
+  if (batch) {
+    if (record_errors.empty()) {
+      Status committed = batch->Commit();
+      if (!committed) record_errors = committed.errors();
+    }
+    if (!record_errors.empty()) {  // the batch rolls back: nothing of this run is stored
+      PrintErrors(spec.name, record_errors, err);
+      return kExitUsage;
+    }
+    err << "sim: " << game_count - stats.errors() << " games recorded\n";
+  }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   progress.Finish();

@@ -7,6 +7,7 @@
 
 #include "dsl/source.h"
 #include "tools/check.h"
+#include "tools/replay_cmd.h"
 
 namespace angler {
 namespace {
@@ -33,6 +34,11 @@ constexpr std::array kCommands = {
             "angler check tests/scenarios/fishing",
             [](const std::vector<std::string>& args, Streams io) {
               return RunCheck(args, io.out, io.err);
+            }},
+    Command{"replay", "stored games: list, show, step, annotate, branch, export, import, verify",
+            "angler replay list --ruleset fishing",
+            [](const std::vector<std::string>& args, Streams io) {
+              return RunReplay(args, io.out, io.err, io.in);
             }},
     Command{"bench", "measure the engine's speed on the shipped rulesets",
             "angler bench --json",

@@ -40,7 +40,8 @@ double SimulationStats::MeanActions() const {
 }
 
 SimulationStats Simulate(const Game& game, const std::vector<Bot*>& seats, int games,
-                         uint64_t seed, const std::function<void(int)>& progress) {
+                         uint64_t seed, const std::function<void(int)>& progress,
+                         const std::function<void(const GameResult&)>& each) {
   SimulationStats stats;
   stats.games = games;
   stats.players = game.players();
@@ -55,6 +56,7 @@ SimulationStats Simulate(const Game& game, const std::vector<Bot*>& seats, int g
       ++stats.failures;
     } else {
       const GameResult& result = played.value();
+      if (each) each(result);
       for (const Action& a : result.actions) Mix(stats.signature, ActionWord(a));
       if (result.final_state.error) {
         if (stats.errors() == 0) {

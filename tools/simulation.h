@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "interpreter/game.h"
+#include "tools/runner.h"
 #include "tools/bots.h"
 
 namespace angler {
@@ -39,7 +40,8 @@ struct SimulationStats {
 // Plays `games` games; after each one calls progress(done) if given.
 // REQUIRES: seats.size() == game.players().
 SimulationStats Simulate(const Game& game, const std::vector<Bot*>& seats, int games,
-                         uint64_t seed, const std::function<void(int)>& progress = {});
+                         uint64_t seed, const std::function<void(int)>& progress = {},
+                         const std::function<void(const GameResult&)>& each = {});
 
 }  // namespace angler
 

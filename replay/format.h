@@ -1,0 +1,69 @@
+// The on-disk formats of replay/, as constants: the SQLite store's schema
+// version and identity, and the game record notation's version and words.
+// replay/FORMAT.md describes both in prose; change the two together.
+//
+// A change to the store's tables bumps kStoreSchemaVersion and adds a step to
+// the migrations in store.cc; a change to the notation that old readers would
+// misread bumps kRecordFormatVersion.
+#ifndef ANGLER_REPLAY_FORMAT_H_
+#define ANGLER_REPLAY_FORMAT_H_
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace angler {
+
+// ---- The store (an SQLite database) ----
+
+// PRAGMA user_version of a store this build writes. Version 1 held the game
+// records only; version 2 added the scenario runs (check_runs, scenario_runs).
+inline constexpr int kStoreSchemaVersion = 2;
+// The oldest version Store::Open still migrates; older ones are refused.
+inline constexpr int kStoreOldestMigratable = 1;
+// PRAGMA application_id: "ANGL". Tells an angler store from any other SQLite file.
+inline constexpr int32_t kStoreApplicationId = 0x414e474c;
+// How long a writer waits for another process's write to finish.
+inline constexpr int kStoreBusyTimeoutMs = 5000;
+// The file under $XDG_DATA_HOME/angler (or ~/.local/share/angler).
+inline constexpr std::string_view kStoreFileName = "angler.db";
+// The environment variable that overrides the store's path.
+inline constexpr std::string_view kStoreEnvVar = "ANGLER_DB";
+
+// games.source: where a game was played.
+inline constexpr std::array<std::string_view, 3> kGameSources = {"sim", "play", "import"};
+
+// actions.kind: the number of the ActionKind (0 play, 1 choose, 2 option,
+// 3 chance, 4 lay, 5 mark, 6 stop as of this writing). The engine judges each
+// action when a game is replayed; the store only refuses numbers no engine
+// would use.
+inline constexpr int kStoredMaxKind = 63;
+
+// ---- The game record notation (text) ----
+
+// The first line of every record: [Angler "1"].
+inline constexpr std::string_view kRecordMagicTag = "Angler";
+inline constexpr int kRecordFormatVersion = 1;
+
+// Header tags, in the order they are written. Only Angler, Ruleset, Hash and
+// Players are required on import.
+inline constexpr std::array<std::string_view, 9> kRecordTags = {
+    "Angler", "Ruleset", "Hash", "Players", "Seed", "Source", "Date", "Plies", "Result"};
+
+// Move glyphs, as in PGN: good, mistake, brilliant, blunder, interesting, dubious.
+inline constexpr std::array<std::string_view, 6> kGlyphs = {"!",  "?",  "!!",
+                                                            "??", "!?", "?!"};
+
+// The verbs of a player's move line ("12. Anne plays yellow 7"). Chance moves
+// read as the engine writes them, with the outcome in hex: "shuffle ocean
+// #1a2b3c4d5e6f7081", "draw #00000000000000ff".
+inline constexpr std::string_view kVerbPlays = "plays";
+inline constexpr std::string_view kVerbChooses = "chooses";
+
+// Player names: what may appear in a Players tag and a move line.
+inline constexpr int kMaxPlayerNameBytes = 40;
+inline constexpr std::string_view kPlayerNameForbidden = ",{}()[]\"#;\\";
+
+}  // namespace angler
+
+#endif  // ANGLER_REPLAY_FORMAT_H_

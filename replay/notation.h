@@ -1,0 +1,130 @@
+// The game record notation: a readable text, one action per line, with a
+// header of tags like PGN's, comments and glyphs on moves and variations in
+// parentheses (FORMAT.md, "The record notation").
+//
+//   [Angler "1"]
+//   [Ruleset "fishing"]
+//   [Hash "4f0c3d0e5a1b2c3d"]
+//   [Players "Anne, Bob, Carl"]
+//   ...
+//   1. shuffle staging #1a2b3c4d5e6f7081
+//   12. Anne plays yellow 7 {leads her longest suit} !?
+//   (
+//     12. Anne plays blue 3
+//   )
+//
+// Moves are read by name against the legal actions of the position they are
+// played in, so the text never holds card ids. Two cards of the same name
+// that are both legal are told apart by their place among the ruleset's
+// cards of that name: `buoy "-3 points" [2]`.
+#ifndef ANGLER_REPLAY_NOTATION_H_
+#define ANGLER_REPLAY_NOTATION_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "dsl/source.h"
+#include "interpreter/game.h"
+#include "interpreter/loader.h"
+#include "replay/record.h"
+
+namespace angler {
+
+class Store;
+
+// ---- Single moves ----
+
+// "Anne plays yellow 7", "Bob chooses red", "shuffle ocean #00ff00ff00ff00ff".
+// REQUIRES: `a` is legal in `before`.
+std::string MoveText(const Game& game, const State& before, const Action& a,
+                     const std::vector<std::string>& players);
+
+// The move's thing alone: "yellow 7", "red", "buoy \"-3 points\" [2]".
+std::string ThingText(const Game& game, const State& before, const Action& a);
+
+struct MoveReading {
+  // Accept what people type at a prompt as well: "yellow 7" (the player whose
+  // decision it is) and "play yellow 7".
+  bool bare = false;
+  // The outcome of a "shuffle" written without "#seed"; without it, such a
+  // shuffle is an error.
+  std::optional<uint64_t> default_seed;
+};
+
+// Reads a move against the decision in `s`; the error says what is legal.
+Result<Action> ParseMove(const Game& game, const State& s, std::string_view text,
+                         const std::vector<std::string>& players,
+                         const MoveReading& reading = {});
+
+// ---- Whole records ----
+
+// The record as text, ending with a newline. Errors when it does not replay.
+Result<std::string> FormatRecord(const Ruleset& rules, const GameRecord& record);
+
+// A record as read, before its moves are checked against the rules.
+struct ParsedMove {
+  int number = 0;
+  std::string text;
+  SourcePos pos;
+  std::string comment;
+  std::string glyph;
+};
+
+struct ParsedLine {
+  SourcePos pos;
+  std::optional<std::string> comment;  // before the first move: on the line as a whole
+  std::vector<ParsedMove> moves;
+};
+
+struct ParsedVariation {
+  size_t after = 0;  // main-line moves read before its '('
+  ParsedLine line;
+};
+
+struct ParsedRecord {
+  int index = 0;  // 1-based, in its file
+  SourcePos pos;
+  std::vector<std::pair<std::string, std::string>> tags;  // in file order
+  std::vector<SourcePos> tag_pos;
+  ParsedLine main;
+  std::vector<ParsedVariation> variations;
+
+  const std::string* Tag(std::string_view name) const;
+  SourcePos TagPos(std::string_view name) const;
+};
+
+// Every record of a file; the first syntax error stops, naming line and column.
+Result<std::vector<ParsedRecord>> ParseRecordText(std::shared_ptr<const SourceFile> file);
+
+// The ruleset a record names by name and content hash.
+using RulesetLookup =
+    std::function<Result<RulesetPtr>(const std::string& name, const std::string& hash)>;
+
+struct ResolvedRecord {
+  RulesetPtr rules;
+  GameRecord record;
+};
+
+// Checks a parsed record against its rules move by move and builds the
+// GameRecord; errors name the game and the ply.
+Result<ResolvedRecord> ResolveRecord(const ParsedRecord& parsed,
+                                     const RulesetLookup& lookup);
+
+// Checks every record, then stores them all in one transaction: on any error
+// nothing is stored. Returns the new games' ids.
+Result<std::vector<int64_t>> StoreRecords(Store& store,
+                                          const std::vector<ParsedRecord>& parsed);
+
+// ParseRecordText, then StoreRecords.
+Result<std::vector<int64_t>> ImportRecords(Store& store,
+                                           std::shared_ptr<const SourceFile> file);
+
+}  // namespace angler
+
+#endif  // ANGLER_REPLAY_NOTATION_H_

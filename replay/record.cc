@@ -1,0 +1,241 @@
+#include "replay/record.h"
+
+#include <algorithm>
+
+#include "replay/format.h"
+
+namespace angler {
+
+bool GameRecord::SameContent(const GameRecord& o) const {
+  if (variations.size() != o.variations.size()) return false;
+  for (size_t i = 0; i < variations.size(); ++i) {
+    if (!variations[i].SameContent(o.variations[i])) return false;
+  }
+  return ruleset_name == o.ruleset_name && ruleset_hash == o.ruleset_hash &&
+         players == o.players && seed == o.seed && source == o.source &&
+         created == o.created && actions == o.actions && finished == o.finished &&
+         result == o.result && ranks == o.ranks && winners == o.winners &&
+         annotations == o.annotations;
+}
+
+std::vector<std::string> DefaultPlayerNames(int count) {
+  std::vector<std::string> names;
+  for (int p = 0; p < count; ++p) {
+    // Appending rather than "P" + ...: GCC 12 warns falsely (-Wrestrict) on the latter.
+    std::string name = "P";
+    name += std::to_string(p + 1);
+    names.push_back(std::move(name));
+  }
+  return names;
+}
+
+Status CheckPlayerNames(const std::vector<std::string>& names) {
+  for (size_t i = 0; i < names.size(); ++i) {
+    const std::string& n = names[i];
+    const std::string which = "player " + std::to_string(i + 1) + " '" + n + "'";
+    if (n.empty())
+      return Diagnostic({}, "player " + std::to_string(i + 1) + " has no name");
+    if (n.size() > static_cast<size_t>(kMaxPlayerNameBytes)) {
+      return Diagnostic({}, which + ": a name has at most " +
+                                std::to_string(kMaxPlayerNameBytes) + " bytes");
+    }
+    if (n.front() == ' ' || n.back() == ' ') {
+      return Diagnostic({}, which + ": a name neither begins nor ends with a space");
+    }
+    if (n.front() >= '0' && n.front() <= '9') {
+      return Diagnostic({}, which + ": a name does not begin with a digit");
+    }
+    for (char c : n) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f ||
+          kPlayerNameForbidden.find(c) != std::string_view::npos) {
+        return Diagnostic(
+            {}, which + ": a name may not contain control characters or any of " +
+                    std::string(kPlayerNameForbidden));
+      }
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (names[j] == n) return Diagnostic({}, which + " is named twice");
+    }
+  }
+  return Ok();
+}
+
+int LegalCount(const Game& game, const State& s) {
+  if (game.IsTerminal(s)) return 0;
+  if (game.IsChance(s)) {
+    return s.decision.chance_pick ? s.decision.count : s.ZoneSize(s.decision.zone);
+  }
+  // Not decision.count: some decisions (lays) enumerate their actions.
+  ActionList legal;
+  game.LegalActions(s, legal);
+  return legal.count;
+}
+
+Status ApplyChecked(const Game& game, State& s, const Action& a) {
+  if (game.IsTerminal(s)) return Diagnostic({}, "the game is already over");
+  const bool card = a.kind == ActionKind::kPlay || a.kind == ActionKind::kChoose;
+  if (card && (a.value < 0 || a.value >= static_cast<int>(game.rules().cards.size()))) {
+    return Diagnostic({}, "card #" + std::to_string(a.value) + " does not exist in " +
+                              game.rules().name);
+  }
+  // -1: no one seat's action (chance, or several players stopping together).
+  if (a.player < -1 || a.player >= game.players()) {
+    return Diagnostic({}, "seat " + std::to_string(a.player) + " is not in this game");
+  }
+  return game.Apply(s, a);
+}
+
+std::string ResultText(const Game& game, const State& last,
+                       const std::vector<std::string>& players) {
+  if (last.error) return "ruleset error";
+  if (!last.over) return "unfinished";
+  const Ruleset& rules = game.rules();
+  std::string text;
+  if (last.end_reason > 0 && last.end_reason < rules.end_reasons.size()) {
+    text = rules.end_reasons[last.end_reason] + "; ";
+  }
+  const std::vector<int> winners = game.Winners(last);
+  text += winners.size() == 1 ? "winner " : "winners ";
+  for (size_t i = 0; i < winners.size(); ++i) {
+    text += (i ? ", " : "") + players[static_cast<size_t>(winners[i])];
+  }
+  text += ";";
+  for (int p = 0; p < game.players(); ++p) {
+    text += (p ? ", " : " ") + players[static_cast<size_t>(p)] + " " +
+            std::to_string(game.Rank(last, p));
+  }
+  return text;
+}
+
+void SetOutcome(const Game& game, const State& last, GameRecord& record) {
+  record.finished = last.over && !last.error;
+  record.result = ResultText(game, last, record.players);
+  record.ranks.clear();
+  for (int p = 0; p < game.players(); ++p) record.ranks.push_back(game.Rank(last, p));
+  record.winners = record.finished ? game.Winners(last) : std::vector<int>{};
+}
+
+Result<GameRecord> MakeGameRecord(const Game& game, std::span<const Action> actions,
+                                  std::vector<std::string> players,
+                                  std::optional<uint64_t> seed, std::string source) {
+  GameRecord record;
+  record.ruleset_name = game.rules().name;
+  record.ruleset_hash = game.rules().content_hash;
+  record.players =
+      players.empty() ? DefaultPlayerNames(game.players()) : std::move(players);
+  if (record.players_count() != game.players()) {
+    return Diagnostic({}, std::to_string(record.players.size()) + " player names for a " +
+                              std::to_string(game.players()) + "-player game");
+  }
+  if (Status names = CheckPlayerNames(record.players); !names) return names.errors();
+  if (std::find(kGameSources.begin(), kGameSources.end(), source) == kGameSources.end()) {
+    return Diagnostic({}, "unknown game source '" + source + "' (sim, play or import)");
+  }
+  record.seed = seed;
+  record.source = std::move(source);
+  record.actions.reserve(actions.size());
+  State s = game.NewInitialState();
+  for (size_t i = 0; i < actions.size(); ++i) {
+    const int legal = LegalCount(game, s);
+    if (Status applied = ApplyChecked(game, s, actions[i]); !applied) {
+      return Diagnostic({},
+                        "ply " + std::to_string(i + 1) + ": " + applied.error().message);
+    }
+    record.actions.push_back({actions[i], legal});
+  }
+  SetOutcome(game, s, record);
+  return record;
+}
+
+namespace {
+
+// Applies actions[from..to) to s, naming the ply of a failure.
+Status ApplyLine(const Game& game, State& s, std::span<const RecordedAction> actions,
+                 int first_ply, std::vector<State>* positions) {
+  for (size_t i = 0; i < actions.size(); ++i) {
+    if (Status applied = ApplyChecked(game, s, actions[i].action); !applied) {
+      return Diagnostic({}, "ply " + std::to_string(first_ply + static_cast<int>(i)) +
+                                ": " + applied.error().message);
+    }
+    if (positions) positions->push_back(s);
+  }
+  return Ok();
+}
+
+}  // namespace
+
+Result<State> PositionAt(const Game& game, const GameRecord& record, int ply,
+                         const Variation* variation) {
+  const int branch = variation ? variation->ply : static_cast<int>(record.actions.size());
+  const int end =
+      variation ? branch + static_cast<int>(variation->actions.size()) : branch;
+  if (ply < 0 || ply > end) {
+    return Diagnostic({}, "ply " + std::to_string(ply) + " is out of range: the " +
+                              (variation ? "variation" : "game") + " has plies 0 to " +
+                              std::to_string(end));
+  }
+  if (branch > static_cast<int>(record.actions.size())) {
+    return Diagnostic({}, "the variation starts after ply " + std::to_string(branch) +
+                              ", past the game's end");
+  }
+  State s = game.NewInitialState();
+  std::span<const RecordedAction> main(record.actions);
+  Status st = ApplyLine(game, s, main.first(static_cast<size_t>(std::min(ply, branch))),
+                        1, nullptr);
+  if (!st) return st.errors();
+  if (variation && ply > branch) {
+    std::span<const RecordedAction> line(variation->actions);
+    st = ApplyLine(game, s, line.first(static_cast<size_t>(ply - branch)), branch + 1,
+                   nullptr);
+    if (!st) return st.errors();
+  }
+  return s;
+}
+
+Result<std::vector<State>> Positions(const Game& game, const GameRecord& record,
+                                     const Variation* variation) {
+  std::vector<State> positions;
+  State s = game.NewInitialState();
+  positions.push_back(s);
+  std::span<const RecordedAction> main(record.actions);
+  if (variation) {
+    if (variation->ply > static_cast<int>(main.size())) {
+      return Diagnostic({}, "the variation starts after ply " +
+                                std::to_string(variation->ply) + ", past the game's end");
+    }
+    main = main.first(static_cast<size_t>(variation->ply));
+  }
+  positions.reserve(main.size() + 1 + (variation ? variation->actions.size() : 0));
+  Status st = ApplyLine(game, s, main, 1, &positions);
+  if (!st) return st.errors();
+  if (variation) {
+    st = ApplyLine(game, s, variation->actions, variation->ply + 1, &positions);
+    if (!st) return st.errors();
+  }
+  return positions;
+}
+
+bool IsGlyph(std::string_view text) {
+  return std::find(kGlyphs.begin(), kGlyphs.end(), text) != kGlyphs.end();
+}
+
+std::vector<Action> RandomPlayout(const Game& game, uint64_t seed, int max_actions) {
+  std::vector<Action> actions;
+  Rng rng(seed);
+  State s = game.NewInitialState();
+  ActionList legal;
+  while (!game.IsTerminal(s) && static_cast<int>(actions.size()) < max_actions) {
+    Action a;
+    if (game.IsChance(s)) {
+      a = game.SampleChance(s, rng);
+    } else {
+      game.LegalActions(s, legal);
+      a = legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
+    }
+    if (!game.Apply(s, a)) break;
+    actions.push_back(a);
+  }
+  return actions;
+}
+
+}  // namespace angler

@@ -1,0 +1,291 @@
+#include "replay/scenario_writer.h"
+
+#include <algorithm>
+#include <span>
+
+#include "interpreter/game.h"
+#include "interpreter/rng.h"
+
+namespace angler {
+namespace {
+
+constexpr size_t kLineWidth = 88;
+
+// A name as the scenario language reads it: a word, else in quotes.
+std::string Word(const std::string& name) {
+  static const char* kReserved[] = {"catches", "plays", "chooses", "calls", "lays",
+                                    "on",      "top",   "bottom",  "count", "has"};
+  bool word = !name.empty();
+  for (size_t i = 0; i < name.size() && word; ++i) {
+    const unsigned char c = static_cast<unsigned char>(name[i]);
+    const bool letter = std::isalpha(c) || c == '_' || c >= 0x80;
+    word = i == 0 ? letter : letter || std::isdigit(c) || c == '-';
+  }
+  for (const char* r : kReserved) word = word && name != r;
+  return word ? name : "\"" + name + "\"";
+}
+
+std::string ValueText(const Ruleset& rules, Type type, int64_t v,
+                      const std::vector<std::string>& players) {
+  if (type == Type::kPlayer) {
+    return v >= 0 && v < static_cast<int64_t>(players.size())
+               ? Word(players[static_cast<size_t>(v)])
+               : "none";
+  }
+  return rules.ValueName(type, v);
+}
+
+// "  head: a, b, c" broken after commas to stay within kLineWidth.
+void CardLine(std::string& out, const std::string& head, const Ruleset& rules,
+              std::span<const uint8_t> cards) {
+  std::string line = "  " + head + ":";
+  for (size_t i = 0; i < cards.size(); ++i) {
+    const std::string& name = rules.card_names[cards[i]];
+    const std::string piece = (i ? ", " : " ") + name;
+    if (line.size() + piece.size() + 1 > kLineWidth && i > 0) {
+      out += line + ",\n";
+      line = "    " + name;
+    } else {
+      line += piece;
+    }
+  }
+  out += line + "\n";
+}
+
+// A player's move as a scenario line writes it: "Anne plays yellow 7",
+// "Anne chooses red", "Anne lays yellow 3, yellow 4 on row 2".
+std::string MoveLine(const Game& game, const State& s, const Action& a,
+                     const std::vector<std::string>& players) {
+  if (a.kind == ActionKind::kStop) {  // "Anne stops", "Anne, Bob and Carl stop"
+    std::vector<std::string> names;
+    for (size_t p = 0; p < players.size() && p < 64; ++p) {
+      if (a.seed >> p & 1) names.push_back(Word(players[p]));
+    }
+    if (names.size() == 1) return names[0] + " stops";
+    std::string text;
+    for (size_t i = 0; i < names.size(); ++i) {
+      text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    }
+    return text + " stop";
+  }
+  if (a.player < 0) return game.ActionText(s, a);
+  const std::string who = Word(players[static_cast<size_t>(a.player)]);
+  if (a.kind == ActionKind::kMark) {  // a toggle: what it does to the sheet
+    const bool marked = s.vars[game.rules().builtin.marks + a.player] >> a.value & 1;
+    return who + (marked ? " unmarks " : " marks ") + std::to_string(a.value);
+  }
+  if (a.kind == ActionKind::kPlay) {
+    return who + " plays " + game.rules().card_names[static_cast<size_t>(a.value)];
+  }
+  if (a.kind == ActionKind::kChoose) {
+    return who + " chooses " + game.rules().card_names[static_cast<size_t>(a.value)];
+  }
+  const std::string text = game.ActionText(s, a);  // "choose red", "lay ... on row 2"
+  const size_t space = text.find(' ');
+  const std::string verb =
+      a.kind == ActionKind::kOption ? "choose" : text.substr(0, space);
+  if (space == std::string::npos) return who + " " + verb + "s";  // "stop"
+  return who + " " + verb + "s " + text.substr(space + 1);
+}
+
+// Where a scenario's position can start: a trick's first card (or a row
+// game's turn) is to be played.
+bool TrickStart(const State& s) {
+  return !s.over && ((s.decision.kind == DecisionKind::kPlay && s.played_count == 0) ||
+                     s.decision.kind == DecisionKind::kLay);
+}
+
+}  // namespace
+
+Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& record,
+                                       int ply, const std::string& current_hash) {
+  const int n = static_cast<int>(record.actions.size());
+  if (ply < 0 || ply > n) {
+    return Diagnostic({}, "ply " + std::to_string(ply) +
+                              " is out of range: the game has plies 0 to " +
+                              std::to_string(n));
+  }
+  if (rules.hand_family < 0) {
+    return Diagnostic(
+        {}, rules.name + " has no hands: a scenario starts at a trick or a turn");
+  }
+  const Game game(rules, record.players_count());
+  Result<std::vector<State>> all = Positions(game, record);
+  if (!all) return all.errors();
+  const std::vector<State>& positions = all.value();
+
+  // The trick in progress at `ply`, reached without chance since it began.
+  int start = -1;
+  for (int p = ply; p >= 0; --p) {
+    if (TrickStart(positions[static_cast<size_t>(p)])) {
+      start = p;
+      break;
+    }
+    if (p > 0 &&
+        record.actions[static_cast<size_t>(p - 1)].action.kind == ActionKind::kChance) {
+      break;
+    }
+  }
+  bool moved_on = false;
+  if (start < 0) {
+    for (int p = ply + 1; p <= n && start < 0; ++p) {
+      if (TrickStart(positions[static_cast<size_t>(p)])) start = p;
+    }
+    if (start < 0) {
+      int last = -1;
+      for (int p = 0; p <= n; ++p) {
+        if (TrickStart(positions[static_cast<size_t>(p)])) last = p;
+      }
+      return Diagnostic(
+          {}, "ply " + std::to_string(ply) +
+                  " comes after the game's last trick or turn" +
+                  (last >= 0 ? " (it starts at ply " + std::to_string(last) + ")"
+                             : std::string()) +
+                  ": a scenario starts at one");
+    }
+    moved_on = true;
+  }
+  const int end = std::max(start, ply);
+  const State& s = positions[static_cast<size_t>(start)];
+  const BuiltinSlots& b = rules.builtin;
+  const std::vector<std::string>& players = record.players;
+
+  std::string out;
+  const std::string game_name =
+      record.id ? "game " + std::to_string(record.id) : "the game";
+  out += "# " + game_name + " (" + rules.name + ", " + std::to_string(players.size()) +
+         " players) at ply " + std::to_string(ply) +
+         ", written by angler replay to-scenario.\n";
+  if (moved_on) {
+    out += "# Ply " + std::to_string(ply) +
+           " is at a shuffle, outside any trick: this starts at ply " +
+           std::to_string(start) + ", the start of the next trick.\n";
+  } else if (start < end) {
+    const std::string where =
+        rules.trick_family >= 0
+            ? "a trick's start: ply " + std::to_string(start) + " (trick " +
+                  std::to_string(s.vars[b.trick_number] + 1) + " of round " +
+                  std::to_string(s.vars[b.round]) + ")"
+            : "a turn's start: ply " + std::to_string(start);
+    out += "# A scenario starts at " + where + "; the moves up to ply " +
+           std::to_string(end) + " follow.\n";
+  }
+  if (!current_hash.empty() && current_hash != record.ruleset_hash) {
+    out += "# The game was played under " + rules.name + " " + record.ruleset_hash +
+           "; the current " + rules.name + " is " + current_hash + ".\n";
+  }
+  out +=
+      "# Edit it into a rule check: change the position, add moves and expect lines.\n";
+  out += "scenario \"" + game_name + " at ply " + std::to_string(ply) + "\" {\n";
+  out += "  ruleset " + rules.name + "\n";
+  out += "  players ";
+  for (size_t p = 0; p < players.size(); ++p) out += (p ? ", " : "") + Word(players[p]);
+  out += "\n";
+  if (record.seed) out += "  seed " + std::to_string(*record.seed) + "\n";
+  out += "  round " + std::to_string(s.vars[b.round]) + "\n";
+
+  // Zones: every one that holds cards now or right after the ruleset's own
+  // setup (the scenario starts from that and changes only what it lists).
+  State fresh = game.NewInitialState();
+  Rng rng(record.seed.value_or(1));
+  while (!fresh.over && game.IsChance(fresh)) {
+    if (!game.Apply(fresh, game.SampleChance(fresh, rng))) break;
+  }
+  std::vector<int> order;
+  const int hand_first = rules.zones[static_cast<size_t>(rules.hand_family)].first;
+  for (int p = 0; p < game.players(); ++p) order.push_back(hand_first + p);
+  for (size_t f = 0; f < rules.zones.size(); ++f) {
+    const ZoneFamily& family = rules.zones[f];
+    if (static_cast<int>(f) == rules.hand_family ||
+        static_cast<int>(f) == rules.trick_family) {
+      continue;
+    }
+    const int piles = family.per_player ? game.players() : family.count;
+    for (int p = 0; p < piles; ++p) order.push_back(family.first + p);
+  }
+  out += rules.trick_family >= 0
+             ? "  # Every zone's cards, bottom first (the trick starts empty):\n"
+             : "  # Every zone's cards, bottom first:\n";
+  for (int zone : order) {
+    if (s.ZoneSize(zone) == 0 && fresh.ZoneSize(zone) == 0) continue;
+    const ZoneFamily& family = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(zone))];
+    std::string head = family.name;
+    if (family.per_player) {
+      // Two appends, not " " + ...: GCC 12 warns falsely (-Wrestrict) on that.
+      head += ' ';
+      head += Word(players[static_cast<size_t>(rules.ZoneSeat(zone))]);
+    } else if (family.indexed) {
+      head += ' ';
+      head += std::to_string(rules.ZoneIndex(zone));  // "row 2"
+    }
+    CardLine(out, head, rules, s.Zone(zone));
+  }
+
+  // Variables, but not those a trick starts afresh, nor the engine's own
+  // that the start of a trick sets.
+  std::vector<std::string> trick_vars;
+  out += "  # The variables:\n";
+  // Whose turn it is; in a scenario `turn` sets the leader too.
+  out += "  turn = " + ValueText(rules, Type::kPlayer, s.decision.player, players) + "\n";
+  for (const Variable& v : rules.variables) {
+    if (v.slot == b.round || v.slot == b.turn || v.slot == b.leader ||
+        v.slot == b.winner || v.slot == b.winning_card || v.slot == b.target ||
+        v.slot == b.illegal_lay) {
+      continue;
+    }
+    const int seats = v.per_player ? game.players() : 1;
+    for (int p = 0; p < seats; ++p) {
+      const int32_t value = s.vars[v.slot + p];
+      std::string line = v.name;
+      if (v.per_player) {
+        line += ' ';
+        line += Word(players[static_cast<size_t>(p)]);
+      }
+      line += " = " + ValueText(rules, v.type, value, players);
+      if (v.scope == Scope::kTrick) {
+        if (value != v.init) trick_vars.push_back(line);
+        continue;
+      }
+      out += "  " + line + "\n";
+    }
+  }
+  if (!trick_vars.empty()) {
+    out +=
+        "  # In force for this trick (set by a card of the last one; play it to set "
+        "them):\n";
+    for (const std::string& line : trick_vars) out += "  #   " + line + "\n";
+  }
+
+  if (start < end) out += "  # The trick so far:\n";
+  for (int p = start; p < end; ++p) {
+    out += "  " +
+           MoveLine(game, positions[static_cast<size_t>(p)],
+                    record.actions[static_cast<size_t>(p)].action, players) +
+           "\n";
+  }
+
+  const State& now = positions[static_cast<size_t>(end)];
+  if (now.over) {
+    out += "  # The game is over: " + ResultText(game, now, players) + "\n";
+  } else if (game.IsChance(now)) {
+    out += "  # Next: " + game.DecisionText(now) + " (chance)\n";
+  } else {
+    if (now.decision.player < 0) {
+      out += "  # " + game.DecisionText(now) + ". The legal moves:\n";
+    } else {
+      const std::string who = Word(players[static_cast<size_t>(now.decision.player)]);
+      const char* doing = now.decision.kind == DecisionKind::kPlay  ? " plays a card"
+                          : now.decision.kind == DecisionKind::kLay ? " lays cards"
+                                                                    : " chooses";
+      out += "  # " + who + doing + " now. The legal moves:\n";
+    }
+    ActionList legal;
+    game.LegalActions(now, legal);
+    for (const Action& a : legal)
+      out += "  #   " + MoveLine(game, now, a, players) + "\n";
+  }
+  out += "}\n";
+  return ScenarioPosition{out, start, end};
+}
+
+}  // namespace angler

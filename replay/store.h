@@ -1,0 +1,188 @@
+// The store: an SQLite database of rulesets, game records, annotations,
+// variations and scenario runs (replay/FORMAT.md describes its tables).
+//
+// Open() creates a new store, migrates an older schema and refuses a newer one
+// or a file that is not an angler store. Every write runs in a transaction: on
+// any error nothing of it remains. Writes inside a Batch join the batch's
+// transaction, so a thousand games cost one commit. The database is in WAL
+// mode: other processes may read while one writes.
+//
+// A Store is one connection: use it from one thread at a time.
+#ifndef ANGLER_REPLAY_STORE_H_
+#define ANGLER_REPLAY_STORE_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dsl/source.h"
+#include "interpreter/loader.h"
+#include "interpreter/ruleset.h"
+#include "replay/record.h"
+#include "replay/sqlite.h"
+
+namespace angler {
+
+// One row of `replay list`: a game without its actions.
+struct GameSummary {
+  int64_t id = 0;
+  std::string ruleset_name;
+  std::string ruleset_hash;
+  std::vector<std::string> players;
+  std::optional<uint64_t> seed;
+  std::string source;
+  int64_t created = 0;
+  int plies = 0;
+  bool finished = false;
+  std::string result;
+  std::vector<int64_t> ranks;
+  std::vector<int> winners;
+};
+
+struct GameFilter {
+  std::string ruleset;  // a ruleset's name or content hash; empty: any
+  std::string player;   // a player's name; empty: any
+  int64_t limit = 0;    // the most recent `limit` games; 0: all
+};
+
+struct StoredRuleset {
+  std::string hash;
+  std::string name;
+  std::string title;
+  int64_t games = 0;
+};
+
+// One scenario's outcome in one run of `angler check --store`.
+struct ScenarioRun {
+  std::string file;          // the scenario file, as the caller names it
+  std::string title;         // the scenario's title; (file, title) is its key
+  std::string ruleset_hash;  // what it ran against (empty if it did not load)
+  bool passed = false;
+  std::string message;  // why it failed; empty when it passed
+  int64_t run_id = 0;   // filled by the store
+  int64_t time = 0;     // unix seconds; filled by the store
+};
+
+struct ScenarioHistory {
+  ScenarioRun run;
+  std::optional<ScenarioRun> previous;  // the last run before this one, if any
+
+  // Passed last time, fails now: what `check --store` reports.
+  bool Regressed() const { return previous && previous->passed && !run.passed; }
+  bool Fixed() const { return previous && !previous->passed && run.passed; }
+};
+
+class Store {
+ public:
+  // $ANGLER_DB, else $XDG_DATA_HOME/angler/angler.db, else
+  // ~/.local/share/angler/angler.db. An error when none can be formed.
+  static Result<std::string> DefaultPath();
+
+  // Opens the store at `path` (":memory:" for a private one), creating it and
+  // its folder on first use.
+  static Result<std::unique_ptr<Store>> Open(const std::string& path);
+  // Open(db_flag), or Open(DefaultPath()) when db_flag is empty: what a
+  // command with a --db PATH flag calls.
+  static Result<std::unique_ptr<Store>> OpenAt(const std::string& db_flag);
+
+  const std::string& path() const { return db_.path(); }
+  int schema_version() const { return schema_version_; }
+
+  // ---- Rulesets, by content hash ----
+
+  // Stores the ruleset's canonical text unless that hash is there already.
+  Status AddRuleset(const Ruleset& rules);
+  // Loads a stored ruleset from its text (cached): the rules an old record was
+  // played under, whatever the files say now.
+  Result<RulesetPtr> RulesetByHash(const std::string& hash);
+  // The stored one, else the current ruleset of that name if its hash matches.
+  Result<RulesetPtr> RulesetFor(const std::string& name, const std::string& hash);
+  Result<std::vector<StoredRuleset>> Rulesets();
+
+  // ---- Games ----
+
+  // Checks the record by replaying it (every action legal, the legal counts
+  // and outcome as recorded, variations too), then stores it with its
+  // ruleset. Returns the game's id.
+  Result<int64_t> AddGame(const Ruleset& rules, const GameRecord& record);
+  // The same without the replay, for a record just made by MakeGameRecord or
+  // ParseRecords against `rules`.
+  Result<int64_t> AddReplayedGame(const Ruleset& rules, const GameRecord& record);
+  // MakeGameRecord, then AddReplayedGame: one game played by `sim` or `play`.
+  // players: empty for "P1".."Pn"; source: "sim" or "play".
+  Result<int64_t> RecordGame(const Game& game, std::span<const Action> actions,
+                             std::vector<std::string> players,
+                             std::optional<uint64_t> seed, std::string source);
+
+  // A transaction that the writes made while it is open join.
+  class Batch {
+   public:
+    Status Commit() { return txn_.Commit(); }
+
+   private:
+    friend class Store;
+    explicit Batch(sql::Transaction txn) : txn_(std::move(txn)) {}
+    sql::Transaction txn_;
+  };
+  Result<Batch> BeginBatch();
+
+  Result<GameRecord> LoadGame(int64_t id);
+  Result<std::vector<GameSummary>> ListGames(const GameFilter& filter);
+  Result<int64_t> GameCount();
+  // Visits every game matching `filter` (limit ignored) in id order with its
+  // main line, reading them in one pass. Stops at the first error of `visit`.
+  Status ForEachGame(const GameFilter& filter,
+                     const std::function<Status(const GameSummary&,
+                                                std::span<const RecordedAction>)>& visit);
+
+  // ---- Annotations and variations ----
+
+  // Sets the comment and glyph of move `ply` (0: the game as a whole; with
+  // `variation`, a move of that variation, or the variation as a whole at its
+  // first ply - 1). nullopt keeps what is there; "" removes it.
+  Status Annotate(int64_t game, int ply, std::optional<std::string> comment,
+                  std::optional<std::string> glyph, int64_t variation = 0);
+  // Checks the variation's moves by replay and stores it; returns its id.
+  Result<int64_t> AddVariation(int64_t game, const Variation& variation);
+
+  // ---- Scenario runs (angler check --store) ----
+
+  // Stores one run of many scenarios (one transaction) and returns, for each,
+  // the previous run of the same (file, title).
+  Result<std::vector<ScenarioHistory>> RecordScenarioRuns(std::vector<ScenarioRun> runs);
+  Result<std::optional<ScenarioRun>> LastScenarioRun(const std::string& file,
+                                                     const std::string& title);
+
+ private:
+  explicit Store(sql::Database db) : db_(std::move(db)) {}
+  Status Setup();
+  Status Migrate(int from);
+  // A prepared statement kept for the life of the store.
+  Result<sql::Statement*> Cached(const char* sql);
+  Diagnostic Error(std::string message) const;
+  Status CheckGame(const Ruleset& rules, const GameRecord& record);
+  Status CheckVariation(const Game& game, const GameRecord& record, const Variation& v);
+  Status InsertActions(const char* sql, int64_t owner, int first_ply,
+                       std::span<const RecordedAction> actions);
+  Status InsertVariation(int64_t game, const Variation& v, int64_t created, int64_t* id);
+  Status InsertAnnotation(int64_t game, int64_t variation, const Annotation& a);
+
+  sql::Database db_;
+  int schema_version_ = 0;
+  std::map<std::string, std::unique_ptr<sql::Statement>> statements_;
+  std::map<std::string, RulesetPtr> rulesets_;  // by hash
+};
+
+// "2024-05-01T12:00:00Z" for unix seconds; ParseDate reads it back.
+std::string FormatDate(int64_t unix_seconds);
+std::optional<int64_t> ParseDate(std::string_view text);
+
+}  // namespace angler
+
+#endif  // ANGLER_REPLAY_STORE_H_

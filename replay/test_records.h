@@ -1,0 +1,83 @@
+// Records for the replay/ tests: random games with comments, glyphs and a
+// variation, so that every part of a record is exercised.
+//
+// Header-only on purpose: only the test binary includes it.
+#ifndef ANGLER_REPLAY_TEST_RECORDS_H_
+#define ANGLER_REPLAY_TEST_RECORDS_H_
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "interpreter/game.h"
+#include "interpreter/rng.h"
+#include "replay/record.h"
+
+namespace angler::testing {
+
+// A random game of `rules`, made into a record.
+inline GameRecord RandomRecord(const Game& game, uint64_t seed,
+                               std::vector<std::string> players = {},
+                               std::string source = "sim") {
+  const std::vector<Action> actions = RandomPlayout(game, seed);
+  Result<GameRecord> record =
+      MakeGameRecord(game, actions, std::move(players), seed, std::move(source));
+  INFO((record.ok() ? std::string() : record.error().message));
+  REQUIRE(record.ok());
+  return std::move(record).value();
+}
+
+// Random moves from the position after `ply` main-line actions, at most `count`.
+inline Variation RandomVariation(const Game& game, const GameRecord& record, int ply,
+                                 int count, uint64_t seed) {
+  Variation v;
+  v.ply = ply;
+  Result<State> start = PositionAt(game, record, ply);
+  REQUIRE(start.ok());
+  State s = start.value();
+  Rng rng(seed);
+  ActionList legal;
+  while (static_cast<int>(v.actions.size()) < count && !game.IsTerminal(s)) {
+    Action a;
+    if (game.IsChance(s)) {
+      a = game.SampleChance(s, rng);
+    } else {
+      game.LegalActions(s, legal);
+      a = legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
+    }
+    const int n = LegalCount(game, s);
+    REQUIRE(game.Apply(s, a).ok());
+    v.actions.push_back({a, n});
+  }
+  return v;
+}
+
+// Comments, glyphs (and the characters the notation escapes) on a record,
+// plus two variations: one from the middle and one from the last position.
+inline void Decorate(const Game& game, GameRecord& record, uint64_t seed) {
+  const int n = static_cast<int>(record.actions.size());
+  record.created = 1714564800;  // 2024-05-01T12:00:00Z
+  record.annotations.push_back({0, "a game to test {braces} and \\ backslashes", ""});
+  if (n >= 3) {
+    record.annotations.push_back({1, "first move", ""});
+    record.annotations.push_back({n / 2, "", "!?"});
+    record.annotations.push_back({n / 2 + 1, "the critical moment", "??"});
+  }
+  if (n >= 4) {
+    Variation v = RandomVariation(game, record, n / 2, 6, seed ^ 0x5eed);
+    if (!v.actions.empty()) {
+      v.annotations.push_back({n / 2, "instead:", ""});
+      v.annotations.push_back({n / 2 + 1, "better", "!"});
+      record.variations.push_back(v);
+    }
+    // A second variation from the same ply, and one right at the start.
+    Variation w = RandomVariation(game, record, n / 2, 2, seed ^ 0xbeef);
+    if (!w.actions.empty()) record.variations.push_back(w);
+    Variation z = RandomVariation(game, record, 0, 1, seed ^ 0xcafe);
+    if (!z.actions.empty()) record.variations.insert(record.variations.begin(), z);
+  }
+}
+
+}  // namespace angler::testing
+
+#endif  // ANGLER_REPLAY_TEST_RECORDS_H_

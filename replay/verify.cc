@@ -1,0 +1,134 @@
+#include "replay/verify.h"
+
+#include <map>
+
+#include "replay/notation.h"
+
+namespace angler {
+namespace {
+
+// The recorded move at the drift and the round it was played in, read under
+// the rules the game was played with (the current ones may not know the card).
+void DescribeMove(Store& store, const GameSummary& g,
+                  std::span<const RecordedAction> actions, Drift& d) {
+  if (d.ply < 1 || d.ply > static_cast<int>(actions.size())) return;
+  Result<RulesetPtr> stored = store.RulesetByHash(g.ruleset_hash);
+  if (!stored) return;
+  const Ruleset& rules = *stored.value();
+  if (g.players.size() < static_cast<size_t>(rules.min_players) ||
+      g.players.size() > static_cast<size_t>(rules.max_players)) {
+    return;
+  }
+  const Game game(rules, static_cast<int>(g.players.size()));
+  State s = game.NewInitialState();
+  for (int i = 0; i + 1 < d.ply; ++i) {
+    if (!ApplyChecked(game, s, actions[static_cast<size_t>(i)].action)) return;
+  }
+  d.round = s.vars[rules.builtin.round];
+  const Action& a = actions[static_cast<size_t>(d.ply - 1)].action;
+  // Only a move the stored rules accept can be named.
+  State after = s;
+  if (ApplyChecked(game, after, a)) d.move = MoveText(game, s, a, g.players);
+}
+
+}  // namespace
+
+Result<VerifyReport> VerifyStore(Store& store, const VerifyOptions& options) {
+  const auto current_of = options.current
+                              ? options.current
+                              : [](const std::string& name) { return LoadRuleset(name); };
+  std::map<std::string, Result<RulesetPtr>> current;
+  int64_t total = 0;
+  if (options.progress) {
+    Result<int64_t> count = store.GameCount();
+    if (!count) return count.errors();
+    total = count.value();
+  }
+  VerifyReport report;
+  const auto visit = [&](const GameSummary& g,
+                         std::span<const RecordedAction> actions) -> Status {
+    ++report.games;
+    if (options.progress && report.games % 256 == 0)
+      options.progress(report.games, total);
+    auto it = current.find(g.ruleset_name);
+    if (it == current.end())
+      it = current.emplace(g.ruleset_name, current_of(g.ruleset_name)).first;
+    Drift d;
+    d.game = g.id;
+    d.ruleset_name = g.ruleset_name;
+    d.stored_hash = g.ruleset_hash;
+    if (!it->second) {
+      d.reason = "the current ruleset " + g.ruleset_name +
+                 " does not load: " + it->second.error().message;
+      report.drifts.push_back(std::move(d));
+      return Ok();
+    }
+    const Ruleset& rules = *it->second.value();
+    d.current_hash = rules.content_hash;
+    const int players = static_cast<int>(g.players.size());
+    if (players < rules.min_players || players > rules.max_players) {
+      d.reason = std::to_string(players) + " players: " + rules.name + " is for " +
+                 std::to_string(rules.min_players) + " to " +
+                 std::to_string(rules.max_players) + " now";
+      report.drifts.push_back(std::move(d));
+      return Ok();
+    }
+    const Game game(rules, players);
+    State s = game.NewInitialState();
+    for (size_t i = 0; i < actions.size() && d.reason.empty(); ++i) {
+      d.ply = static_cast<int>(i) + 1;
+      if (game.IsTerminal(s)) {
+        d.reason = "the game is over before this move now";
+        break;
+      }
+      const int legal = LegalCount(game, s);
+      const bool chance = game.IsChance(s);
+      Status applied = ApplyChecked(game, s, actions[i].action);
+      if (!applied) {
+        d.reason = "no longer legal: " + applied.error().message;
+      } else if (legal != actions[i].legal) {
+        d.reason = std::string(chance ? "chance outcomes" : "legal actions") + ": " +
+                   std::to_string(actions[i].legal) + " recorded, " +
+                   std::to_string(legal) + " now";
+      }
+      if (legal != actions[i].legal) {
+        d.legal_recorded = actions[i].legal;
+        d.legal_now = legal;
+      }
+      ++report.actions;
+    }
+    if (d.reason.empty()) {
+      const std::string now = ResultText(game, s, g.players);
+      if (now != g.result) {
+        d.ply = static_cast<int>(actions.size());
+        d.reason = "the result was '" + g.result + "', now '" + now + "'";
+      }
+    }
+    if (!d.reason.empty()) {
+      DescribeMove(store, g, actions, d);
+      report.drifts.push_back(std::move(d));
+    }
+    return Ok();
+  };
+  if (Status st = store.ForEachGame({options.ruleset, "", 0}, visit); !st)
+    return st.errors();
+  if (options.progress) options.progress(report.games, total);
+  return report;
+}
+
+std::string DriftText(const Drift& d) {
+  std::string text = "game " + std::to_string(d.game) + ": ";
+  if (d.ply > 0) {
+    text += "ply " + std::to_string(d.ply);
+    if (d.round > 0) text += " (round " + std::to_string(d.round) + ")";
+    text += ": ";
+    if (!d.move.empty()) text += d.move + ": ";
+  }
+  text += d.reason + " (stored " + d.ruleset_name + " " + d.stored_hash + ", current " +
+          (d.current_hash.empty() ? std::string("does not load")
+                                  : d.ruleset_name + " " + d.current_hash) +
+          ")";
+  return text;
+}
+
+}  // namespace angler

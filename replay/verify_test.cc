@@ -1,0 +1,141 @@
+#include "replay/verify.h"
+
+#include <catch2/catch.hpp>
+
+#include "replay/test_records.h"
+#include "tests/test_util.h"
+
+namespace angler {
+namespace {
+
+using testing::FormatErrors;
+using testing::RandomRecord;
+
+// Fishing with one thing in its canonical text replaced.
+RulesetPtr ChangedFishing(const std::string& from, const std::string& to) {
+  std::string text = testing::Fishing().canonical_text;
+  const size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), to);
+  auto rules = LoadRulesetText("fishing (changed)", text);
+  INFO(FormatErrors(rules));
+  REQUIRE(rules.ok());
+  REQUIRE(rules.value()->content_hash != testing::Fishing().content_hash);
+  return rules.value();
+}
+
+// The first ply at which `record` stops replaying the same under `rules`,
+// found by a plain replay: what verify must report. 0: none.
+int FirstDrift(const Ruleset& rules, const GameRecord& record) {
+  const Game game(rules, record.players_count());
+  State s = game.NewInitialState();
+  for (size_t i = 0; i < record.actions.size(); ++i) {
+    if (game.IsTerminal(s) || LegalCount(game, s) != record.actions[i].legal ||
+        !ApplyChecked(game, s, record.actions[i].action).ok()) {
+      return static_cast<int>(i) + 1;
+    }
+  }
+  return 0;
+}
+
+VerifyOptions With(RulesetPtr changed) {
+  VerifyOptions options;
+  options.current = [changed](const std::string& name) -> Result<RulesetPtr> {
+    if (name == "fishing") return changed;
+    return LoadRuleset(name);
+  };
+  return options;
+}
+
+TEST_CASE("verify finds nothing when the rules did not change", "[verify]") {
+  auto store = Store::Open(":memory:").value();
+  const Game game(testing::Fishing(), 4);
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    REQUIRE(store->AddGame(testing::Fishing(), RandomRecord(game, seed)).ok());
+  }
+  RulesetPtr hearts = testing::LoadOrFail("hearts");
+  const Game hearts_game(*hearts, 4);
+  REQUIRE(store->AddGame(*hearts, RandomRecord(hearts_game, 1)).ok());
+  auto report = VerifyStore(*store, {});
+  INFO(FormatErrors(report));
+  REQUIRE(report.ok());
+  CHECK(report.value().games == 6);
+  CHECK(report.value().drifts.empty());
+  CHECK(report.value().actions > 6 * 100);
+}
+
+TEST_CASE("verify reports the first ply where a changed number drifts", "[verify]") {
+  auto store = Store::Open(":memory:").value();
+  const Game game(testing::Fishing(), 4);
+  std::vector<GameRecord> records;
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    records.push_back(RandomRecord(game, seed, {"Anne", "Bob", "Carl", "Dora"}));
+    REQUIRE(store->AddGame(testing::Fishing(), records.back()).ok());
+  }
+  // Four players hold 10 cards in round 2 instead of 9.
+  RulesetPtr changed = ChangedFishing("\"4\":[\"9\",\"9\",", "\"4\":[\"9\",\"10\",");
+  auto report = VerifyStore(*store, With(changed));
+  INFO(FormatErrors(report));
+  REQUIRE(report.ok());
+  REQUIRE(report.value().drifts.size() == 4);
+  for (size_t i = 0; i < 4; ++i) {
+    const Drift& d = report.value().drifts[i];
+    INFO(DriftText(d));
+    CHECK(d.game == static_cast<int64_t>(i) + 1);
+    CHECK(d.ply == FirstDrift(*changed, records[i]));
+    CHECK(d.round == 2);  // round 1 plays the same
+    CHECK(d.stored_hash == testing::Fishing().content_hash);
+    CHECK(d.current_hash == changed->content_hash);
+    CHECK_FALSE(d.move.empty());
+    CHECK(DriftText(d).find("game " + std::to_string(i + 1) + ": ply " +
+                            std::to_string(d.ply) + " (round 2): " + d.move + ": ") == 0);
+    CHECK(DriftText(d).find("(stored fishing " + testing::Fishing().content_hash +
+                            ", current fishing " + changed->content_hash + ")") !=
+          std::string::npos);
+  }
+  SECTION("only the games of the ruleset asked for") {
+    VerifyOptions options = With(changed);
+    options.ruleset = "hearts";
+    auto none = VerifyStore(*store, options);
+    REQUIRE(none.ok());
+    CHECK(none.value().games == 0);
+  }
+}
+
+TEST_CASE("verify reports a changed result after the last ply", "[verify]") {
+  auto store = Store::Open(":memory:").value();
+  const Game game(testing::Fishing(), 3);
+  // The final ranking counts double: play is the same, the result is not.
+  RulesetPtr changed =
+      ChangedFishing("\"rank\":\"score(p)\"", "\"rank\":\"score(p) * 2\"");
+  const GameRecord record = RandomRecord(game, 1);
+  REQUIRE(FirstDrift(*changed, record) == 0);
+  REQUIRE(store->AddGame(testing::Fishing(), record).ok());
+  auto report = VerifyStore(*store, With(changed));
+  REQUIRE(report.ok());
+  REQUIRE(report.value().drifts.size() == 1);
+  const Drift& d = report.value().drifts[0];
+  CHECK(d.ply == static_cast<int>(record.actions.size()));
+  CHECK(d.reason.find("the result was '" + record.result + "', now '") == 0);
+}
+
+TEST_CASE("verify reports a ruleset that no longer loads", "[verify]") {
+  auto store = Store::Open(":memory:").value();
+  const Game game(testing::Fishing(), 3);
+  REQUIRE(store->AddGame(testing::Fishing(), RandomRecord(game, 1)).ok());
+  VerifyOptions options;
+  options.current = [](const std::string&) -> Result<RulesetPtr> {
+    return Diagnostic({}, "fishing.yaml:3:1: unknown key");
+  };
+  auto report = VerifyStore(*store, options);
+  REQUIRE(report.ok());
+  REQUIRE(report.value().drifts.size() == 1);
+  CHECK(
+      DriftText(report.value().drifts[0]) ==
+      "game 1: the current ruleset fishing does not load: fishing.yaml:3:1: unknown key "
+      "(stored fishing " +
+          testing::Fishing().content_hash + ", current does not load)");
+}
+
+}  // namespace
+}  // namespace angler

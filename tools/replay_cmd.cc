@@ -1,0 +1,1401 @@
+// `angler replay`: list, show, step through, annotate, branch, export, import
+// and verify the game records of the store (replay/store.h).
+//
+// Everything that reads or writes records lives in replay/; this file only
+// parses the command line and presents positions, tables and JSON.
+#include "tools/replay_cmd.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <istream>
+#include <iterator>
+#include <memory>
+#include <ostream>
+#include <sstream>
+
+#include "interpreter/game.h"
+#include "interpreter/loader.h"
+#include "interpreter/rng.h"
+#include "interpreter/yaml_doc.h"
+#include "replay/format.h"
+#include "replay/notation.h"
+#include "replay/record.h"
+#include "replay/scenario_writer.h"
+#include "replay/store.h"
+#include "replay/verify.h"
+#include "tools/command_support.h"
+#include "tools/commands.h"
+#include "tools/json.h"
+#include "tools/progress.h"
+
+namespace angler {
+namespace {
+
+// ---- Shared pieces ----
+
+const FlagSpec kDbFlag{
+    "db", true,
+    "the store (default: $ANGLER_DB, else "
+    "$XDG_DATA_HOME/angler/angler.db, else ~/.local/share/angler/angler.db)"};
+
+struct Context {
+  const Args& args;
+  std::ostream& out;
+  std::ostream& err;
+  std::istream& in;
+  std::string name;  // "replay list", for messages
+};
+
+int Fail(Context& c, const std::vector<Diagnostic>& errors, int code = kExitUsage) {
+  PrintErrors(c.name, errors, c.err);
+  return code;
+}
+
+int Fail(Context& c, const std::string& message, int code = kExitUsage) {
+  return Fail(c, {Diagnostic({}, message)}, code);
+}
+
+Result<std::unique_ptr<Store>> OpenStore(const Args& args) {
+  const std::optional<std::string> db = args.Get("db");
+  if (db && db->empty()) return Diagnostic({}, "--db needs a path");
+  return Store::OpenAt(db.value_or(""));
+}
+
+Result<int64_t> GameArg(const std::string& word) {
+  int64_t id = 0;
+  const bool digits = !word.empty() && word.size() < 18 &&
+                      std::all_of(word.begin(), word.end(), ::isdigit);
+  if (digits) id = std::stoll(word);
+  if (id <= 0) {
+    return Diagnostic(
+        {},
+        "GAME is a game's id, a number from 'angler replay list'; got '" + word + "'");
+  }
+  return id;
+}
+
+Result<int> PlyArg(const std::string& word, const std::string& what = "PLY") {
+  const bool digits = !word.empty() && word.size() < 9 &&
+                      std::all_of(word.begin(), word.end(), ::isdigit);
+  if (!digits)
+    return Diagnostic({}, what + " is a number of plies from 0; got '" + word + "'");
+  return std::stoi(word);
+}
+
+std::string Lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string Trim(const std::string& s) {
+  const size_t begin = s.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos) return "";
+  return s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1);
+}
+
+std::string Hex64(uint64_t v) {
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(v));
+  return hex;
+}
+
+std::string Join(const std::vector<std::string>& items, const std::string& sep = ", ") {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i];
+  return out;
+}
+
+// A stored game with the rules it was played under.
+struct Loaded {
+  GameRecord record;
+  RulesetPtr rules;
+  std::unique_ptr<Game> game;
+};
+
+Result<Loaded> LoadGame(Store& store, int64_t id) {
+  Result<GameRecord> record = store.LoadGame(id);
+  if (!record) return record.errors();
+  Result<RulesetPtr> rules = store.RulesetByHash(record.value().ruleset_hash);
+  if (!rules) return rules.errors();
+  const Ruleset& r = *rules.value();
+  if (record.value().players_count() < r.min_players ||
+      record.value().players_count() > r.max_players) {
+    return Diagnostic({}, "game " + std::to_string(id) + " has " +
+                              std::to_string(record.value().players_count()) +
+                              " players; its ruleset allows " + PlayerRange(r));
+  }
+  Loaded out;
+  out.game = std::make_unique<Game>(r, record.value().players_count());
+  out.record = std::move(record).value();
+  out.rules = rules.value();
+  return out;
+}
+
+// One line of play: the main line, or the main line up to a variation's
+// branch and then the variation.
+struct Line {
+  const Loaded& g;
+  const Variation* variation = nullptr;
+  std::vector<State> positions;  // [0] the start, [i] after ply i
+
+  int plies() const { return static_cast<int>(positions.size()) - 1; }
+  bool InVariation(int ply) const { return variation && ply > variation->ply; }
+  const Action& ActionAt(int ply) const {  // 1-based
+    if (InVariation(ply)) {
+      return variation->actions[static_cast<size_t>(ply - variation->ply - 1)].action;
+    }
+    return g.record.actions[static_cast<size_t>(ply - 1)].action;
+  }
+  const std::vector<Annotation>& AnnotationsAt(int ply) const {
+    return InVariation(ply) || (variation && ply == variation->ply && ply > 0)
+               ? variation->annotations
+               : g.record.annotations;
+  }
+  const Annotation* AnnotationAt(int ply) const {
+    for (const Annotation& a : AnnotationsAt(ply)) {
+      if (a.ply == ply) return &a;
+    }
+    return nullptr;
+  }
+};
+
+Result<Line> MakeLine(const Loaded& g, int64_t variation_id) {
+  Line line{g, nullptr, {}};
+  if (variation_id > 0) {
+    for (const Variation& v : g.record.variations) {
+      if (v.id == variation_id) line.variation = &v;
+    }
+    if (!line.variation) {
+      return Diagnostic({}, "game " + std::to_string(g.record.id) + " has no variation " +
+                                std::to_string(variation_id));
+    }
+  }
+  Result<std::vector<State>> positions = Positions(*g.game, g.record, line.variation);
+  if (!positions) {
+    return Diagnostic(
+        {}, "game " + std::to_string(g.record.id) +
+                " does not replay under its stored rules: " + positions.error().message);
+  }
+  line.positions = std::move(positions).value();
+  return line;
+}
+
+// By kind, suit, then value: how people hold cards.
+std::vector<int> SortedCards(const Ruleset& rules, std::span<const uint8_t> cards) {
+  std::vector<int> sorted(cards.begin(), cards.end());
+  std::stable_sort(sorted.begin(), sorted.end(), [&](int a, int b) {
+    const CardInfo& x = rules.cards[static_cast<size_t>(a)];
+    const CardInfo& y = rules.cards[static_cast<size_t>(b)];
+    if (x.kind != y.kind) return x.kind < y.kind;
+    if (x.suit != y.suit) return x.suit < y.suit;
+    return x.value < y.value;
+  });
+  return sorted;
+}
+
+std::vector<std::string> CardNames(const Ruleset& rules, const std::vector<int>& cards) {
+  std::vector<std::string> names;
+  for (int c : cards) names.push_back(rules.card_names[static_cast<size_t>(c)]);
+  return names;
+}
+
+std::string ZoneLabel(const Ruleset& rules, int zone,
+                      const std::vector<std::string>& players) {
+  const ZoneFamily& f = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(zone))];
+  if (f.per_player)
+    return f.name + " " + players[static_cast<size_t>(rules.ZoneSeat(zone))];
+  if (f.indexed) return f.name + " " + std::to_string(rules.ZoneIndex(zone));  // "row 2"
+  return f.name;
+}
+
+std::string MoveLineText(const Line& line, int ply) {
+  const State& before = line.positions[static_cast<size_t>(ply - 1)];
+  std::string text =
+      std::to_string(ply) + ". " +
+      MoveText(*line.g.game, before, line.ActionAt(ply), line.g.record.players);
+  if (const Annotation* a = line.AnnotationAt(ply)) {
+    if (!a->comment.empty()) text += " {" + a->comment + "}";
+    if (!a->glyph.empty()) text += " " + a->glyph;
+  }
+  return text;
+}
+
+// The engine's word for an action: "play", "choose", "lay", "chance"...
+std::string ActionKindName(const Game& game, const State& s, const Action& a) {
+  if (a.kind == ActionKind::kChance) return "chance";
+  if (a.kind == ActionKind::kOption) return "option";
+  const std::string text = game.ActionText(s, a);
+  return text.substr(0, text.find(' '));
+}
+
+// What a decision asks for: "play", "choose", "option", "chance", "none", or
+// for other decisions the engine's verb ("lays" -> "lay").
+std::string DecisionKindName(const Game& game, const State& s) {
+  switch (s.decision.kind) {
+    case DecisionKind::kNone:
+      return "none";
+    case DecisionKind::kPlay:
+      return "play";
+    case DecisionKind::kChoose:
+      return "choose";
+    case DecisionKind::kOption:
+      return "option";
+    case DecisionKind::kChance:
+      return "chance";
+    default: {
+      const std::string text = game.DecisionText(s);  // "seat 2 lays cards"
+      const size_t verb = text.find(' ', text.find(' ') + 1) + 1;
+      std::string word = text.substr(verb, text.find(' ', verb) - verb);
+      if (!word.empty() && word.back() == 's') word.pop_back();
+      return word;
+    }
+  }
+}
+
+std::string DecisionLine(const Game& game, const State& s,
+                         const std::vector<std::string>& players) {
+  const std::string who =
+      s.decision.player >= 0 ? players[static_cast<size_t>(s.decision.player)] : "";
+  switch (s.decision.kind) {
+    case DecisionKind::kPlay:
+      return who + " plays a card";
+    case DecisionKind::kChoose:
+      return who + " chooses " + std::to_string(s.decision.remaining) + " card(s)";
+    case DecisionKind::kOption:
+      return who + " chooses";
+    case DecisionKind::kLay:
+      return who + " lays cards";
+    default:
+      return game.DecisionText(s);
+  }
+}
+
+// A legal move as a list shows it: what is played, or who does what when the
+// decision is open to several players at once.
+std::string LegalText(const Game& game, const State& s, const ActionList& legal, int i,
+                      const std::vector<std::string>& players) {
+  for (const Action& a : legal) {
+    if (a.player != legal.items[0].player)
+      return MoveText(game, s, legal.items[i], players);
+  }
+  return ThingText(game, s, legal.items[i]);
+}
+
+// The trick in progress, 1-based; the last one once all are played.
+int TrickShown(const State& s, const BuiltinSlots& b) {
+  return std::min(s.vars[b.trick_number] + 1, std::max(s.vars[b.tricks], 1));
+}
+
+int ScoreVariable(const Ruleset& rules) {
+  const int v = rules.FindVariable("score");
+  return v >= 0 && rules.variables[static_cast<size_t>(v)].per_player ? v : -1;
+}
+
+// The position at `ply` of a line, as `angler play` shows it, for all seats.
+void ShowText(std::ostream& out, const Line& line, int ply) {
+  const Loaded& g = line.g;
+  const Ruleset& rules = *g.rules;
+  const Game& game = *g.game;
+  const std::vector<std::string>& players = g.record.players;
+  const State& s = line.positions[static_cast<size_t>(ply)];
+  const BuiltinSlots& b = rules.builtin;
+
+  out << "game " << g.record.id;
+  if (line.variation) {
+    out << ", variation " << line.variation->id << " (from ply " << line.variation->ply
+        << ")";
+  }
+  out << ": " << rules.name << " " << g.record.ruleset_hash << ", " << Join(players)
+      << "; ply " << ply << " of " << line.plies() << "\n";
+  if (ply == 0) {
+    if (const Annotation* a = line.AnnotationAt(0); a && !a->comment.empty()) {
+      out << "{" << a->comment << "}\n";
+    }
+  } else {
+    out << MoveLineText(line, ply) << "\n";
+  }
+  out << "-- round " << s.vars[b.round];
+  if (s.vars[b.tricks] > 0) {
+    out << ", trick " << TrickShown(s, b) << " of " << s.vars[b.tricks];
+  }
+  if (const int trump = rules.FindVariable("trump"); trump >= 0) {
+    const Variable& v = rules.variables[static_cast<size_t>(trump)];
+    out << ", trump " << rules.ValueName(v.type, s.vars[v.slot]);
+  }
+  out << " --\n";
+  const int score = ScoreVariable(rules);
+  out << (score >= 0 ? "scores:" : "ranks:");
+  for (int p = 0; p < game.players(); ++p) {
+    const int64_t value =
+        score >= 0 ? s.vars[rules.variables[static_cast<size_t>(score)].slot + p]
+                   : game.Rank(s, p);
+    out << (p ? ", " : " ") << players[static_cast<size_t>(p)] << " " << value;
+  }
+  out << "\n";
+  if (rules.trick_family >= 0) {
+    const int trick = rules.zones[static_cast<size_t>(rules.trick_family)].first;
+    out << "trick:";
+    if (s.ZoneSize(trick) == 0) out << " (empty)";
+    for (size_t i = 0; i < s.Zone(trick).size(); ++i) {
+      const int card = s.Zone(trick)[i];
+      out << (i ? ", " : " ") << rules.card_names[static_cast<size_t>(card)];
+      if (s.played_by[card] >= 0)
+        out << " (" << players[static_cast<size_t>(s.played_by[card])] << ")";
+    }
+    out << "\n";
+  }
+  if (rules.hand_family >= 0) {
+    const int first = rules.zones[static_cast<size_t>(rules.hand_family)].first;
+    for (int p = 0; p < game.players(); ++p) {
+      const std::vector<int> cards = SortedCards(rules, s.Zone(first + p));
+      out << "hand " << players[static_cast<size_t>(p)] << ":"
+          << (cards.empty() ? " (empty)" : " " + Join(CardNames(rules, cards))) << "\n";
+    }
+  }
+  std::vector<std::string> others;
+  for (int z = 0; z < rules.zone_count; ++z) {
+    const int family = rules.ZoneFamilyOf(z);
+    if (family == rules.hand_family || family == rules.trick_family ||
+        s.ZoneSize(z) == 0) {
+      continue;
+    }
+    others.push_back(ZoneLabel(rules, z, players) + " " + std::to_string(s.ZoneSize(z)));
+  }
+  if (!others.empty()) out << "other zones: " << Join(others) << "\n";
+  if (s.over) {
+    out << "game over: " << ResultText(game, s, players) << "\n";
+  } else if (game.IsChance(s)) {
+    out << "next: " << game.DecisionText(s) << " (chance)\n";
+  } else {
+    out << DecisionLine(game, s, players) << ":\n";
+    ActionList legal;
+    game.LegalActions(s, legal);
+    for (int i = 0; i < legal.count; ++i) {
+      out << "  " << (i + 1) << ") " << LegalText(game, s, legal, i, players) << "\n";
+    }
+  }
+  if (!line.variation) {
+    for (const Variation& v : g.record.variations) {
+      if (v.ply != ply) continue;
+      out << "variation " << v.id << " from here: " << v.actions.size() << " move(s), "
+          << "'angler replay show " << g.record.id << " --variation " << v.id << "'\n";
+    }
+  }
+  if (ply == line.plies() && !s.over && ply > 0) out << "(the record ends here)\n";
+}
+
+void ShowJson(std::ostream& out, const Line& line, int ply) {
+  const Loaded& g = line.g;
+  const Ruleset& rules = *g.rules;
+  const Game& game = *g.game;
+  const std::vector<std::string>& players = g.record.players;
+  const State& s = line.positions[static_cast<size_t>(ply)];
+  const BuiltinSlots& b = rules.builtin;
+  JsonWriter json;
+  json.BeginObject();
+  json.Key("game").Int(g.record.id);
+  json.Key("ruleset").String(rules.name);
+  json.Key("hash").String(g.record.ruleset_hash);
+  json.Key("variation");
+  if (line.variation) {
+    json.Int(line.variation->id);
+  } else {
+    json.Null();
+  }
+  json.Key("ply").Int(ply);
+  json.Key("plies").Int(line.plies());
+  json.Key("move");
+  if (ply > 0) {
+    const State& before = line.positions[static_cast<size_t>(ply - 1)];
+    json.BeginObject();
+    json.Key("text").String(MoveText(game, before, line.ActionAt(ply), players));
+    const Annotation* a = line.AnnotationAt(ply);
+    json.Key("comment").String(a ? a->comment : "");
+    json.Key("glyph").String(a ? a->glyph : "");
+    json.EndObject();
+  } else {
+    json.Null();
+  }
+  json.Key("round").Int(s.vars[b.round]);
+  json.Key("trick_number").Int(TrickShown(s, b));
+  json.Key("tricks").Int(s.vars[b.tricks]);
+  if (const int trump = rules.FindVariable("trump"); trump >= 0) {
+    const Variable& v = rules.variables[static_cast<size_t>(trump)];
+    json.Key("trump").String(rules.ValueName(v.type, s.vars[v.slot]));
+  }
+  const int score = ScoreVariable(rules);
+  json.Key("players").BeginArray();
+  for (int p = 0; p < game.players(); ++p) {
+    json.BeginObject();
+    json.Key("seat").Int(p);
+    json.Key("name").String(players[static_cast<size_t>(p)]);
+    if (score >= 0)
+      json.Key("score").Int(s.vars[rules.variables[static_cast<size_t>(score)].slot + p]);
+    json.Key("rank").Int(game.Rank(s, p));
+    json.Key("hand").BeginArray();
+    if (rules.hand_family >= 0) {
+      const int hand = rules.zones[static_cast<size_t>(rules.hand_family)].first + p;
+      for (int c : SortedCards(rules, s.Zone(hand)))
+        json.String(rules.card_names[static_cast<size_t>(c)]);
+    }
+    json.EndArray();
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("trick").BeginArray();
+  if (rules.trick_family >= 0) {
+    const int trick = rules.zones[static_cast<size_t>(rules.trick_family)].first;
+    for (uint8_t c : s.Zone(trick)) {
+      json.BeginObject();
+      json.Key("card").String(rules.card_names[c]);
+      json.Key("player");
+      if (s.played_by[c] >= 0) {
+        json.String(players[static_cast<size_t>(s.played_by[c])]);
+      } else {
+        json.Null();
+      }
+      json.EndObject();
+    }
+  }
+  json.EndArray();
+  json.Key("zones").BeginArray();
+  for (int z = 0; z < rules.zone_count; ++z) {
+    const int family = rules.ZoneFamilyOf(z);
+    if (family == rules.hand_family || family == rules.trick_family ||
+        s.ZoneSize(z) == 0) {
+      continue;
+    }
+    json.BeginObject();
+    json.Key("zone").String(ZoneLabel(rules, z, players));
+    json.Key("cards").Int(s.ZoneSize(z));
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("over").Bool(s.over);
+  json.Key("result");
+  if (s.over) {
+    json.String(ResultText(game, s, players));
+  } else {
+    json.Null();
+  }
+  json.Key("decision");
+  if (s.over) {
+    json.Null();
+  } else {
+    json.BeginObject();
+    const bool chance = game.IsChance(s);
+    json.Key("kind").String(DecisionKindName(game, s));
+    json.Key("player");  // null at chance and when several players may move
+    if (chance || s.decision.player < 0) {
+      json.Null();
+    } else {
+      json.String(players[static_cast<size_t>(s.decision.player)]);
+    }
+    json.Key("text").String(chance ? game.DecisionText(s)
+                                   : DecisionLine(game, s, players));
+    json.Key("legal").BeginArray();
+    ActionList legal;
+    game.LegalActions(s, legal);
+    for (int i = 0; i < legal.count; ++i)
+      json.String(LegalText(game, s, legal, i, players));
+    json.EndArray();
+    json.EndObject();
+  }
+  json.Key("variations").BeginArray();
+  if (!line.variation) {
+    for (const Variation& v : g.record.variations) {
+      if (v.ply != ply) continue;
+      json.BeginObject();
+      json.Key("id").Int(v.id);
+      json.Key("moves").Int(static_cast<int64_t>(v.actions.size()));
+      json.EndObject();
+    }
+  }
+  json.EndArray();
+  json.EndObject();
+  out << json.str() << "\n";
+}
+
+// ---- list ----
+
+const CommandSpec& ListSpec() {
+  static const CommandSpec spec{
+      "replay list",
+      "[--ruleset R] [--player P] [--limit N] [--json] [--db PATH]",
+      "Lists the stored games, oldest first: id, date, ruleset, players, plies and\n"
+      "result. --ruleset takes a ruleset's name or content hash.",
+      {{"ruleset", true, "only games of this ruleset (a name or a content hash)"},
+       {"player", true, "only games with a player of this name"},
+       {"limit", true, "only the N most recent games"},
+       {"json", false, "print a JSON list of games"},
+       kDbFlag}};
+  return spec;
+}
+
+int List(Context& c) {
+  if (!c.args.positional().empty()) return Fail(c, "takes no arguments, only flags");
+  Result<int64_t> limit = c.args.GetInt("limit", 0);
+  if (!limit) return Fail(c, limit.errors());
+  if (limit.value() < 0) return Fail(c, "--limit must be 0 or more");
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  GameFilter filter{c.args.Get("ruleset").value_or(""), c.args.Get("player").value_or(""),
+                    limit.value()};
+  Result<std::vector<GameSummary>> games = store.value()->ListGames(filter);
+  if (!games) return Fail(c, games.errors());
+  if (c.args.Has("json")) {
+    JsonWriter json;
+    json.BeginArray();
+    for (const GameSummary& g : games.value()) {
+      json.BeginObject();
+      json.Key("id").Int(g.id);
+      json.Key("ruleset").String(g.ruleset_name);
+      json.Key("hash").String(g.ruleset_hash);
+      json.Key("players").BeginArray();
+      for (const std::string& p : g.players) json.String(p);
+      json.EndArray();
+      json.Key("result").String(g.result);
+      json.Key("finished").Bool(g.finished);
+      json.Key("winners").BeginArray();
+      for (int w : g.winners) json.String(g.players[static_cast<size_t>(w)]);
+      json.EndArray();
+      json.Key("ranks").BeginArray();
+      for (int64_t r : g.ranks) json.Int(r);
+      json.EndArray();
+      json.Key("plies").Int(g.plies);
+      json.Key("seed");
+      if (g.seed) {
+        json.Uint(*g.seed);
+      } else {
+        json.Null();
+      }
+      json.Key("source").String(g.source);
+      json.Key("date").String(FormatDate(g.created));
+      json.EndObject();
+    }
+    json.EndArray();
+    c.out << json.str() << "\n";
+    return kExitOk;
+  }
+  if (games.value().empty()) {
+    c.out << "no games"
+          << (filter.ruleset.empty() && filter.player.empty() ? "" : " match") << " in "
+          << store.value()->path() << "\n";
+    return kExitOk;
+  }
+  size_t ruleset_width = 7, players_width = 7;
+  for (const GameSummary& g : games.value()) {
+    ruleset_width = std::max(ruleset_width, g.ruleset_name.size());
+    players_width = std::max(players_width, Join(g.players).size());
+  }
+  auto pad = [](std::string s, size_t w) {
+    return s.size() >= w ? s : s + std::string(w - s.size(), ' ');
+  };
+  auto left = [](std::string s, size_t w) {
+    return s.size() >= w ? s : std::string(w - s.size(), ' ') + s;
+  };
+  c.out << left("id", 6) << "  " << pad("date", 10) << "  "
+        << pad("ruleset", ruleset_width) << "  " << pad("players", players_width) << "  "
+        << left("plies", 5) << "  source  result\n";
+  for (const GameSummary& g : games.value()) {
+    c.out << left(std::to_string(g.id), 6) << "  " << FormatDate(g.created).substr(0, 10)
+          << "  " << pad(g.ruleset_name, ruleset_width) << "  "
+          << pad(Join(g.players), players_width) << "  "
+          << left(std::to_string(g.plies), 5) << "  " << pad(g.source, 6) << "  "
+          << g.result << "\n";
+  }
+  return kExitOk;
+}
+
+// ---- show ----
+
+const CommandSpec& ShowSpec() {
+  static const CommandSpec spec{
+      "replay show",
+      "GAME [--ply N] [--variation V] [--json] [--db PATH]",
+      "Shows the position after ply N of a stored game (default: the last), as\n"
+      "'angler play' shows it but with every hand: the move that led there with its\n"
+      "comment and glyph, round and trick, scores, the trick with who played each\n"
+      "card, the hands, the other zones' sizes, whose decision it is and its legal\n"
+      "moves, and the variations that branch there. Ply 0 is the start.",
+      {{"ply", true, "the position after this many actions (default: the last)"},
+       {"variation", true, "follow this variation (its id) instead of the main line"},
+       {"json", false, "print one JSON object"},
+       kDbFlag}};
+  return spec;
+}
+
+int Show(Context& c) {
+  if (c.args.positional().size() != 1) return Fail(c, "expected one GAME (a game's id)");
+  Result<int64_t> id = GameArg(c.args.positional()[0]);
+  if (!id) return Fail(c, id.errors());
+  Result<int64_t> variation = c.args.GetInt("variation", 0);
+  if (!variation) return Fail(c, variation.errors());
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  Result<Loaded> g = LoadGame(*store.value(), id.value());
+  if (!g) return Fail(c, g.errors());
+  Result<Line> line = MakeLine(g.value(), variation.value());
+  if (!line) return Fail(c, line.errors());
+  Result<int64_t> ply = c.args.GetInt("ply", line.value().plies());
+  if (!ply) return Fail(c, ply.errors());
+  if (ply.value() < 0 || ply.value() > line.value().plies()) {
+    return Fail(c, "--ply " + std::to_string(ply.value()) + " is out of range: game " +
+                       std::to_string(id.value()) + " has plies 0 to " +
+                       std::to_string(line.value().plies()));
+  }
+  if (c.args.Has("json")) {
+    ShowJson(c.out, line.value(), static_cast<int>(ply.value()));
+  } else {
+    ShowText(c.out, line.value(), static_cast<int>(ply.value()));
+  }
+  return kExitOk;
+}
+
+// ---- step ----
+
+const CommandSpec& StepSpec() {
+  static const CommandSpec spec{
+      "replay step",
+      "GAME [--variation V] [--db PATH]",
+      "Steps through a stored game, reading one command a line from stdin:\n"
+      "  enter or n   forward one ply         b      back one ply\n"
+      "  t            to the next trick       r      to the next round\n"
+      "  N or j N     jump to ply N           e      to the end\n"
+      "  s            show the position again ?      this help\n"
+      "  q            quit (so does the end of input)",
+      {{"variation", true, "follow this variation (its id) instead of the main line"},
+       kDbFlag}};
+  return spec;
+}
+
+// A trick's first card is to be played (a turn of a row game begins).
+bool TrickBegins(const State& s) {
+  return !s.over && ((s.decision.kind == DecisionKind::kPlay && s.played_count == 0) ||
+                     s.decision.kind == DecisionKind::kLay);
+}
+
+int Step(Context& c) {
+  if (c.args.positional().size() != 1) return Fail(c, "expected one GAME (a game's id)");
+  Result<int64_t> id = GameArg(c.args.positional()[0]);
+  if (!id) return Fail(c, id.errors());
+  Result<int64_t> variation = c.args.GetInt("variation", 0);
+  if (!variation) return Fail(c, variation.errors());
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  Result<Loaded> g = LoadGame(*store.value(), id.value());
+  if (!g) return Fail(c, g.errors());
+  Result<Line> made = MakeLine(g.value(), variation.value());
+  if (!made) return Fail(c, made.errors());
+  const Line& line = made.value();
+  const int end = line.plies();
+  const int round_slot = g.value().rules->builtin.round;
+  int ply = 0;
+  ShowText(c.out, line, ply);
+  while (true) {
+    c.out << "ply " << ply << "/" << end << " (? for help)> " << std::flush;
+    std::string input;
+    if (!std::getline(c.in, input)) {
+      c.out << "\n";
+      return kExitOk;
+    }
+    const std::string cmd = Lower(Trim(input));
+    int target = ply;
+    if (cmd.empty() || cmd == "n" || cmd == "next" || cmd == "f") {
+      target = ply + 1;
+    } else if (cmd == "b" || cmd == "back" || cmd == "p") {
+      target = ply - 1;
+    } else if (cmd == "t" || cmd == "trick") {
+      target = ply + 1;
+      while (target < end && !TrickBegins(line.positions[static_cast<size_t>(target)]))
+        ++target;
+    } else if (cmd == "r" || cmd == "round") {
+      const int32_t round = line.positions[static_cast<size_t>(ply)].vars[round_slot];
+      target = ply + 1;
+      while (target < end &&
+             line.positions[static_cast<size_t>(target)].vars[round_slot] <= round) {
+        ++target;
+      }
+    } else if (cmd == "e" || cmd == "end") {
+      target = end;
+    } else if (cmd == "s" || cmd == "show" || cmd == "l") {
+      ShowText(c.out, line, ply);
+      continue;
+    } else if (cmd == "q" || cmd == "quit" || cmd == "exit") {
+      return kExitOk;
+    } else if (cmd == "?" || cmd == "h" || cmd == "help") {
+      c.out << StepSpec().description.substr(StepSpec().description.find('\n') + 1)
+            << "\n";
+      continue;
+    } else {
+      std::string number = cmd;
+      for (const char* prefix : {"j ", "jump ", "g ", "goto "}) {
+        if (number.rfind(prefix, 0) == 0)
+          number = Trim(number.substr(std::string(prefix).size()));
+      }
+      Result<int> n = PlyArg(number, "a ply");
+      if (!n) {
+        c.out << "unknown command '" << cmd << "': type ? for help\n";
+        continue;
+      }
+      if (n.value() > end) {
+        c.out << "ply " << n.value() << " is past the end (" << end << ")\n";
+        continue;
+      }
+      target = n.value();
+    }
+    if (target < 0) {
+      c.out << "at the start\n";
+      continue;
+    }
+    if (target > end) {
+      c.out << "at the end (ply " << end << ")\n";
+      continue;
+    }
+    ply = target;
+    ShowText(c.out, line, ply);
+  }
+}
+
+// ---- annotate ----
+
+const CommandSpec& AnnotateSpec() {
+  static const CommandSpec spec{
+      "replay annotate",
+      "GAME PLY [TEXT] [--glyph G] [--variation V] [--db PATH]",
+      "Comments on move PLY of a stored game (PLY 0: the game as a whole), and\n"
+      "gives it a glyph as chess players do: ! good, ? a mistake, !! brilliant,\n"
+      "?? a blunder, !? interesting, ?! dubious. TEXT replaces the comment (\"\"\n"
+      "removes it); without TEXT the comment stays. --glyph \"\" removes the glyph.",
+      {{"glyph", true, "one of ! ? !! ?? !? ?!"},
+       {"variation", true, "annotate a move of this variation (its id)"},
+       kDbFlag}};
+  return spec;
+}
+
+int Annotate(Context& c) {
+  const auto& pos = c.args.positional();
+  if (pos.size() < 2 || pos.size() > 3) return Fail(c, "expected GAME PLY [TEXT]");
+  Result<int64_t> id = GameArg(pos[0]);
+  if (!id) return Fail(c, id.errors());
+  Result<int> ply = PlyArg(pos[1]);
+  if (!ply) return Fail(c, ply.errors());
+  std::optional<std::string> comment;
+  if (pos.size() == 3) comment = pos[2];
+  std::optional<std::string> glyph = c.args.Get("glyph");
+  if (!comment && !glyph) return Fail(c, "give a TEXT, a --glyph or both");
+  if (glyph && !glyph->empty() && !IsGlyph(*glyph)) {
+    return Fail(c, "--glyph '" + *glyph + "' is not one of ! ? !! ?? !? ?!");
+  }
+  Result<int64_t> variation = c.args.GetInt("variation", 0);
+  if (!variation) return Fail(c, variation.errors());
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  Status done =
+      store.value()->Annotate(id.value(), ply.value(), comment, glyph, variation.value());
+  if (!done) return Fail(c, done.errors());
+  Result<Loaded> g = LoadGame(*store.value(), id.value());
+  if (!g) return Fail(c, g.errors());
+  Result<Line> line = MakeLine(g.value(), variation.value());
+  if (!line) return Fail(c, line.errors());
+  if (ply.value() == 0 ||
+      (line.value().variation && ply.value() == line.value().variation->ply)) {
+    const Annotation* a = line.value().AnnotationAt(ply.value());
+    c.out << "game " << id.value() << ": " << (a ? "{" + a->comment + "}" : "no comment")
+          << "\n";
+  } else {
+    c.out << "game " << id.value() << ": " << MoveLineText(line.value(), ply.value())
+          << "\n";
+  }
+  return kExitOk;
+}
+
+// ---- branch ----
+
+const CommandSpec& BranchSpec() {
+  static const CommandSpec spec{
+      "replay branch",
+      "GAME PLY MOVE... [--db PATH]",
+      "Plays other moves from the position after PLY of a stored game and stores\n"
+      "them as a variation under that ply, like a variation in PGN or a branch in\n"
+      "SGF. Each MOVE is one word (quote it): 'yellow 7', 'Anne plays yellow 7',\n"
+      "'red' for a choice; a shuffle is 'shuffle' (the game's own outcome there,\n"
+      "when it had one) or 'shuffle ZONE #HEX'. The engine checks every move.",
+      {kDbFlag}};
+  return spec;
+}
+
+int Branch(Context& c) {
+  const auto& pos = c.args.positional();
+  if (pos.size() < 3) return Fail(c, "expected GAME PLY MOVE...");
+  Result<int64_t> id = GameArg(pos[0]);
+  if (!id) return Fail(c, id.errors());
+  Result<int> ply = PlyArg(pos[1]);
+  if (!ply) return Fail(c, ply.errors());
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  Result<Loaded> g = LoadGame(*store.value(), id.value());
+  if (!g) return Fail(c, g.errors());
+  const GameRecord& record = g.value().record;
+  const Game& game = *g.value().game;
+  const int plies = static_cast<int>(record.actions.size());
+  if (ply.value() > plies) {
+    return Fail(c, "game " + std::to_string(id.value()) + ": ply " +
+                       std::to_string(ply.value()) + " is out of range (0 to " +
+                       std::to_string(plies) + ")");
+  }
+  Result<State> start = PositionAt(game, record, ply.value());
+  if (!start) return Fail(c, start.errors());
+  State s = start.value();
+  Variation v;
+  v.ply = ply.value();
+  std::vector<std::string> moves;
+  for (size_t i = 2; i < pos.size(); ++i) {
+    std::stringstream words(pos[i]);
+    for (std::string m; std::getline(words, m, ';');) {
+      if (!Trim(m).empty()) moves.push_back(Trim(m));
+    }
+  }
+  std::string written;
+  for (const std::string& m : moves) {
+    const int at = v.ply + 1 + static_cast<int>(v.actions.size());
+    MoveReading reading;
+    reading.bare = true;
+    // A bare "shuffle" takes the game's own outcome at that ply if it had one.
+    if (at <= plies &&
+        record.actions[static_cast<size_t>(at - 1)].action.kind == ActionKind::kChance) {
+      reading.default_seed = record.actions[static_cast<size_t>(at - 1)].action.seed;
+    } else {
+      uint64_t state = record.seed.value_or(0) ^ static_cast<uint64_t>(at);
+      reading.default_seed = SplitMix64(state);
+    }
+    Result<Action> action = ParseMove(game, s, m, record.players, reading);
+    if (!action) {
+      return Fail(c, "game " + std::to_string(id.value()) + ", ply " +
+                         std::to_string(at) + ": " + action.error().message);
+    }
+    written += "  " + std::to_string(at) + ". " +
+               MoveText(game, s, action.value(), record.players) + "\n";
+    const int legal = LegalCount(game, s);
+    if (Status st = ApplyChecked(game, s, action.value()); !st) {
+      return Fail(c, "game " + std::to_string(id.value()) + ", ply " +
+                         std::to_string(at) + ": " + st.error().message);
+    }
+    v.actions.push_back({action.value(), legal});
+  }
+  if (v.actions.empty()) return Fail(c, "expected at least one MOVE");
+  Result<int64_t> vid = store.value()->AddVariation(id.value(), v);
+  if (!vid) return Fail(c, vid.errors());
+  c.out << "variation " << vid.value() << " of game " << id.value() << ", from ply "
+        << v.ply << ":\n"
+        << written;
+  if (s.over) c.out << "  game over: " << ResultText(game, s, record.players) << "\n";
+  return kExitOk;
+}
+
+// ---- export ----
+
+const CommandSpec& ExportSpec() {
+  static const CommandSpec spec{
+      "replay export",
+      "GAME... [--format text|json] [--db PATH]",
+      "Writes stored games in the record notation (replay/FORMAT.md): a header of\n"
+      "tags, one action per line with comments {...} and glyphs, variations in\n"
+      "parentheses. 'angler replay import' reads it back as the same game. With\n"
+      "--format json, one JSON object (several games: {\"games\": [...]}).",
+      {{"format", true, "text (default) or json"}, kDbFlag}};
+  return spec;
+}
+
+void MovesJson(JsonWriter& json, const Game& game, State s,
+               std::span<const RecordedAction> actions, int first_ply,
+               const std::vector<Annotation>& annotations,
+               const std::vector<std::string>& players) {
+  json.BeginArray();
+  for (size_t i = 0; i < actions.size(); ++i) {
+    const int ply = first_ply + static_cast<int>(i);
+    const Action& a = actions[i].action;
+    json.BeginObject();
+    json.Key("ply").Int(ply);
+    json.Key("text").String(MoveText(game, s, a, players));
+    json.Key("kind").String(ActionKindName(game, s, a));
+    json.Key("player");  // null for chance and for several stopping together
+    if (a.player < 0) {
+      json.Null();
+    } else {
+      json.String(players[static_cast<size_t>(a.player)]);
+    }
+    json.Key("value").Int(a.value);
+    if (a.kind == ActionKind::kChance) json.Key("outcome").String(Hex64(a.seed));
+    json.Key("legal").Int(actions[i].legal);
+    for (const Annotation& an : annotations) {
+      if (an.ply != ply) continue;
+      if (!an.comment.empty()) json.Key("comment").String(an.comment);
+      if (!an.glyph.empty()) json.Key("glyph").String(an.glyph);
+    }
+    json.EndObject();
+    if (!ApplyChecked(game, s, a)) break;
+  }
+  json.EndArray();
+}
+
+void RecordJson(JsonWriter& json, const Loaded& g) {
+  const GameRecord& r = g.record;
+  const Game& game = *g.game;
+  json.BeginObject();
+  json.Key("format").String("angler-record");
+  json.Key("version").Int(kRecordFormatVersion);
+  json.Key("id").Int(r.id);
+  json.Key("ruleset").String(r.ruleset_name);
+  json.Key("hash").String(r.ruleset_hash);
+  json.Key("players").BeginArray();
+  for (const std::string& p : r.players) json.String(p);
+  json.EndArray();
+  json.Key("seed");
+  if (r.seed) {
+    json.Uint(*r.seed);
+  } else {
+    json.Null();
+  }
+  json.Key("source").String(r.source);
+  json.Key("date").String(FormatDate(r.created));
+  json.Key("plies").Int(static_cast<int64_t>(r.actions.size()));
+  json.Key("result").String(r.result);
+  for (const Annotation& a : r.annotations) {
+    if (a.ply == 0) json.Key("comment").String(a.comment);
+  }
+  json.Key("moves");
+  MovesJson(json, game, game.NewInitialState(), r.actions, 1, r.annotations, r.players);
+  json.Key("variations").BeginArray();
+  for (const Variation& v : r.variations) {
+    json.BeginObject();
+    json.Key("id").Int(v.id);
+    json.Key("ply").Int(v.ply);
+    for (const Annotation& a : v.annotations) {
+      if (a.ply == v.ply) json.Key("comment").String(a.comment);
+    }
+    Result<State> start = PositionAt(game, r, v.ply);
+    json.Key("moves");
+    if (start) {
+      MovesJson(json, game, start.value(), v.actions, v.ply + 1, v.annotations,
+                r.players);
+    } else {
+      json.BeginArray().EndArray();
+    }
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+}
+
+int Export(Context& c) {
+  const auto& pos = c.args.positional();
+  if (pos.empty()) return Fail(c, "expected a GAME (a game's id)");
+  const std::string format = c.args.Get("format").value_or("text");
+  if (format != "text" && format != "json") {
+    return Fail(c, "--format must be text or json, not '" + format + "'");
+  }
+  std::vector<int64_t> ids;
+  for (const std::string& word : pos) {
+    Result<int64_t> id = GameArg(word);
+    if (!id) return Fail(c, id.errors());
+    ids.push_back(id.value());
+  }
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  std::string text;
+  JsonWriter json(true);
+  if (format == "json" && ids.size() > 1) {
+    json.BeginObject().Key("format").String("angler-records").Key("games").BeginArray();
+  }
+  for (int64_t id : ids) {
+    Result<Loaded> g = LoadGame(*store.value(), id);
+    if (!g) return Fail(c, g.errors());
+    if (format == "json") {
+      RecordJson(json, g.value());
+      continue;
+    }
+    Result<std::string> one = FormatRecord(*g.value().rules, g.value().record);
+    if (!one) {
+      return Fail(c, "game " + std::to_string(id) + ": " + one.error().message);
+    }
+    text += one.value();
+  }
+  if (format == "json") {
+    if (ids.size() > 1) json.EndArray().EndObject();
+    c.out << json.str() << "\n";
+  } else {
+    c.out << text;
+  }
+  return kExitOk;
+}
+
+// ---- import ----
+
+const CommandSpec& ImportSpec() {
+  static const CommandSpec spec{
+      "replay import",
+      "FILE... [--db PATH]",
+      "Reads game records (the text notation of 'replay export', or its JSON) and\n"
+      "stores them. Every move is checked against the rules the record names (by\n"
+      "content hash: the store's copy, else the current ruleset of that name if\n"
+      "its hash matches). All files go in together or not at all: a truncated,\n"
+      "reordered or foreign record, an unknown ruleset or an illegal move is\n"
+      "reported with its file, line, game and ply, and nothing is stored.\n"
+      "FILE '-' reads stdin.",
+      {kDbFlag}};
+  return spec;
+}
+
+// The JSON of `replay export` as a ParsedRecord, so it is checked like text.
+Result<ParsedRecord> FromJson(const YamlNode& node, int index) {
+  ParsedRecord r;
+  r.index = index;
+  r.pos = node.pos;
+  auto fail = [&](const SourcePos& pos, const std::string& message) {
+    return Diagnostic(pos, "game " + std::to_string(index) + ": " + message);
+  };
+  if (node.kind != YamlNode::Kind::kMap) return fail(node.pos, "expected a JSON object");
+  const YamlNode* format = node.Find("format");
+  if (!format || format->scalar != "angler-record") {
+    return fail(node.pos, "not an angler game record: no \"format\": \"angler-record\"");
+  }
+  auto scalar = [&](const char* key) -> const YamlNode* {
+    const YamlNode* v = node.Find(key);
+    return v && v->IsScalar() ? v : nullptr;
+  };
+  auto tag = [&](const char* key, const char* name) {
+    if (const YamlNode* v = scalar(key)) {
+      r.tags.emplace_back(name, v->scalar);
+      r.tag_pos.push_back(v->pos);
+    }
+  };
+  tag("version", "Angler");
+  tag("ruleset", "Ruleset");
+  tag("hash", "Hash");
+  if (const YamlNode* players = node.Find("players");
+      players && players->kind == YamlNode::Kind::kSequence) {
+    std::vector<std::string> names;
+    for (const YamlNode& p : players->items) names.push_back(p.scalar);
+    r.tags.emplace_back("Players", Join(names));
+    r.tag_pos.push_back(players->pos);
+  }
+  tag("seed", "Seed");
+  tag("source", "Source");
+  tag("date", "Date");
+  tag("plies", "Plies");
+  tag("result", "Result");
+  auto line = [&](const YamlNode* moves, ParsedLine& out) -> Status {
+    if (!moves) return Ok();
+    if (moves->kind != YamlNode::Kind::kSequence)
+      return fail(moves->pos, "\"moves\" is a list");
+    out.pos = moves->pos;
+    for (const YamlNode& m : moves->items) {
+      const YamlNode* ply = m.Find("ply");
+      const YamlNode* text = m.Find("text");
+      if (m.kind != YamlNode::Kind::kMap || !ply || !text) {
+        return fail(m.pos, "a move needs \"ply\" and \"text\"");
+      }
+      ParsedMove pm;
+      Result<int> n = PlyArg(ply->scalar, "\"ply\"");
+      if (!n) return fail(ply->pos, n.error().message);
+      pm.number = n.value();
+      pm.text = text->scalar;
+      pm.pos = m.pos;
+      if (const YamlNode* cm = m.Find("comment")) pm.comment = cm->scalar;
+      if (const YamlNode* gl = m.Find("glyph")) pm.glyph = gl->scalar;
+      out.moves.push_back(std::move(pm));
+    }
+    return Ok();
+  };
+  if (const YamlNode* comment = scalar("comment")) r.main.comment = comment->scalar;
+  if (Status st = line(node.Find("moves"), r.main); !st) return st.errors();
+  if (const YamlNode* vs = node.Find("variations");
+      vs && vs->kind == YamlNode::Kind::kSequence) {
+    for (const YamlNode& v : vs->items) {
+      ParsedVariation pv;
+      if (Status st = line(v.Find("moves"), pv.line); !st) return st.errors();
+      if (pv.line.moves.empty()) return fail(v.pos, "a variation without moves");
+      if (const YamlNode* comment = v.Find("comment")) pv.line.comment = comment->scalar;
+      pv.after = static_cast<size_t>(pv.line.moves.front().number);  // follows its move
+      r.variations.push_back(std::move(pv));
+    }
+  }
+  return r;
+}
+
+// A record file: the text notation, or the JSON of `replay export --format
+// json` (one record, or {"games": [...]} for several).
+Result<std::vector<ParsedRecord>> ReadRecords(std::shared_ptr<const SourceFile> file) {
+  const std::string& text = file->text();
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos || text[first] != '{') return ParseRecordText(file);
+  Result<YamlNode> doc = ParseYaml(file);
+  if (!doc) return doc.errors();
+  std::vector<ParsedRecord> records;
+  const YamlNode* games = doc.value().Find("games");
+  if (games && games->kind == YamlNode::Kind::kSequence) {
+    for (size_t i = 0; i < games->items.size(); ++i) {
+      Result<ParsedRecord> r = FromJson(games->items[i], static_cast<int>(i) + 1);
+      if (!r) return r.errors();
+      records.push_back(std::move(r).value());
+    }
+  } else {
+    Result<ParsedRecord> r = FromJson(doc.value(), 1);
+    if (!r) return r.errors();
+    records.push_back(std::move(r).value());
+  }
+  return records;
+}
+
+std::string IdList(const std::vector<int64_t>& ids) {
+  if (ids.empty()) return "";
+  bool consecutive = true;
+  for (size_t i = 1; i < ids.size(); ++i) consecutive &= ids[i] == ids[i - 1] + 1;
+  if (consecutive && ids.size() > 2) {
+    return std::to_string(ids.front()) + "-" + std::to_string(ids.back());
+  }
+  std::vector<std::string> words;
+  for (int64_t id : ids) words.push_back(std::to_string(id));
+  return Join(words);
+}
+
+int Import(Context& c) {
+  const auto& pos = c.args.positional();
+  if (pos.empty()) return Fail(c, "expected a FILE ('-' for stdin)");
+  std::vector<ParsedRecord> all;
+  for (const std::string& path : pos) {
+    std::string text;
+    if (path == "-") {
+      text.assign(std::istreambuf_iterator<char>(c.in), std::istreambuf_iterator<char>());
+    } else {
+      std::ifstream file(path, std::ios::binary);
+      if (!file) return Fail(c, "cannot read '" + path + "'");
+      std::ostringstream ss;
+      ss << file.rdbuf();
+      text = ss.str();
+    }
+    Result<std::vector<ParsedRecord>> records =
+        ReadRecords(SourceFile::Make(path == "-" ? "<stdin>" : path, std::move(text)));
+    if (!records) return Fail(c, records.errors());
+    for (ParsedRecord& r : records.value()) all.push_back(std::move(r));
+  }
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  const auto begin = std::chrono::steady_clock::now();
+  Result<std::vector<int64_t>> ids = StoreRecords(*store.value(), all);
+  if (!ids) {
+    Fail(c, ids.errors());
+    c.err << "angler " << c.name << ": nothing was stored\n";
+    return kExitUsage;
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  int64_t actions = 0;
+  for (const ParsedRecord& r : all) actions += static_cast<int64_t>(r.main.moves.size());
+  c.out << "imported " << ids.value().size() << " game(s): " << IdList(ids.value())
+        << "\n";
+  char rate[96];
+  std::snprintf(rate, sizeof rate, "%.2f s, %.0f actions/s", seconds,
+                seconds > 0 ? static_cast<double>(actions) / seconds : 0.0);
+  c.err << "import: " << actions << " actions in " << rate << "\n";
+  return kExitOk;
+}
+
+// ---- verify ----
+
+const CommandSpec& VerifySpec() {
+  static const CommandSpec spec{
+      "replay verify",
+      "[--ruleset R] [--json] [--db PATH]",
+      "Replays every stored game against the current ruleset of its name and\n"
+      "reports, per game, the first ply where it no longer replays, where the\n"
+      "number of legal actions changed (for a shuffle, the cards shuffled), or\n"
+      "that its result changed, with the move and both rulesets' content hashes.\n"
+      "Exits 1 when any game drifted.",
+      {{"ruleset", true, "only games of this ruleset (a name or a content hash)"},
+       {"json", false, "print one JSON object"},
+       kDbFlag}};
+  return spec;
+}
+
+int Verify(Context& c) {
+  if (!c.args.positional().empty()) return Fail(c, "takes no arguments, only flags");
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  ProgressLine progress(c.err, ProgressLine::IsTerminal(c.err), "verify");
+  VerifyOptions options;
+  options.ruleset = c.args.Get("ruleset").value_or("");
+  options.progress = [&](int64_t done, int64_t total) {
+    progress.Update(static_cast<long>(done), static_cast<long>(total));
+  };
+  const auto begin = std::chrono::steady_clock::now();
+  Result<VerifyReport> report = VerifyStore(*store.value(), options);
+  progress.Finish();
+  if (!report) return Fail(c, report.errors());
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  const VerifyReport& r = report.value();
+  if (c.args.Has("json")) {
+    JsonWriter json;
+    json.BeginObject();
+    json.Key("games").Int(r.games);
+    json.Key("actions").Int(r.actions);
+    json.Key("drifted").Int(static_cast<int64_t>(r.drifts.size()));
+    json.Key("drifts").BeginArray();
+    for (const Drift& d : r.drifts) {
+      json.BeginObject();
+      json.Key("game").Int(d.game);
+      json.Key("ruleset").String(d.ruleset_name);
+      json.Key("stored_hash").String(d.stored_hash);
+      json.Key("current_hash").String(d.current_hash);
+      json.Key("ply").Int(d.ply);
+      json.Key("round").Int(d.round);
+      json.Key("move").String(d.move);
+      json.Key("reason").String(d.reason);
+      if (d.legal_recorded >= 0) {
+        json.Key("legal_recorded").Int(d.legal_recorded);
+        json.Key("legal_now").Int(d.legal_now);
+      }
+      json.EndObject();
+    }
+    json.EndArray();
+    json.EndObject();
+    c.out << json.str() << "\n";
+  } else {
+    for (const Drift& d : r.drifts) c.out << DriftText(d) << "\n";
+    c.out << "verify: " << r.games << " game(s), " << r.actions << " actions replayed: ";
+    if (r.drifts.empty()) {
+      c.out << "all replay\n";
+    } else {
+      c.out << r.drifts.size() << " drifted\n";
+    }
+  }
+  char timing[64];
+  std::snprintf(timing, sizeof timing, "%.2f s", seconds);
+  c.err << "verify: " << r.games << " games in " << timing << "\n";
+  return r.drifts.empty() ? kExitOk : kExitFailure;
+}
+
+// ---- to-scenario ----
+
+const CommandSpec& ToScenarioSpec() {
+  static const CommandSpec spec{
+      "replay to-scenario",
+      "GAME PLY [--output FILE] [--db PATH]",
+      "Writes the position at PLY of a stored game as a scenario file (the\n"
+      "language of 'angler check'): the ruleset, players and seed, the round, every\n"
+      "zone's cards and the variables at the start of the trick in progress, the\n"
+      "moves of that trick up to PLY, then the legal moves as a comment. Edit it\n"
+      "into a rule check by adding 'expect' lines.",
+      {{"output", true, "write the scenario to FILE instead of stdout"}, kDbFlag}};
+  return spec;
+}
+
+int ToScenario(Context& c) {
+  const auto& pos = c.args.positional();
+  if (pos.size() != 2) return Fail(c, "expected GAME PLY");
+  Result<int64_t> id = GameArg(pos[0]);
+  if (!id) return Fail(c, id.errors());
+  Result<int> ply = PlyArg(pos[1]);
+  if (!ply) return Fail(c, ply.errors());
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  Result<Loaded> g = LoadGame(*store.value(), id.value());
+  if (!g) return Fail(c, g.errors());
+  std::string current_hash;
+  if (Result<RulesetPtr> current = LoadRuleset(g.value().record.ruleset_name)) {
+    current_hash = current.value()->content_hash;
+  }
+  Result<ScenarioPosition> written =
+      WriteScenario(*g.value().rules, g.value().record, ply.value(), current_hash);
+  if (!written) {
+    return Fail(c, "game " + std::to_string(id.value()) + ": " + written.error().message);
+  }
+  if (std::optional<std::string> path = c.args.Get("output")) {
+    std::ofstream file(*path, std::ios::binary);
+    file << written.value().text;
+    if (!file.flush()) return Fail(c, "cannot write '" + *path + "'");
+    c.out << "wrote " << *path << ": the position after ply "
+          << written.value().start_ply;
+    if (written.value().end_ply > written.value().start_ply) {
+      c.out << " and the moves to ply " << written.value().end_ply;
+    }
+    c.out << "\n";
+  } else {
+    c.out << written.value().text;
+  }
+  return kExitOk;
+}
+
+// ---- The subcommands ----
+
+struct Subcommand {
+  const CommandSpec& (*spec)();
+  int (*run)(Context& c);
+  const char* summary;
+};
+
+const std::vector<Subcommand>& Subcommands() {
+  static const std::vector<Subcommand> subs = {
+      {ListSpec, List, "list the stored games"},
+      {ShowSpec, Show, "show the position at a ply"},
+      {StepSpec, Step, "step through a game (commands on stdin)"},
+      {AnnotateSpec, Annotate, "comment on a move, give it a glyph"},
+      {BranchSpec, Branch, "store other moves from a ply as a variation"},
+      {ExportSpec, Export, "write games in the record notation (or JSON)"},
+      {ImportSpec, Import, "read records into the store"},
+      {VerifySpec, Verify, "replay stored games against the current rulesets"},
+      {ToScenarioSpec, ToScenario, "write a position as a scenario file"},
+  };
+  return subs;
+}
+
+void PrintReplayHelp(std::ostream& out) {
+  out << "usage: angler replay COMMAND [ARGS...] [--db PATH]\n\n"
+      << "The game records in the store (default $ANGLER_DB, else\n"
+      << "$XDG_DATA_HOME/angler/angler.db, else ~/.local/share/angler/angler.db).\n\n"
+      << "commands:\n";
+  for (const Subcommand& s : Subcommands()) {
+    const CommandSpec& spec = s.spec();
+    const std::string name = spec.name.substr(spec.name.find(' ') + 1);
+    out << "  " << name << std::string(12 - std::min<size_t>(name.size(), 11), ' ')
+        << s.summary << "\n";
+  }
+  out << "\n'angler replay COMMAND --help' shows a command's arguments and flags.\n"
+      << "exit codes: 0 ok, 1 verify found drifted games, 2 bad input or usage\n";
+}
+
+}  // namespace
+
+int RunReplay(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+              std::istream& in) {
+  if (args.empty()) {
+    PrintReplayHelp(err);
+    return kExitUsage;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    PrintReplayHelp(out);
+    return kExitOk;
+  }
+  std::vector<std::string> names;
+  for (const Subcommand& s : Subcommands()) {
+    const CommandSpec& spec = s.spec();
+    const std::string name = spec.name.substr(spec.name.find(' ') + 1);
+    names.push_back(name);
+    if (name != args[0]) continue;
+    const std::vector<std::string> words(args.begin() + 1, args.end());
+    ParsedCommand parsed = ParseCommand(spec, words, out, err);
+    if (!parsed.args) return parsed.exit_code;
+    Context c{*parsed.args, out, err, in, spec.name};
+    return s.run(c);
+  }
+  err << "angler replay: "
+      << WithSuggestion("unknown command '" + args[0] + "'", args[0], names)
+      << "\nrun 'angler replay --help' for the list of commands\n";
+  return kExitUsage;
+}
+
+}  // namespace angler
