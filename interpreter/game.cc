@@ -910,9 +910,14 @@ std::vector<int> Game::Winners(const State& s) const {
 std::string Game::ActionText(const State& s, const Action& a) const {
   switch (a.kind) {
     case ActionKind::kPlay:
-      return "play " + rules_.card_names[static_cast<size_t>(a.value)];
-    case ActionKind::kChoose:
-      return "choose " + rules_.card_names[static_cast<size_t>(a.value)];
+    case ActionKind::kChoose: {
+      // A damaged record may carry any number: name only real cards.
+      std::string verb = a.kind == ActionKind::kPlay ? "play " : "choose ";
+      if (a.value < 0 || a.value >= static_cast<int>(rules_.card_names.size())) {
+        return verb.append("card #").append(std::to_string(a.value));
+      }
+      return verb.append(rules_.card_names[static_cast<size_t>(a.value)]);
+    }
     case ActionKind::kOption: {
       // The option list's element type decides how a value reads.
       const Instr& in = rules_.code[static_cast<size_t>(s.pc)];
