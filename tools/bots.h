@@ -37,15 +37,28 @@ class RandomBot : public Bot {
   std::string name() const override { return "random"; }
 };
 
-// One-step lookahead with random playouts: each legal action is tried in
-// `samples` random continuations up to the end of the current round (or game),
-// and scored by the acting seat's rank minus the best opponent's rank there.
-// Before each playout the hands of the other seats are redealt among them and
-// face-down piles are shuffled, so the bot does not peek at hidden cards.
+// One-step lookahead with random playouts: each legal action (copies of the
+// same card count once) is tried in `samples` random continuations and scored
+// by the acting seat's rank minus the best opponent's rank where the playout
+// stops. Before each playout the hands of the other seats are redealt among
+// them and face-down piles are shuffled, so the bot does not peek at hidden
+// cards.
+//
+// The horizon: a playout stops when the game or the current round ends, or
+// when the acting seat is to decide again after another seat has decided,
+// some rank has moved since the decision and at least H actions were played.
+// H spreads a budget of actions over the playouts of the decision (budget /
+// (actions x samples), at least kMinHorizon): a few actions to compare (a
+// trick game's cards) are played out to the round's end as before, many (Fat
+// Fish's lays, whose round is the whole game) only a turn or two ahead. Ranks
+// that move only at a round's end keep a playout going to it whatever H is.
 class GreedyBot : public Bot {
  public:
   static constexpr int kDefaultSamples = 4;
-  explicit GreedyBot(int samples = kDefaultSamples) : samples_(samples) {}
+  static constexpr int kDefaultBudget = 8000;
+  static constexpr int kMinHorizon = 4;
+  explicit GreedyBot(int samples = kDefaultSamples, int budget = kDefaultBudget)
+      : samples_(samples), budget_(budget) {}
 
   Action Choose(const Game& game, const State& state, const ActionList& legal,
                 Rng& rng) override;
@@ -53,6 +66,7 @@ class GreedyBot : public Bot {
 
  private:
   int samples_;
+  int budget_;
 };
 
 // "random", "greedy" or "greedy:N" (N playouts per action, 1..1000). Unknown
