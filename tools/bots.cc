@@ -13,27 +13,32 @@ Action RandomAction(const ActionList& legal, Rng& rng) {
   return legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
 }
 
+// Playouts stop here whatever else: a guard, not a horizon.
+constexpr int kMaxPlayoutActions = 5000;
+
 // Plays on at random (chance included) from a position just after `seat`
-// acted, up to the horizon: the game ends, the round changes, `max_plies`
-// actions are played, or `seat` is to decide again after another seat has
-// decided and some rank has moved since the decision (`root_ranks`). Ranks
-// that only move at a round's end (Fishing) keep the playout going to it;
-// ranks that move within a long round (Fat Fish, whose round is the game)
-// stop it at the seat's next turn after the first change.
+// acted, up to the horizon: the game ends, the round changes, or `seat` is to
+// decide again after another seat has decided, with some rank moved since the
+// decision (`root_ranks`) and at least `min_work` spent. The work of a step is
+// the number of actions open there (1 at chance): what it costs to generate
+// them. Ranks that move only when a round ends (Fishing) keep the playout
+// going to the round's end.
 void PlayOut(const Game& game, State& state, int seat, const int64_t* root_ranks,
-             int max_plies, Rng& rng) {
+             int64_t min_work, Rng& rng) {
   const Ruleset& rules = game.rules();
   const int32_t round = state.vars[rules.builtin.round];
   bool others_decided = false;
+  int64_t work = 0;
   ActionList legal;
-  for (int plies = 0; plies < max_plies; ++plies) {
+  for (int plies = 0; plies < kMaxPlayoutActions; ++plies) {
     if (game.IsTerminal(state) || state.vars[rules.builtin.round] != round) return;
     Action action;
     if (game.IsChance(state)) {
       action = game.SampleChance(state, rng);
+      ++work;
     } else {
       const int player = game.CurrentPlayer(state);
-      if (player == seat && others_decided) {
+      if (player == seat && others_decided && work >= min_work) {
         for (int p = 0; p < game.players(); ++p) {
           if (game.Rank(state, p) != root_ranks[p]) return;
         }
@@ -41,6 +46,7 @@ void PlayOut(const Game& game, State& state, int seat, const int64_t* root_ranks
       others_decided |= player != seat;
       game.LegalActions(state, legal);
       if (legal.count == 0) return;
+      work += legal.count;
       action = RandomAction(legal, rng);
     }
     if (!game.Apply(state, action)) return;
@@ -130,9 +136,20 @@ Action GreedyBot::Choose(const Game& game, const State& state, const ActionList&
     if (twin[i] == i) tried[distinct++] = i;
   }
   if (distinct == 1) return legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
+  // The playouts of one decision share a budget of work: with few actions to
+  // compare and cheap steps they run to the round's end, with many actions
+  // and costly steps they stop at the seat's next turn that shows a change.
+  const int64_t min_work = budget_ / (static_cast<int64_t>(distinct) * samples_);
   int64_t totals[kMaxCards] = {};
   int64_t root_ranks[kMaxPlayers] = {};
   for (int sample = 0; sample < samples_; ++sample) {
+    if (sample == 1 && distinct > kWideDecision) {
+      // Many actions: after one playout each, only the most promising third
+      // gets the other samples.
+      std::stable_sort(tried, tried + distinct,
+                       [&](int a, int b) { return totals[a] > totals[b]; });
+      distinct = std::max(kWideDecision / 2, distinct / 3);
+    }
     // Every action meets the same redeal and the same playout dice (common random
     // numbers): the differences between actions then come from the actions.
     State believed = state;
@@ -144,13 +161,16 @@ Action GreedyBot::Choose(const Game& game, const State& state, const ActionList&
       State trial = believed;
       Rng dice = playout_rng;
       if (!game.Apply(trial, legal.items[i])) continue;
-      PlayOut(game, trial, seat, root_ranks, horizon_, dice);
+      PlayOut(game, trial, seat, root_ranks, min_work, dice);
       totals[i] += Lead(game, trial, seat);
     }
   }
+  bool kept[kMaxCards] = {};
+  for (int k = 0; k < distinct; ++k) kept[tried[k]] = true;
   int best[kMaxCards];
   int best_count = 0;
   for (int i = 0; i < legal.count; ++i) {
+    if (!kept[twin[i]]) continue;
     const int64_t total = totals[twin[i]];
     if (best_count > 0 && total < totals[twin[best[0]]]) continue;
     if (best_count > 0 && total > totals[twin[best[0]]]) best_count = 0;

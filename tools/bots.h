@@ -46,18 +46,23 @@ class RandomBot : public Bot {
 //
 // The horizon: a playout stops when the game or the current round ends, or
 // when the acting seat is to decide again after another seat has decided,
-// some rank has moved since the decision and at least H actions were played.
-// H spreads a budget of actions over the playouts of the decision (budget /
-// (actions x samples), at least kMinHorizon): a few actions to compare (a
-// trick game's cards) are played out to the round's end as before, many (Fat
-// Fish's lays, whose round is the whole game) only a turn or two ahead. Ranks
-// that move only at a round's end keep a playout going to it whatever H is.
+// some rank has moved since the decision, and the playout has done its share
+// of the decision's work budget. Work counts the actions generated at each
+// step (what a step costs); each playout's share is budget / (actions x
+// samples). So a trick game's few cheap choices are played out to the
+// round's end, as ranks there move only when a round ends anyway, while Fat
+// Fish's many costly lays (its round is the whole game) look a turn or so
+// ahead, to the seat's next turn after a row was taken. A decision with more
+// than kWideDecision distinct actions gives each one playout first, and the
+// other samples only to the best third.
 class GreedyBot : public Bot {
  public:
   static constexpr int kDefaultSamples = 4;
-  static constexpr int kDefaultBudget = 8000;
-  static constexpr int kMinHorizon = 4;
-  explicit GreedyBot(int samples = kDefaultSamples, int budget = kDefaultBudget)
+  static constexpr int64_t kDefaultBudget = 20000;
+  // Decisions with more distinct actions than this play one sample of each
+  // first and the further samples only for the best third.
+  static constexpr int kWideDecision = 16;
+  explicit GreedyBot(int samples = kDefaultSamples, int64_t budget = kDefaultBudget)
       : samples_(samples), budget_(budget) {}
 
   Action Choose(const Game& game, const State& state, const ActionList& legal,
@@ -66,7 +71,7 @@ class GreedyBot : public Bot {
 
  private:
   int samples_;
-  int budget_;
+  int64_t budget_;
 };
 
 // "random", "greedy" or "greedy:N" (N playouts per action, 1..1000). Unknown
