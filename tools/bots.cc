@@ -69,26 +69,20 @@ int64_t Lead(const Game& game, const State& state, int seat) {
   return higher_wins ? own - best_other : best_other - own;
 }
 
-}  // namespace
-
-Action RandomBot::Choose(const Game&, const State&, const ActionList& legal, Rng& rng) {
-  return RandomAction(legal, rng);
-}
-
-std::string GreedyBot::name() const {
-  if (samples_ == kDefaultSamples) return "greedy";
-  return "greedy:" + std::to_string(samples_);
-}
-
 // Two actions that differ only in copies of the same card (two blue 4s, laid
 // or chosen) lead to the same positions up to the copies' ids: one of them is
-// tried for both.
-bool SameMove(const Ruleset& rules, const Action& a, const Action& b) {
+// tried for both. Copies count as the same only where they lie together and
+// nobody played them (in a trick, who played a card and when can matter).
+bool SameMove(const Ruleset& rules, const State& state, const Action& a, const Action& b) {
   if (a.kind != b.kind || a.player != b.player) return false;
   auto same_card = [&](int x, int y) {
     if (x == y) return true;
     if (x < 0 || y < 0 || x >= static_cast<int>(rules.cards.size()) ||
         y >= static_cast<int>(rules.cards.size())) {
+      return false;
+    }
+    if (state.zone_of[x] != state.zone_of[y] || state.played_by[x] >= 0 ||
+        state.played_by[y] >= 0) {
       return false;
     }
     const CardInfo& c = rules.cards[static_cast<size_t>(x)];
@@ -117,6 +111,17 @@ bool SameMove(const Ruleset& rules, const Action& a, const Action& b) {
   }
 }
 
+}  // namespace
+
+Action RandomBot::Choose(const Game&, const State&, const ActionList& legal, Rng& rng) {
+  return RandomAction(legal, rng);
+}
+
+std::string GreedyBot::name() const {
+  if (samples_ == kDefaultSamples) return "greedy";
+  return "greedy:" + std::to_string(samples_);
+}
+
 Action GreedyBot::Choose(const Game& game, const State& state, const ActionList& legal,
                          Rng& rng) {
   if (legal.count == 1) return legal.items[0];
@@ -128,7 +133,7 @@ Action GreedyBot::Choose(const Game& game, const State& state, const ActionList&
   for (int i = 0; i < legal.count; ++i) {
     twin[i] = i;
     for (int k = 0; k < distinct; ++k) {
-      if (SameMove(game.rules(), legal.items[tried[k]], legal.items[i])) {
+      if (SameMove(game.rules(), state, legal.items[tried[k]], legal.items[i])) {
         twin[i] = tried[k];
         break;
       }

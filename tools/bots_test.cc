@@ -77,6 +77,85 @@ TEST_CASE("Greedy beats random in most games", "[bots]") {
   CHECK(greedy_wins > games / 3);
 }
 
+// Wraps the greedy bot and checks its plus-pile choices in Fat Fish: when it
+// picks among cards of the row just taken (the zone `catch`), the card for the
+// plus pile is the highest of them (plus minus minus: a card of value v there
+// instead of w gains 2 * (v - w) points).
+class PlusPileCheck : public Bot {
+ public:
+  PlusPileCheck(Bot& inner, const Ruleset& rules)
+      : inner_(inner), rules_(rules), catch_family_(rules.FindFamily("catch")) {}
+  Action Choose(const Game& game, const State& state, const ActionList& legal,
+                Rng& rng) override {
+    const Action chosen = inner_.Choose(game, state, legal, rng);
+    if (chosen.kind != ActionKind::kChoose) return chosen;
+    bool from_catch = true;
+    int highest = 0;
+    for (const Action& a : legal) {
+      from_catch &= rules_.ZoneFamilyOf(state.zone_of[a.value]) == catch_family_;
+      highest = std::max<int>(highest, rules_.cards[static_cast<size_t>(a.value)].value);
+    }
+    const int value = rules_.cards[static_cast<size_t>(chosen.value)].value;
+    if (from_catch && legal.count > 1) {
+      ++choices;
+      if (value != highest) ++lower;
+      for (const Action& a : legal) {
+        if (rules_.cards[static_cast<size_t>(a.value)].value != value) ++with_a_difference;
+      }
+    }
+    return chosen;
+  }
+  std::string name() const override { return inner_.name(); }
+
+  int choices = 0;
+  int lower = 0;
+  int with_a_difference = 0;
+
+ private:
+  Bot& inner_;
+  const Ruleset& rules_;
+  int catch_family_;
+};
+
+TEST_CASE("Greedy puts the higher card of a colour on the Fat Fish plus pile", "[bots]") {
+  Result<RulesetPtr> rules = LoadRuleset("fatfish");
+  REQUIRE(rules.ok());
+  const Game game(*rules.value(), 3);
+  RandomBot random;
+  GreedyBot greedy;
+  PlusPileCheck checked(greedy, *rules.value());
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    Result<GameResult> played = PlayGame(game, {&checked, &random, &random}, seed);
+    REQUIRE(played.ok());
+    CHECK(played.value().final_state.over);
+  }
+  CHECK(checked.choices >= 10);
+  CHECK(checked.with_a_difference >= 10);
+  CHECK(checked.lower == 0);
+}
+
+TEST_CASE("Greedy beats random in most games of Fat Fish, and quickly", "[bots]") {
+  Result<RulesetPtr> rules = LoadRuleset("fatfish");
+  REQUIRE(rules.ok());
+  const Game game(*rules.value(), 4);
+  RandomBot random;
+  GreedyBot greedy;
+  CheckedBot checked(greedy);
+  int greedy_wins = 0;
+  const int games = 20;
+  for (uint64_t seed = 0; seed < games; ++seed) {
+    Result<GameResult> played =
+        PlayGame(game, {&checked, &random, &random, &random}, seed);
+    REQUIRE(played.ok());
+    for (int w : played.value().winners) greedy_wins += (w == 0);
+  }
+  CHECK(checked.illegal == 0);
+  CHECK(checked.kinds.count(ActionKind::kLay) == 1);
+  CHECK(checked.kinds.count(ActionKind::kChoose) == 1);
+  // A random seat wins about a quarter of the games.
+  CHECK(greedy_wins > games / 2);
+}
+
 TEST_CASE("The same bot and stream choose the same action", "[bots]") {
   const RulesetPtr rules = Fishing();
   const Game game(*rules, 3);

@@ -1,9 +1,11 @@
 // `angler play`: a person plays one seat in the terminal, bots the others.
 //
-// Everything shown is read generically from the ruleset: the hand and trick
-// zones of the trick procedure, a per-player variable `score` and a variable
-// `trump` when the ruleset declares them. Input is one line per decision (a
-// move's number or its text), so a pipe can drive a whole game.
+// Everything shown is read generically from the ruleset: the hand, the trick
+// of a trick procedure or the numbered rows of a turn procedure, every other
+// zone as far as the person may see it (cards of public zones, counts of the
+// rest), a per-player variable `score` and a variable `trump` when the ruleset
+// declares them. Input is one line per decision (a move's number or its text),
+// so a pipe can drive a whole game.
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -79,6 +81,13 @@ class TerminalGame {
   int Var(const std::string& name, int seat = 0) const;
   bool SeesZone(int zone) const;
   std::vector<int> SortedCards(std::span<const uint8_t> cards) const;
+  std::string CardList(const std::vector<int>& cards) const;
+  std::string Whose(int seat) const;
+  // The numbered rows of a turn procedure, each with its cards.
+  void ShowRows() const;
+  // Every other zone in use: shared ones, then one line per per-player family.
+  void ShowZones() const;
+  std::string Prompt() const;
 
   void ShowStatus() const;
   void ShowScores() const;
@@ -125,6 +134,82 @@ std::vector<int> TerminalGame::SortedCards(std::span<const uint8_t> cards) const
   return sorted;
 }
 
+std::string TerminalGame::CardList(const std::vector<int>& cards) const {
+  if (cards.empty()) return "(empty)";
+  std::string text;
+  for (size_t i = 0; i < cards.size(); ++i) {
+    if (i) text += ", ";
+    text += rules_.card_names[static_cast<size_t>(cards[i])];
+  }
+  return text;
+}
+
+std::string TerminalGame::Whose(int seat) const {
+  return seat == human_ ? "your" : Seat(seat) + "'s";
+}
+
+void TerminalGame::ShowRows() const {
+  if (rules_.rows_family < 0) return;
+  const State& s = run_.state();
+  const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.rows_family)];
+  out_ << rows.name << "s:\n";
+  for (int i = 0; i < rows.count; ++i) {
+    const int zone = rows.first + i;
+    // In laying order: the start card first, the end card last.
+    const std::vector<int> cards(s.Zone(zone).begin(), s.Zone(zone).end());
+    out_ << "  " << rows.name << " " << (i + 1) << ": " << CardList(cards) << "\n";
+  }
+}
+
+void TerminalGame::ShowZones() const {
+  const State& s = run_.state();
+  std::vector<std::string> lines;
+  auto count = [](int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); };
+  for (size_t f = 0; f < rules_.zones.size(); ++f) {
+    const ZoneFamily& family = rules_.zones[f];
+    const int id = static_cast<int>(f);
+    if (id == rules_.trick_family || id == rules_.rows_family) continue;
+    if (id == rules_.ZoneFamilyOf(rules_.setup_zone)) continue;  // cards out of play
+    if (!family.per_player) {
+      for (int i = 0; i < family.count; ++i) {
+        const int zone = family.first + i;
+        if (s.ZoneSize(zone) == 0) continue;
+        const std::string name = rules_.ZoneName(zone);
+        lines.push_back(name + ": " +
+                        (SeesZone(zone) ? CardList(SortedCards(s.Zone(zone)))
+                                        : count(s.ZoneSize(zone))));
+      }
+      continue;
+    }
+    // Each seat's cards where the person may see them, one line a seat; else
+    // how many, on one line. The person's own hand is shown on its own.
+    bool any = false, seen = false;
+    std::string counts = family.name + ":";
+    std::vector<std::string> seats;
+    for (int p = 0; p < game_.players(); ++p) {
+      const int zone = family.first + p;
+      if (id == rules_.hand_family && p == human_) continue;
+      any |= s.ZoneSize(zone) > 0;
+      const std::string who = p == human_ ? std::string("you") : Seat(p);
+      counts += (counts.back() == ':' ? " " : ", ") + who + " " + count(s.ZoneSize(zone));
+      if (SeesZone(zone)) {
+        seen = true;
+        seats.push_back("  " + who + ": " + CardList(SortedCards(s.Zone(zone))));
+      } else {
+        seats.push_back("  " + who + ": " + count(s.ZoneSize(zone)));
+      }
+    }
+    if (!any) continue;
+    if (!seen) {
+      lines.push_back(counts);
+      continue;
+    }
+    lines.push_back(family.name + ":");
+    lines.insert(lines.end(), seats.begin(), seats.end());
+  }
+  for (const std::string& line : lines) out_ << "  " << line << "\n";
+}
+
 void TerminalGame::ShowScores() const {
   const int score = rules_.FindVariable("score");
   const bool per_player_score =
@@ -152,6 +237,8 @@ void TerminalGame::ShowStatus() const {
   }
   out_ << " --\n";
   ShowScores();
+  ShowRows();
+  ShowZones();
   if (rules_.trick_family >= 0) {
     const int trick = rules_.zones[static_cast<size_t>(rules_.trick_family)].first;
     out_ << "trick:";
@@ -175,9 +262,35 @@ void TerminalGame::ShowStatus() const {
   }
 }
 
+// What the decision asks for, in words.
+std::string TerminalGame::Prompt() const {
+  const State& s = run_.state();
+  const Decision& d = s.decision;
+  if (d.kind == DecisionKind::kLay) {
+    const std::string rows =
+        rules_.rows_family >= 0 ? rules_.zones[static_cast<size_t>(rules_.rows_family)].name
+                                : "pile";
+    std::string text = "lay ";
+    text += std::to_string(rules_.lay_min);
+    if (rules_.lay_max != rules_.lay_min) text += " to " + std::to_string(rules_.lay_max);
+    return text + (rules_.lay_max == 1 ? " card" : " cards") + " on one " + rows;
+  }
+  if (d.kind != DecisionKind::kChoose) return game_.DecisionText(s);
+  std::string text = "choose " + std::to_string(d.remaining) +
+                     (d.remaining == 1 ? " card" : " cards");
+  if (d.count > 0) {
+    // Where the cards to choose from lie, when they lie together.
+    const int zone = s.zone_of[d.options[0]];
+    bool together = true;
+    for (int i = 1; i < d.count; ++i) together &= s.zone_of[d.options[i]] == zone;
+    if (together) text += " from " + rules_.ZoneName(zone);
+  }
+  return text;
+}
+
 void TerminalGame::ShowMoves(const std::vector<Action>& moves) const {
   const State& s = run_.state();
-  out_ << "your turn: " << game_.DecisionText(s);
+  out_ << "your turn: " << Prompt();
   // A choice inside a card's effect: name the card, since the engine's text
   // does not say what the choice is for.
   const Frame& frame = s.frames[s.frame_count - 1];
@@ -190,8 +303,10 @@ void TerminalGame::ShowMoves(const std::vector<Action>& moves) const {
   }
   out_ << "\n";
   for (size_t i = 0; i < moves.size(); ++i) {
+    const std::string text = game_.ActionText(run_.state(), moves[i]);
+    // A lay reads whole ("lay yellow 6, green 1 on row 1"); a card just by name.
     out_ << "  " << (i + 1) << ") "
-         << WithoutVerb(game_.ActionText(run_.state(), moves[i])) << "\n";
+         << (moves[i].kind == ActionKind::kLay ? text : WithoutVerb(text)) << "\n";
   }
 }
 
@@ -203,7 +318,26 @@ void TerminalGame::ShowHelp() const {
 bool TerminalGame::AskPerson(Action& chosen) {
   const ActionList& legal = run_.legal();
   std::vector<Action> moves(legal.begin(), legal.end());
-  if (legal.items[0].kind != ActionKind::kOption) {
+  if (legal.items[0].kind == ActionKind::kLay) {
+    // Lays of copies with the same name read the same: list each once, by
+    // row, the shorter lays first.
+    std::vector<Action> unique;
+    std::vector<std::string> seen;
+    for (const Action& a : moves) {
+      const std::string text = game_.ActionText(run_.state(), a);
+      if (std::find(seen.begin(), seen.end(), text) != seen.end()) continue;
+      seen.push_back(text);
+      unique.push_back(a);
+    }
+    std::stable_sort(unique.begin(), unique.end(), [](const Action& a, const Action& b) {
+      int x[kMaxLay], y[kMaxLay];
+      const int nx = a.LayCards(x), ny = b.LayCards(y);
+      if (a.value != b.value) return a.value < b.value;
+      return nx < ny;
+    });
+    moves = std::move(unique);
+  } else if (legal.items[0].kind == ActionKind::kPlay ||
+             legal.items[0].kind == ActionKind::kChoose) {
     const std::vector<int> order = [&] {
       std::vector<uint8_t> cards;
       for (const Action& a : moves) cards.push_back(static_cast<uint8_t>(a.value));
@@ -211,6 +345,16 @@ bool TerminalGame::AskPerson(Action& chosen) {
     }();
     for (size_t i = 0; i < moves.size(); ++i)
       moves[i].value = static_cast<int16_t>(order[i]);
+    // Copies of a card (the same name) are the same move: list each once.
+    std::vector<Action> unique;
+    for (const Action& a : moves) {
+      if (!unique.empty() && rules_.card_names[static_cast<size_t>(unique.back().value)] ==
+                                 rules_.card_names[static_cast<size_t>(a.value)]) {
+        continue;
+      }
+      unique.push_back(a);
+    }
+    moves = std::move(unique);
   }
   ShowStatus();
   ShowMoves(moves);
@@ -261,15 +405,67 @@ std::string TerminalGame::Describe(int seat, const Action& action) const {
       return Seat(seat) + " chooses " + text;
     case ActionKind::kLay:
       return Seat(seat) + " lays " + text;
-    case ActionKind::kChance:
+    default:
       break;
   }
-  return text;
+  return Seat(seat) + ": " + game_.ActionText(s, action);
 }
 
 void TerminalGame::ReportChanges(const State& before, const Action& action) const {
   const State& now = run_.state();
   const BuiltinSlots& b = rules_.builtin;
+  const int trick_zone =
+      rules_.trick_family >= 0 ? rules_.zones[static_cast<size_t>(rules_.trick_family)].first
+                               : -1;
+  if (action.kind != ActionKind::kChance) {
+    // Rows that lost cards, and what a row restarts with.
+    if (rules_.rows_family >= 0) {
+      const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.rows_family)];
+      int laid[kMaxLay];
+      const int n = action.kind == ActionKind::kLay ? action.LayCards(laid) : 0;
+      for (int i = 0; i < rows.count; ++i) {
+        const int zone = rows.first + i;
+        bool cleared = false;
+        for (uint8_t c : before.Zone(zone)) cleared |= now.zone_of[c] != zone;
+        std::vector<int> arrived;
+        for (uint8_t c : now.Zone(zone)) {
+          if (before.zone_of[c] == zone || std::find(laid, laid + n, c) != laid + n) continue;
+          arrived.push_back(c);
+        }
+        if (!cleared && arrived.empty()) continue;
+        out_ << "  " << rows.name << " " << (i + 1);
+        if (cleared) out_ << " is cleared";
+        if (cleared && !arrived.empty()) out_ << " and";
+        if (!arrived.empty()) out_ << " restarts with " << CardList(arrived);
+        out_ << "\n";
+      }
+    }
+    // Cards that reached a per-player zone (the trick's are told below).
+    for (size_t f = 0; f < rules_.zones.size(); ++f) {
+      const ZoneFamily& family = rules_.zones[f];
+      if (!family.per_player) continue;
+      const bool hand = static_cast<int>(f) == rules_.hand_family;
+      for (int p = 0; p < game_.players(); ++p) {
+        if (hand && p != human_) continue;
+        const int zone = family.first + p;
+        std::vector<int> arrived;
+        for (uint8_t c : now.Zone(zone)) {
+          const bool from_trick = before.zone_of[c] == trick_zone ||
+                                  (action.kind == ActionKind::kPlay && c == action.value);
+          if (before.zone_of[c] != zone && !from_trick) {
+            arrived.push_back(c);
+          }
+        }
+        if (arrived.empty()) continue;
+        out_ << "  " << Whose(p) << " " << family.name << " gets ";
+        if (SeesZone(zone)) {
+          out_ << CardList(arrived) << "\n";
+        } else {
+          out_ << arrived.size() << (arrived.size() == 1 ? " card" : " cards") << "\n";
+        }
+      }
+    }
+  }
   if (rules_.trick_family >= 0) {
     const int trick = rules_.zones[static_cast<size_t>(rules_.trick_family)].first;
     std::vector<int> cards(before.Zone(trick).begin(), before.Zone(trick).end());
@@ -322,6 +518,8 @@ void TerminalGame::ShowEnd() const {
     const int64_t ra = game_.Rank(s, a), rb = game_.Rank(s, b);
     return rules_.rank_higher_wins ? ra > rb : ra < rb;
   });
+  ShowRows();
+  ShowZones();
   out_ << "final ranks:\n";
   for (int p : seats) out_ << "  " << Seat(p) << ": " << game_.Rank(s, p) << "\n";
   const std::vector<int> winners = game_.Winners(s);

@@ -80,6 +80,48 @@ TEST_CASE("play accepts a move by its text", "[play]") {
   CHECK_THAT(by_text.out, Catch::Contains("seat 0 (you) plays " + card));
 }
 
+TEST_CASE("play driven by a script plays a whole game of turns (Fat Fish)", "[play]") {
+  const Run run = Play({"fatfish", "--players", "3", "--seed", "5", "--bots", "random"},
+                       Lines("1", 2000));
+  CHECK(run.code == 0);
+  CHECK(run.err.empty());
+  // The rows, each numbered pile with its cards, the hand and the other zones.
+  CHECK_THAT(run.out, Catch::Contains("rows:\n  row 1: "));
+  CHECK_THAT(run.out, Catch::Contains("\n  row 3: "));
+  CHECK_THAT(run.out, Catch::Contains("your hand:"));
+  CHECK_THAT(run.out, Catch::Contains("  reserve: 6 cards"));
+  CHECK_THAT(run.out, Catch::Contains("  pile: you 8 cards, seat 1 8 cards, seat 2 8 cards"));
+  CHECK_THAT(run.out, Catch::Contains("  plus:\n    you: "));
+  CHECK_THAT(run.out, Catch::Contains("  minus: you "));
+  // Numbered lays, read whole, and the taker's choices for the plus pile.
+  CHECK_THAT(run.out, Catch::Contains("your turn: lay 1 to 4 cards on one row\n  1) lay "));
+  CHECK_THAT(run.out, Catch::Contains(" on row 1\n"));
+  CHECK_THAT(run.out, Catch::Contains("seat 0 (you) lays "));
+  CHECK_THAT(run.out, Catch::Contains("seat 1 lays "));
+  CHECK_THAT(run.out, Catch::Contains("your turn: choose 1 card from catch\n  1) "));
+  CHECK_THAT(run.out, Catch::Contains("your turn: choose 2 cards from catch"));
+  CHECK_THAT(run.out, Catch::Contains("seat 0 (you) chooses "));
+  CHECK_THAT(run.out, Catch::Contains(" is cleared"));
+  CHECK_THAT(run.out, Catch::Contains("your plus gets "));
+  CHECK_THAT(run.out, Catch::Contains("game over"));
+  CHECK_THAT(run.out, Catch::Contains("final ranks:"));
+  CHECK_THAT(run.out, Catch::Contains("winner"));
+  CHECK(run.out.find("trick:") == std::string::npos);
+}
+
+TEST_CASE("play accepts a lay by its text and against greedy bots", "[play]") {
+  const std::vector<std::string> args = {"fatfish", "--players", "4",     "--seed",
+                                         "3",       "--bots",    "greedy"};
+  const Run first = Play(args, "q\n");
+  const size_t at = first.out.find("  1) lay ");
+  REQUIRE(at != std::string::npos);
+  const std::string lay = first.out.substr(at + 5, first.out.find('\n', at) - at - 5);
+  const Run by_text = Play(args, lay + "\n" + Lines("1", 2000));
+  CHECK(by_text.code == 0);
+  CHECK_THAT(by_text.out, Catch::Contains("seat 0 (you) lays " + lay.substr(4)));
+  CHECK_THAT(by_text.out, Catch::Contains("game over"));
+}
+
 TEST_CASE("play usage errors exit 2", "[play]") {
   CHECK(Play({"fishing"}, "").code == 2);
   CHECK(Play({"fishing", "--players", "4", "--seat", "4"}, "").code == 2);

@@ -6,6 +6,7 @@
 
 #include "interpreter/loader.h"
 #include "interpreter/program.h"
+#include "interpreter/yaml_doc.h"
 #include "tools/command_support.h"
 #include "tools/commands.h"
 
@@ -71,8 +72,8 @@ const char* ShortTypeName(Type t) {
 
 bool IsBuiltin(const Ruleset& rules, const Variable& v) {
   const BuiltinSlots& b = rules.builtin;
-  for (int slot :
-       {b.round, b.leader, b.turn, b.winner, b.tricks, b.trick_number, b.winning_card}) {
+  for (int slot : {b.round, b.leader, b.turn, b.winner, b.tricks, b.trick_number,
+                   b.winning_card, b.target, b.illegal_lay}) {
     if (!v.per_player && v.slot == slot) return true;
   }
   return false;
@@ -137,6 +138,110 @@ void PrintCardTable(const Ruleset& rules, std::ostream& out) {
   out << PadLeft(std::to_string(rules.cards.size()), cell + 1) << "\n";
 }
 
+// Expression text on one line: YAML folds and indents long conditions.
+std::string OneLine(const std::string& text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+// Statements in a block: its lines that are neither blank nor comments.
+int StatementLines(const std::string& text) {
+  int lines = 0;
+  size_t at = 0;
+  while (at <= text.size()) {
+    size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = OneLine(text.substr(at, end - at));
+    if (!line.empty() && line[0] != '#') ++lines;
+    at = end + 1;
+  }
+  return lines;
+}
+
+// The turn procedure: each player in turn lays cards on one of the numbered
+// piles. The compiled ruleset keeps code, not text, so the conditions and
+// messages are read back from its canonical text (the YAML after `extends`).
+void PrintTurnProcedure(const Ruleset& rules, std::ostream& out) {
+  YamlNode tree;
+  if (auto doc = ParseYaml(SourceFile::Make(rules.name, rules.canonical_text))) {
+    tree = std::move(doc).value();
+  }
+  const YamlNode* turn = tree.Find("turn");
+  auto text = [&](const YamlNode* section, const char* key) -> std::string {
+    const YamlNode* v = section ? section->Find(key) : nullptr;
+    return v && v->IsScalar() ? OneLine(v->scalar) : "";
+  };
+  auto family = [&](int f) {
+    return f >= 0 ? rules.zones[static_cast<size_t>(f)].name : std::string("?");
+  };
+  const int piles =
+      rules.rows_family >= 0 ? rules.zones[static_cast<size_t>(rules.rows_family)].count : 0;
+  const std::string pad = "           ";
+  out << "    turn   hand: " << family(rules.hand_family)
+      << ", rows: " << family(rules.rows_family) << " (" << piles << " numbered piles)"
+      << ", lay: " << rules.lay_min;
+  if (rules.lay_max != rules.lay_min) out << ".." << rules.lay_max;
+  out << (rules.lay_max == 1 ? " card" : " cards") << " on one row\n";
+
+  out << pad << "may_lay, checked card by card:";
+  if (rules.lay_rules.empty()) out << " (any card)";
+  out << "\n";
+  const YamlNode* may = turn ? turn->Find("may_lay") : nullptr;
+  std::vector<const YamlNode*> items;
+  if (may && may->kind == YamlNode::Kind::kSequence) {
+    for (const YamlNode& item : may->items) items.push_back(&item);
+  } else if (may) {
+    items.push_back(may);
+  }
+  for (size_t i = 0; i < rules.lay_rules.size(); ++i) {
+    const YamlNode* item = i < items.size() ? items[i] : nullptr;
+    std::string condition = item && item->IsScalar() ? OneLine(item->scalar) : text(item, "if");
+    std::string message = text(item, "else");
+    out << pad << "  " << (i + 1) << ". "
+        << (condition.empty() ? "(condition " + std::to_string(i + 1) + ")" : condition)
+        << "\n";
+    out << pad << "     refused with: "
+        << (message.empty() ? "CARD may not go on ROW" : "\"" + message + "\"") << "\n";
+  }
+  auto line = [&](const char* key, int node, const char* what) {
+    out << pad << key << ": ";
+    const std::string t = text(turn, key);
+    if (node < 0 && t.empty()) {
+      out << "no\n";
+      return;
+    }
+    out << (t.empty() ? "yes" : t) << "  (" << what << ")\n";
+  };
+  line("full", rules.lay_full, "the lay ends at the card that makes it hold");
+  line("fiasco", rules.lay_fiasco,
+       "while true an illegal lay is a fiasco and the turn is played again; else it is "
+       "refused");
+  auto block = [&](const char* key) {
+    const YamlNode* v = turn ? turn->Find(key) : nullptr;
+    if (!v || !v->IsScalar()) return std::string("no");
+    const int n = StatementLines(v->scalar);
+    return std::to_string(n) + (n == 1 ? " line" : " lines");
+  };
+  out << pad << "on_fiasco: " << block("on_fiasco") << ", after: " << block("after")
+      << "\n";
+  line("skip", rules.turn_skip, "the player is passed over");
+  const std::string until = text(turn, "until");
+  out << pad << "until: " << (until.empty() ? "yes" : until) << "  (the turns end)\n";
+  const YamlNode* round = tree.Find("round");
+  out << "    round  start: " << (round && round->Find("start") ? "yes" : "no")
+      << ", end: " << (round && round->Find("end") ? "yes" : "no") << "\n";
+}
+
 void PrintSummary(const Ruleset& rules, std::ostream& out) {
   out << rules.name << ": " << rules.title << "\n";
   out << "  file:      " << rules.source_path << "\n";
@@ -163,6 +268,9 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
     if (rules.ZoneFamilyOf(rules.setup_zone) == static_cast<int>(f)) out << ", setup";
     if (rules.trick_family == static_cast<int>(f)) out << ", trick";
     if (rules.hand_family == static_cast<int>(f)) out << ", hand";
+    if (rules.rows_family == static_cast<int>(f)) {
+      out << ", rows (" << z.count << " numbered piles)";
+    }
     out << "\n";
   }
 
@@ -176,7 +284,7 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
     out << "    " << PadRight(v.name, width)
         << PadRight(v.per_player ? "per player" : "shared", 12)
         << PadRight(ShortTypeName(v.type), 8) << "reset each "
-        << PadRight(ScopeName(v.scope), 7) << "starts " << rules.ValueName(v.type, v.init)
+        << PadRight(rules.turns && v.scope == Scope::kTrick ? "turn" : ScopeName(v.scope), 7) << "starts " << rules.ValueName(v.type, v.init)
         << "\n";
   }
   if (!builtins.empty()) out << "    (built in: " << builtins << ")\n";
@@ -197,14 +305,18 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
 
   auto present = [](int node) { return node >= 0 ? "yes" : "no"; };
   out << "  procedures:\n";
-  out << "    trick  may_lead: " << (rules.may_lead >= 0 ? "yes" : "as may_play")
-      << ", may_play: " << present(rules.may_play) << ", winner: "
-      << (rules.winner < 0 ? "no"
-          : rules.nodes[static_cast<size_t>(rules.winner)].type == Type::kCard
-              ? "a card"
-              : "a player")
-      << "\n";
-  out << "    round  start, tricks, end\n";
+  if (rules.turns) {
+    PrintTurnProcedure(rules, out);
+  } else {
+    out << "    trick  may_lead: " << (rules.may_lead >= 0 ? "yes" : "as may_play")
+        << ", may_play: " << present(rules.may_play) << ", winner: "
+        << (rules.winner < 0 ? "no"
+            : rules.nodes[static_cast<size_t>(rules.winner)].type == Type::kCard
+                ? "a card"
+                : "a player")
+        << "\n";
+    out << "    round  start, tricks, end\n";
+  }
   out << "    game   rank: " << present(rules.rank) << " ("
       << (rules.rank_higher_wins ? "highest" : "lowest") << " wins), ends early: ";
   if (rules.end_reasons.size() <= 1) out << "never";

@@ -36,6 +36,26 @@ TEST_CASE("rules check summarizes a shipped ruleset", "[rules]") {
   CHECK_THAT(run.out, Catch::Contains("100\n"));
 }
 
+TEST_CASE("rules check describes a turn procedure, not a trick", "[rules]") {
+  const Run run = Rules({"check", "fatfish"});
+  REQUIRE(run.code == 0);
+  for (const char* part :
+       {"turn   hand: hand, rows: row (3 numbered piles), lay: 1..4 cards on one row",
+        "may_lay, checked card by card:", "1. count(target) > 0",
+        "refused with: \"that row's place is empty", "which ends in {suit}\"",
+        "full: count(target) == 5", "fiasco: fiasco_on", "on_fiasco: 1 line, after: ",
+        "skip: count(hand(turn)) == 0", "until: count(cards_of(hand)) == 0",
+        "round  start: no, end: yes", "rows (3 numbered piles)"}) {
+    CHECK_THAT(run.out, Catch::Contains(part));
+  }
+  CHECK_THAT(run.out, !Catch::Contains("trick  may_lead"));
+  CHECK_THAT(run.out, !Catch::Contains("winner: no"));
+  // A trick game keeps its trick line.
+  const Run fishing = Rules({"check", "fishing"});
+  CHECK_THAT(fishing.out, Catch::Contains("trick  may_lead: as may_play"));
+  CHECK_THAT(fishing.out, !Catch::Contains("may_lay"));
+}
+
 TEST_CASE("rules check reports every broken ruleset and exits 2", "[rules]") {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / "angler_cmd_rules_test";

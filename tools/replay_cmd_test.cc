@@ -1,0 +1,473 @@
+#include "tools/replay_cmd.h"
+
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "dsl/scenario.h"
+#include "interpreter/loader.h"
+#include "replay/format.h"
+#include "replay/notation.h"
+#include "replay/store.h"
+#include "replay/test_records.h"
+#include "tests/test_util.h"
+#include "tools/commands.h"
+
+namespace angler {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::Decorate;
+using testing::FormatErrors;
+using testing::RandomRecord;
+
+struct Ran {
+  int code = 0;
+  std::string out;
+  std::string err;
+};
+
+Ran Replay(std::vector<std::string> args, const std::string& input = "") {
+  std::ostringstream out, err;
+  std::istringstream in(input);
+  Ran r;
+  r.code = RunReplay(args, out, err, in);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+// A store file in the temp folder, removed afterwards, with `--db PATH` ready.
+class TempStore {
+ public:
+  TempStore() {
+    static int counter = 0;
+    path_ =
+        (fs::temp_directory_path() / ("angler-replay-cmd-" + std::to_string(getpid()) +
+                                      "-" + std::to_string(counter++) + ".db"))
+            .string();
+    Remove();
+  }
+  ~TempStore() { Remove(); }
+  const std::string& path() const { return path_; }
+  std::unique_ptr<Store> Open() const {
+    auto s = Store::Open(path_);
+    INFO(FormatErrors(s));
+    REQUIRE(s.ok());
+    return std::move(s).value();
+  }
+  Ran Run(std::vector<std::string> args, const std::string& input = "") const {
+    args.push_back("--db");
+    args.push_back(path_);
+    return Replay(args, input);
+  }
+
+ private:
+  void Remove() {
+    std::error_code ec;
+    for (const char* suffix : {"", "-wal", "-shm", "-journal", ".rec", ".scn"}) {
+      fs::remove(path_ + suffix, ec);
+    }
+  }
+  std::string path_;
+};
+
+// Fills a store with Fishing games of Anne, Bob, Carl (seeds 1..n).
+void AddFishing(const TempStore& tmp, int n) {
+  auto store = tmp.Open();
+  const Game game(testing::Fishing(), 3);
+  for (int seed = 1; seed <= n; ++seed) {
+    auto id = store->AddGame(
+        testing::Fishing(),
+        RandomRecord(game, static_cast<uint64_t>(seed), {"Anne", "Bob", "Carl"}));
+    REQUIRE(id.ok());
+  }
+}
+
+TEST_CASE("replay: help, usage errors and unknown commands", "[replay-cmd]") {
+  Ran help = Replay({"--help"});
+  CHECK(help.code == kExitOk);
+  for (const char* sub : {"list", "show", "step", "annotate", "branch", "export",
+                          "import", "verify", "to-scenario"}) {
+    CHECK(help.out.find("  " + std::string(sub)) != std::string::npos);
+  }
+  CHECK(Replay({}).code == kExitUsage);
+  Ran unknown = Replay({"lsit"});
+  CHECK(unknown.code == kExitUsage);
+  CHECK(unknown.err.find("unknown command 'lsit' (did you mean 'list'?)") !=
+        std::string::npos);
+  Ran sub_help = Replay({"show", "--help"});
+  CHECK(sub_help.code == kExitOk);
+  CHECK(sub_help.out.find("usage: angler replay show GAME") == 0);
+  CHECK(Replay({"show", "--plyy", "3"}).code == kExitUsage);
+}
+
+TEST_CASE("replay list: a table, filters and JSON", "[replay-cmd]") {
+  TempStore tmp;
+  Ran empty = tmp.Run({"list"});
+  CHECK(empty.code == kExitOk);
+  CHECK(empty.out == "no games in " + tmp.path() + "\n");
+  AddFishing(tmp, 2);
+  {
+    auto store = tmp.Open();
+    const Game game(testing::Fishing(), 4);
+    REQUIRE(store
+                ->AddGame(testing::Fishing(),
+                          RandomRecord(game, 9, {"Dora", "Emil", "Fay", "Gus"}, "play"))
+                .ok());
+  }
+  Ran table = tmp.Run({"list"});
+  CHECK(table.code == kExitOk);
+  CHECK(table.out.find("    id  date        ruleset  players") == 0);
+  CHECK(table.out.find("     3  ") != std::string::npos);
+  CHECK(table.out.find("Dora, Emil, Fay, Gus") != std::string::npos);
+
+  Ran json = tmp.Run({"list", "--json", "--player", "Emil"});
+  CHECK(json.code == kExitOk);
+  CHECK(json.out.rfind(
+            "[{\"id\":3,\"ruleset\":\"fishing\",\"hash\":\"" +
+                testing::Fishing().content_hash +
+                "\",\"players\":[\"Dora\",\"Emil\",\"Fay\",\"Gus\"],\"result\":\"",
+            0) == 0);
+  CHECK(json.out.find("\"source\":\"play\"") != std::string::npos);
+  CHECK(tmp.Run({"list", "--json", "--ruleset", "hearts"}).out == "[]\n");
+  CHECK(tmp.Run({"list", "--limit", "-1"}).code == kExitUsage);
+}
+
+TEST_CASE("replay show: the position at any ply", "[replay-cmd]") {
+  TempStore tmp;
+  AddFishing(tmp, 1);
+  Ran start = tmp.Run({"show", "1", "--ply", "0"});
+  CHECK(start.code == kExitOk);
+  CHECK(start.out.find("game 1: fishing " + testing::Fishing().content_hash +
+                       ", Anne, Bob, Carl; ply 0 of ") == 0);
+  CHECK(start.out.find("next: shuffle staging (chance)") != std::string::npos);
+
+  // Mid-trick: the trick shows who played each card.
+  auto store = tmp.Open();
+  const GameRecord record = store->LoadGame(1).value();
+  const Game game(testing::Fishing(), 3);
+  int ply = 0;
+  for (int p = 1; p <= static_cast<int>(record.actions.size()); ++p) {
+    State s = PositionAt(game, record, p).value();
+    if (s.played_count == 2 && s.decision.kind == DecisionKind::kPlay) {
+      ply = p;
+      break;
+    }
+  }
+  REQUIRE(ply > 0);
+  Ran mid = tmp.Run({"show", "1", "--ply", std::to_string(ply)});
+  CHECK(mid.code == kExitOk);
+  INFO(mid.out);
+  CHECK(mid.out.find(std::to_string(ply) + ". ") != std::string::npos);
+  CHECK(mid.out.find("-- round 1, trick ") != std::string::npos);
+  CHECK(mid.out.find("scores: Anne 0, Bob 0, Carl 0\n") != std::string::npos);
+  CHECK(mid.out.find("trick: ") != std::string::npos);
+  CHECK(mid.out.find(" (Anne)") != std::string::npos);
+  CHECK(mid.out.find("hand Anne: ") != std::string::npos);
+  CHECK(mid.out.find("hand Carl: ") != std::string::npos);
+  CHECK(mid.out.find(" plays a card:\n  1) ") != std::string::npos);
+
+  Ran json = tmp.Run({"show", "1", "--ply", std::to_string(ply), "--json"});
+  CHECK(json.code == kExitOk);
+  CHECK(json.out.rfind("{\"game\":1,\"ruleset\":\"fishing\"", 0) == 0);
+  for (const char* key :
+       {"\"ply\":", "\"round\":1", "\"players\":[{\"seat\":0,\"name\":\"Anne\"",
+        "\"hand\":[", "\"trick\":[{\"card\":", "\"decision\":{\"kind\":\"play\"",
+        "\"legal\":["}) {
+    CHECK(json.out.find(key) != std::string::npos);
+  }
+  Ran end = tmp.Run({"show", "1"});
+  CHECK(end.out.find("game over: " + record.result) != std::string::npos);
+  Ran out_of_range = tmp.Run({"show", "1", "--ply", "99999"});
+  CHECK(out_of_range.code == kExitUsage);
+  CHECK(out_of_range.err.find("--ply 99999 is out of range: game 1 has plies 0 to ") !=
+        std::string::npos);
+  CHECK(tmp.Run({"show", "7"}).err ==
+        "angler replay show: error: store " + tmp.path() + ": no game 7\n");
+  CHECK(tmp.Run({"show", "x"}).code == kExitUsage);
+}
+
+TEST_CASE("replay step: forward, back, jump, next trick, next round", "[replay-cmd]") {
+  TempStore tmp;
+  AddFishing(tmp, 1);
+  Ran r = tmp.Run({"step", "1"}, "\nn\nb\n40\nt\nr\nj 3\nzz\n?\nq\n");
+  CHECK(r.code == kExitOk);
+  INFO(r.out);
+  std::vector<std::string> shown;  // the "; ply N of M" of every position shown
+  for (size_t at = r.out.find("; ply "); at != std::string::npos;
+       at = r.out.find("; ply ", at + 1)) {
+    shown.push_back(r.out.substr(at + 6, r.out.find(' ', at + 6) - at - 6));
+  }
+  REQUIRE(shown.size() == 8);
+  CHECK(shown[0] == "0");
+  CHECK(shown[1] == "1");
+  CHECK(shown[2] == "2");
+  CHECK(shown[3] == "1");
+  CHECK(shown[4] == "40");
+  const int trick = std::stoi(shown[5]);
+  CHECK(trick > 40);
+  const int round = std::stoi(shown[6]);
+  CHECK(round > trick);
+  CHECK(shown[7] == "3");
+  CHECK(r.out.find("unknown command 'zz': type ? for help") != std::string::npos);
+  CHECK(r.out.find("to the next trick") != std::string::npos);
+  // The next round is shown at its first trick.
+  const size_t at = r.out.find("; ply " + shown[6] + " of");
+  const size_t trick_line = r.out.find("-- round ", at);
+  CHECK(r.out.substr(trick_line, r.out.find('\n', trick_line) - trick_line)
+            .find(", trick 1 of ") != std::string::npos);
+  // End of input ends the session.
+  CHECK(tmp.Run({"step", "1"}, "n\n").code == kExitOk);
+}
+
+TEST_CASE("replay annotate and branch", "[replay-cmd]") {
+  TempStore tmp;
+  AddFishing(tmp, 1);
+  Ran a = tmp.Run({"annotate", "1", "20", "a strong lead", "--glyph", "!?"});
+  CHECK(a.code == kExitOk);
+  CHECK(a.out.find("game 1: 20. ") == 0);
+  CHECK(a.out.find(" {a strong lead} !?\n") != std::string::npos);
+  CHECK(
+      tmp.Run({"annotate", "1", "20", "--glyph", "!!"}).out.find("{a strong lead} !!") !=
+      std::string::npos);
+  CHECK(tmp.Run({"annotate", "1", "0", "the whole game"}).out ==
+        "game 1: {the whole game}\n");
+  Ran bad = tmp.Run({"annotate", "1", "20", "x", "--glyph", "?!?"});
+  CHECK(bad.code == kExitUsage);
+  CHECK(bad.err.find("--glyph '?!?' is not one of ! ? !! ?? !? ?!") != std::string::npos);
+  CHECK(tmp.Run({"annotate", "1", "100000", "x"}).code == kExitUsage);
+
+  // Branch from ply 19 with the last legal move instead of ply 20's.
+  auto store = tmp.Open();
+  const GameRecord record = store->LoadGame(1).value();
+  const Game game(testing::Fishing(), 3);
+  State s = PositionAt(game, record, 19).value();
+  ActionList legal;
+  game.LegalActions(s, legal);
+  REQUIRE(legal.count > 0);
+  const std::string card =
+      testing::Fishing()
+          .card_names[static_cast<size_t>(legal.items[legal.count - 1].value)];
+  Ran b = tmp.Run({"branch", "1", "19", card});
+  INFO(b.err);
+  CHECK(b.code == kExitOk);
+  CHECK(b.out.find("variation 1 of game 1, from ply 19:\n  20. ") == 0);
+  Ran shown = tmp.Run({"show", "1", "--ply", "19"});
+  CHECK(shown.out.find("variation 1 from here: 1 move(s)") != std::string::npos);
+  Ran inside = tmp.Run({"show", "1", "--variation", "1", "--ply", "20"});
+  CHECK(inside.out.find("game 1, variation 1 (from ply 19)") == 0);
+  Ran illegal = tmp.Run({"branch", "1", "19", "green 16"});
+  CHECK(illegal.code == kExitUsage);
+  CHECK(illegal.err.find("game 1, ply 20: 'green 16' is not legal for ") !=
+        std::string::npos);
+  CHECK(store->LoadGame(1).value().variations.size() == 1);
+}
+
+TEST_CASE("replay export and import give back the same game, for every ruleset",
+          "[replay-cmd]") {
+  TempStore from, to;
+  std::vector<int64_t> ids;
+  {
+    auto store = from.Open();
+    uint64_t seed = 31;
+    for (const std::string& name : ShippedRulesets(true)) {
+      RulesetPtr rules = testing::LoadOrFail(name);
+      for (int players = rules->min_players; players <= rules->max_players; ++players) {
+        const Game game(*rules, players);
+        GameRecord record = RandomRecord(game, ++seed);
+        Decorate(game, record, seed);
+        auto id = store->AddGame(*rules, record);
+        INFO(name << " " << FormatErrors(id));
+        REQUIRE(id.ok());
+        ids.push_back(id.value());
+      }
+    }
+  }
+  std::vector<std::string> args = {"export"};
+  for (int64_t id : ids) args.push_back(std::to_string(id));
+  for (const char* format : {"text", "json"}) {
+    std::vector<std::string> a = args;
+    a.push_back("--format");
+    a.push_back(format);
+    Ran exported = from.Run(a);
+    REQUIRE(exported.code == kExitOk);
+    const std::string file = to.path() + ".rec";
+    std::ofstream(file, std::ios::binary) << exported.out;
+    Ran imported = to.Run({"import", file});
+    INFO(imported.err);
+    REQUIRE(imported.code == kExitOk);
+  }
+  // Text and JSON each gave every game back: the same content, the same text.
+  auto a = from.Open();
+  auto b = to.Open();
+  REQUIRE(b->GameCount().value() == 2 * static_cast<int64_t>(ids.size()));
+  for (size_t i = 0; i < ids.size(); ++i) {
+    const GameRecord original = a->LoadGame(ids[i]).value();
+    for (int64_t copy :
+         {static_cast<int64_t>(i) + 1, static_cast<int64_t>(i + 1 + ids.size())}) {
+      const GameRecord back = b->LoadGame(copy).value();
+      INFO(original.ruleset_name << " game " << ids[i] << " copy " << copy);
+      CHECK(back.SameContent(original));
+      CHECK(from.Run({"export", std::to_string(ids[i])}).out ==
+            to.Run({"export", std::to_string(copy)}).out);
+    }
+  }
+}
+
+TEST_CASE("replay import: bad records are refused and nothing is stored",
+          "[replay-cmd]") {
+  TempStore tmp;
+  AddFishing(tmp, 2);
+  const std::string good = tmp.Run({"export", "1", "2"}).out;
+  const std::string file = tmp.path() + ".rec";
+  auto import = [&](const std::string& text) {
+    std::ofstream(file, std::ios::binary) << text;
+    return tmp.Run({"import", file});
+  };
+  SECTION("an illegal 30th move in the second game") {
+    std::string bad = good;
+    const size_t second = bad.find("[Angler", 10);
+    const size_t at = bad.find("\n30. ", second) + 1;
+    const size_t end = bad.find('\n', at);
+    bad.replace(at, end - at, "30. Anne plays green 16");
+    Ran r = import(bad);
+    CHECK(r.code == kExitUsage);
+    CHECK(r.err.find(file + ":") == 0);
+    CHECK(r.err.find("game 2: ply 30: ") != std::string::npos);
+    CHECK(r.err.find("nothing was stored") != std::string::npos);
+  }
+  SECTION("truncated") {
+    Ran r = import(good.substr(0, good.rfind('\n', good.size() - 2000) + 1));
+    CHECK(r.code == kExitUsage);
+    CHECK(r.err.find("game 2: truncated: the Plies tag says ") != std::string::npos);
+  }
+  SECTION("foreign") {
+    Ran r = import(
+        "[Event \"F/S Return Match\"]\n[Site \"Belgrade\"]\n\n1. e4 e5 2. Nf3 *\n");
+    CHECK(r.code == kExitUsage);
+    CHECK(r.err.find("not an angler game record") != std::string::npos);
+  }
+  SECTION("an unknown ruleset hash") {
+    std::string bad = good;
+    bad.replace(bad.find(testing::Fishing().content_hash), 16, "00000000deadbeef");
+    Ran r = import(bad);
+    CHECK(r.code == kExitUsage);
+    CHECK(r.err.find(
+              "game 1: unknown ruleset hash 00000000deadbeef: the store does not have "
+              "it and the current fishing is " +
+              testing::Fishing().content_hash) != std::string::npos);
+  }
+  SECTION("a missing file") {
+    CHECK(tmp.Run({"import", "/nonexistent/x.rec"}).err ==
+          "angler replay import: error: cannot read '/nonexistent/x.rec'\n");
+  }
+  CHECK(tmp.Open()->GameCount().value() == 2);
+}
+
+TEST_CASE("replay verify: exit 1 when a game drifted", "[replay-cmd]") {
+  TempStore tmp;
+  AddFishing(tmp, 2);
+  Ran ok = tmp.Run({"verify"});
+  CHECK(ok.code == kExitOk);
+  CHECK(ok.out.find("verify: 2 game(s), ") == 0);
+  CHECK(ok.out.find(": all replay\n") != std::string::npos);
+  // A game played under a Fishing whose round 2 deals 11 cards to 3 players:
+  // the current Fishing deals 10, so it drifts in round 2.
+  std::string text = testing::Fishing().canonical_text;
+  const std::string from = "\"3\":[\"10\",\"10\",";
+  REQUIRE(text.find(from) != std::string::npos);
+  text.replace(text.find(from), from.size(), "\"3\":[\"10\",\"11\",");
+  RulesetPtr changed = LoadRulesetText("fishing", text).value();
+  {
+    auto store = tmp.Open();
+    const Game game(*changed, 3);
+    REQUIRE(
+        store->AddGame(*changed, RandomRecord(game, 5, {"Anne", "Bob", "Carl"})).ok());
+  }
+  Ran drift = tmp.Run({"verify"});
+  CHECK(drift.code == kExitFailure);
+  INFO(drift.out);
+  CHECK(drift.out.find("game 3: ply ") == 0);
+  CHECK(drift.out.find("(round 2): ") != std::string::npos);
+  CHECK(drift.out.find("(stored fishing " + changed->content_hash + ", current fishing " +
+                       testing::Fishing().content_hash + ")\n") != std::string::npos);
+  CHECK(drift.out.find("verify: 3 game(s), ") != std::string::npos);
+  CHECK(drift.out.find(": 1 drifted\n") != std::string::npos);
+  Ran json = tmp.Run({"verify", "--json"});
+  CHECK(json.code == kExitFailure);
+  CHECK(json.out.rfind("{\"games\":3,", 0) == 0);
+  CHECK(json.out.find("\"drifted\":1,\"drifts\":[{\"game\":3,\"ruleset\":\"fishing\"") !=
+        std::string::npos);
+  CHECK(tmp.Run({"verify", "--ruleset", "hearts"}).code == kExitOk);
+}
+
+TEST_CASE("replay to-scenario writes a scenario file", "[replay-cmd]") {
+  TempStore tmp;
+  AddFishing(tmp, 1);
+  Ran r = tmp.Run({"to-scenario", "1", "50"});
+  CHECK(r.code == kExitOk);
+  auto parsed = ParseScenarios(SourceFile::Make("out.scn", r.out));
+  INFO(r.out << FormatErrors(parsed));
+  REQUIRE(parsed.ok());
+  REQUIRE(parsed.value().size() == 1);
+  CHECK(parsed.value()[0].title == "game 1 at ply 50");
+  CHECK(parsed.value()[0].ruleset == "fishing");
+  CHECK(parsed.value()[0].players.size() == 3);
+  const std::string file = tmp.path() + ".scn";
+  Ran written = tmp.Run({"to-scenario", "1", "50", "--output", file});
+  CHECK(written.code == kExitOk);
+  CHECK(written.out.find("wrote " + file + ": the position after ply ") == 0);
+  std::ifstream in(file);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  CHECK(ss.str() == r.out);
+}
+
+TEST_CASE("replay: stores that cannot be used are clear errors, exit 2", "[replay-cmd]") {
+  TempStore tmp;
+  SECTION("a corrupted file") {
+    {
+      std::ofstream out(tmp.path(), std::ios::binary);
+      out << "this is not a database, just some text that happens to be long enough "
+             "to look like a file header to anyone who does not check";
+    }
+    Ran r = tmp.Run({"list"});
+    CHECK(r.code == kExitUsage);
+    CHECK(r.err ==
+          "angler replay list: error: store " + tmp.path() +
+              ": reading the file header: file is not a database (SQLite error 26)\n");
+  }
+  SECTION("a newer schema") {
+    { auto store = tmp.Open(); }
+    {
+      auto db = sql::Database::Open(tmp.path(), false);
+      REQUIRE(db.value().Exec("PRAGMA user_version=99", "").ok());
+    }
+    Ran r = tmp.Run({"verify"});
+    CHECK(r.code == kExitUsage);
+    CHECK(r.err == "angler replay verify: error: store " + tmp.path() +
+                       ": schema version 99 is newer than this angler understands (" +
+                       std::to_string(kStoreSchemaVersion) + "); use a newer angler\n");
+  }
+  SECTION("ANGLER_DB names the store when --db does not") {
+    AddFishing(tmp, 1);
+    const char* saved = std::getenv("ANGLER_DB");
+    const std::string keep = saved ? saved : "";
+    setenv("ANGLER_DB", tmp.path().c_str(), 1);
+    Ran r = Replay({"list", "--json"});
+    if (saved) {
+      setenv("ANGLER_DB", keep.c_str(), 1);
+    } else {
+      unsetenv("ANGLER_DB");
+    }
+    CHECK(r.code == kExitOk);
+    CHECK(r.out.rfind("[{\"id\":1,", 0) == 0);
+  }
+}
+
+}  // namespace
+}  // namespace angler
