@@ -7,13 +7,19 @@
 // declares them. Input is one line per decision (a move's number or its text),
 // so a pipe can drive a whole game.
 #include <algorithm>
+#include <sstream>
+#include <iomanip>
+#include <charconv>
+#include <bit>
 #include <cctype>
 #include <chrono>
 #include <istream>
 #include <ostream>
 
+#include "interpreter/formation.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
+#include "replay/store.h"
 #include "tools/bots.h"
 #include "tools/command_support.h"
 #include "tools/commands.h"
@@ -37,7 +43,10 @@ const CommandSpec& PlaySpec() {
           {"seed", true, "seed of the deal (default: from the clock)"},
           {"bots", true,
            "bots for the other seats in seat order, comma-separated: random, greedy, "
-           "greedy:N; the last repeats (default greedy)"},
+           "greedy:N, spot:fast, spot:careful, spot:S/E; the last repeats (default "
+           "greedy; spot:careful for search games)"},
+          {"record", false, "store the finished game in the record store (angler replay)"},
+          {"db", true, "the record store (default $ANGLER_DB, else the user's data dir)"},
       }};
   return spec;
 }
@@ -73,6 +82,7 @@ class TerminalGame {
 
   // Plays until the end, a quit or the end of input.
   int Play();
+  const GameRun& run() const { return run_; }
 
  private:
   std::string Seat(int p) const {
@@ -97,6 +107,9 @@ class TerminalGame {
   // Reads the person's choice; false on 'q' or the end of input.
   bool AskPerson(Action& chosen);
   std::string Describe(int seat, const Action& action) const;
+  // A search open to everyone: the person marks and stops against the
+  // bots' planned times; false on 'q' or the end of input.
+  bool Search();
   // Tells where the cards of a finished trick went, and when a round begins.
   void ReportChanges(const State& before, const Action& action) const;
 
@@ -528,6 +541,89 @@ void TerminalGame::ShowEnd() const {
   out_ << "\n";
 }
 
+bool TerminalGame::Search() {
+  const State& s = run_.state();
+  std::vector<Bot*> seats;
+  for (const auto& bot : bots_) seats.push_back(bot.get());
+  bool searching = false;
+  for (const Action& a : run_.legal()) searching |= a.kind == ActionKind::kMark && a.player == human_;
+  auto plans = run_.SearchPlans(seats);
+  const int marks_slot = rules_.builtin.marks;
+  const int card = game_.SearchedCard(s);
+  if (searching && card >= 0) {
+    const CardInfo& info = rules_.cards[static_cast<size_t>(card)];
+    const SwarmCard& face = rules_.faces[static_cast<size_t>(info.face)];
+    out_ << "the swarm card (" << rules_.card_names[static_cast<size_t>(card)] << "):\n"
+         << Picture(rules_.formation, face.look, face.quarter_turns);
+    out_ << "your card, how the swarm should look:\n"
+         << Picture(rules_.formation, rules_.formation.fish, face.quarter_turns);
+    out_ << "type the numbers of the fish that are wrong (again to unmark), then 'stop'\n";
+    const auto start = std::chrono::steady_clock::now();
+    uint32_t marks = 0;
+    std::string line;
+    const int fish = static_cast<int>(rules_.formation.fish.size());
+    for (;;) {
+      out_ << "> " << std::flush;
+      if (!std::getline(in_, line)) return false;
+      std::string word = Lower(Trim(line));
+      if (word == "q" || word == "quit") return false;
+      if (word == "stop") break;
+      std::istringstream numbers(word);
+      std::string n;
+      while (std::getline(numbers, n, ' ')) {
+        n = Trim(n);
+        if (!n.empty() && n.back() == ',') n.pop_back();
+        if (n.empty()) continue;
+        int i = -1;
+        auto parsed = std::from_chars(n.data(), n.data() + n.size(), i);
+        if (parsed.ec != std::errc() || i < 0 || i >= fish) {
+          out_ << "fish are numbered 0 to " << fish - 1 << "\n";
+          continue;
+        }
+        marks ^= 1u << i;
+      }
+      out_ << Picture(rules_.formation, rules_.formation.fish, face.quarter_turns, marks);
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    plans[static_cast<size_t>(human_)] = SearchPlan{marks, seconds};
+    for (size_t p = 0; p < plans.size(); ++p) {
+      if (plans[p] && static_cast<int>(p) != human_) {
+        out_ << Seat(static_cast<int>(p)) << " stops after " << std::fixed
+             << std::setprecision(1) << plans[p]->stop_time << " s\n";
+      }
+    }
+    out_ << "you stop after " << std::fixed << std::setprecision(1) << seconds << " s\n";
+  }
+  std::vector<Action> race = RaceSearch(s, marks_slot, plans);
+  if (race.empty()) race.push_back(run_.SettleOpen(seats));  // no searchers: as in sim
+  for (const Action& a : race) {
+    const State before = run_.state();
+    if (a.kind == ActionKind::kStop) {
+      std::string who;
+      for (int p = 0; p < game_.players(); ++p) {
+        if (a.seed >> p & 1) who += (who.empty() ? "" : " and ") + Seat(p);
+      }
+      out_ << who << (std::popcount(a.seed) > 1 ? " stop together" : " stops") << "\n";
+      if (card >= 0) {
+        uint32_t faults = rules_.cards[static_cast<size_t>(card)].faults;
+        out_ << "the wrong fish were:";
+        for (int i = 0; i < 32; ++i) {
+          if (faults >> i & 1) out_ << " " << i;
+        }
+        out_ << "\n";
+      }
+    }
+    Status applied = run_.Apply(a);
+    if (!applied) {
+      out_ << "error: " << applied.error().message << "\n";
+      return false;
+    }
+    ReportChanges(before, a);
+  }
+  return true;
+}
+
 int TerminalGame::Play() {
   out_ << rules_.title << ", " << game_.players() << " players, seed " << run_.seed()
        << "; you are seat " << human_ << ".\n";
@@ -537,6 +633,13 @@ int TerminalGame::Play() {
     Action action;
     if (game_.IsChance(before)) {
       action = run_.SampleChance();
+    } else if (game_.CurrentPlayer(before) < 0) {
+      if (!Search()) {
+        out_ << "game left after " << run_.actions().size() << " actions.\n";
+        ShowScores();
+        return kExitOk;
+      }
+      continue;
     } else {
       const int seat = game_.CurrentPlayer(before);
       if (seat == human_) {
@@ -601,7 +704,8 @@ int RunPlay(const std::vector<std::string>& words, std::istream& in, std::ostrea
   if (!seed) usage.push_back(seed.error());
   // The bots fill the seats other than the person's.
   const int bot_seats = std::max(players.value() - 1, 1);
-  auto bots = MakeSeatBots(args.Get("bots").value_or("greedy"), bot_seats);
+  const std::string default_bots = ruleset.search_active >= 0 ? "spot:careful" : "greedy";
+  auto bots = MakeSeatBots(args.Get("bots").value_or(default_bots), bot_seats);
   if (!bots) usage.insert(usage.end(), bots.errors().begin(), bots.errors().end());
   if (!usage.empty()) {
     PrintErrors(spec.name, usage, err);
@@ -616,7 +720,21 @@ int RunPlay(const std::vector<std::string>& words, std::istream& in, std::ostrea
   const Game game(ruleset, players.value());
   TerminalGame terminal(game, static_cast<int>(seat.value()), std::move(by_seat),
                         seed.value(), in, out);
-  return terminal.Play();
+  const int code = terminal.Play();
+  if (args.Has("record") && terminal.run().over()) {
+    auto store = Store::OpenAt(args.Get("db").value_or(""));
+    if (!store) {
+      PrintErrors(spec.name, store.errors(), err);
+      return kExitUsage;
+    }
+    auto id = store.value()->RecordGame(game, terminal.run().actions(), {}, seed.value(), "play");
+    if (!id) {
+      PrintErrors(spec.name, id.errors(), err);
+      return kExitUsage;
+    }
+    out << "recorded as game " << id.value() << " (angler replay show " << id.value() << ")\n";
+  }
+  return code;
 }
 
 }  // namespace angler

@@ -131,3 +131,21 @@ TEST_CASE("play usage errors exit 2", "[play]") {
 
 }  // namespace
 }  // namespace angler
+
+namespace angler {
+namespace {
+
+TEST_CASE("play: a search game shows the swarm card and races the bots", "[play][search]") {
+  std::istringstream in("1 2\nstop\n");
+  std::ostringstream out, err;
+  int code = RunPlay({"falscher-hering", "--players", "2", "--seed", "4"}, in, out, err);
+  CHECK(code == 0);
+  const std::string text = out.str();
+  CHECK(text.find("the swarm card (swarm ") != std::string::npos);
+  CHECK(text.find("your card, how the swarm should look:\n") != std::string::npos);
+  CHECK(text.find("[") != std::string::npos);  // the marks, in brackets
+  CHECK(text.find("the wrong fish were:") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace angler

@@ -40,25 +40,30 @@ Status GameRun::Apply(const Action& action) {
   return Ok();
 }
 
+std::vector<std::optional<SearchPlan>> GameRun::SearchPlans(const std::vector<Bot*>& seats) {
+  std::vector<std::optional<SearchPlan>> plans(seats.size());
+  for (const Action& a : legal_) {
+    if (a.kind != ActionKind::kMark) continue;
+    auto& plan = plans[static_cast<size_t>(a.player)];
+    auto* searcher = dynamic_cast<SpotBot*>(seats[static_cast<size_t>(a.player)]);
+    if (plan || !searcher) continue;
+    plan = PlanSearch(game_, state_, searcher->profile(),
+                      streams_.seats[static_cast<size_t>(a.player)]);
+  }
+  return plans;
+}
+
 Action GameRun::SettleOpen(const std::vector<Bot*>& seats) {
   if (race_.empty()) {
-    // Plan the race: every searching seat must be a searcher.
-    std::vector<std::optional<SearchPlan>> plans(seats.size());
+    // The race needs every searching seat to be a searcher.
     bool racing = true;
     for (const Action& a : legal_) {
-      if (a.kind != ActionKind::kMark) continue;
-      auto* searcher = dynamic_cast<SpotBot*>(seats[static_cast<size_t>(a.player)]);
-      if (!searcher) {
+      if (a.kind == ActionKind::kMark &&
+          !dynamic_cast<SpotBot*>(seats[static_cast<size_t>(a.player)])) {
         racing = false;
-        break;
-      }
-      auto& plan = plans[static_cast<size_t>(a.player)];
-      if (!plan) {
-        plan = PlanSearch(game_, state_, searcher->profile(),
-                          streams_.seats[static_cast<size_t>(a.player)]);
       }
     }
-    if (racing) race_ = RaceSearch(state_, game_.rules().builtin.marks, plans);
+    if (racing) race_ = RaceSearch(state_, game_.rules().builtin.marks, SearchPlans(seats));
     std::reverse(race_.begin(), race_.end());
   }
   if (!race_.empty()) {

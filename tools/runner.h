@@ -57,6 +57,9 @@ class GameRun {
   // next action of the searchers' race when every seat still searching has a
   // SpotBot, else one of the open actions from the chance stream.
   Action SettleOpen(const std::vector<Bot*>& seats);
+  // For a search now open: the plan of every searching seat whose bot is a
+  // SpotBot (no plan for the others), each drawn from that seat's stream.
+  std::vector<std::optional<SearchPlan>> SearchPlans(const std::vector<Bot*>& seats);
   // Applies and records the action; an illegal one is an error, state unchanged.
   Status Apply(const Action& action);
 
