@@ -43,6 +43,8 @@ std::string Ruleset::ZoneName(int zone) const {
   if (f < 0) return "?";
   const ZoneFamily& z = zones[static_cast<size_t>(f)];
   if (!z.per_player && !z.indexed) return z.name;
+  // Numbered piles read as people say them ("row 2"); seats as in the language.
+  if (z.indexed) return z.name + " " + std::to_string(ZoneIndex(zone));
   return z.name + "(" + std::to_string(ZoneIndex(zone)) + ")";
 }
 
