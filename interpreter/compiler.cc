@@ -370,6 +370,25 @@ Result<int> Compiler::Compile(const Expr& e) {
   return Error(e.pos, "unsupported expression");
 }
 
+// A define's body compiled at its use, its parameters bound to `bound`.
+Result<int> Compiler::Expand(const Expr& use, const Macro& macro,
+                             std::map<std::string, int> bound) {
+  if (++macro_depth_ > 32) {
+    --macro_depth_;
+    return Error(use.pos, "'" + use.text + "' is defined in terms of itself");
+  }
+  macro_args_.push_back(std::move(bound));
+  auto r = Compile(*macro.body);
+  macro_args_.pop_back();
+  --macro_depth_;
+  if (!r) {
+    auto errors = r.errors();
+    errors.push_back(Error(use.pos, "in the use of '" + use.text + "' here"));
+    return errors;
+  }
+  return r;
+}
+
 Result<int> Compiler::CompileName(const Expr& e) {
   const std::string& name = e.text;
   for (auto it = macro_args_.rbegin(); it != macro_args_.rend(); ++it) {
@@ -398,20 +417,7 @@ Result<int> Compiler::CompileName(const Expr& e) {
       return Error(e.pos, "'" + name + "' needs " +
                               std::to_string(macro->second.params.size()) + " argument(s)");
     }
-    if (++macro_depth_ > 32) {
-      --macro_depth_;
-      return Error(e.pos, "'" + name + "' is defined in terms of itself");
-    }
-    macro_args_.emplace_back();
-    auto r = Compile(*macro->second.body);
-    macro_args_.pop_back();
-    --macro_depth_;
-    if (!r) {
-      auto errors = r.errors();
-      errors.push_back(Error(e.pos, "in the use of '" + name + "' here"));
-      return errors;
-    }
-    return r;
+    return Expand(e, macro->second, {});
   }
   int v = rules_.FindVariable(name);
   if (v >= 0) {
@@ -496,19 +502,8 @@ Result<int> Compiler::CompileCall(const Expr& e) {
       }
       bound[macro->second.params[i]] = arg;
     }
-    if (++macro_depth_ > 32) {
-      --macro_depth_;
-      return Error(e.pos, "'" + name + "' is defined in terms of itself");
-    }
-    macro_args_.push_back(std::move(bound));
-    auto r = Compile(*macro->second.body);
-    macro_args_.pop_back();
-    --macro_depth_;
-    if (!r) {
-      auto errors = r.errors();
-      errors.push_back(Error(e.pos, "in the use of '" + name + "' here"));
-      return errors;
-    }
+    auto r = Expand(e, macro->second, std::move(bound));
+    if (!r) return r;
     int body = r.value();
     for (auto it = by_value.rbegin(); it != by_value.rend(); ++it) {
       Node let{Op::kLetIn, TypeOf(body)};

@@ -61,6 +61,7 @@ class Compiler {
 
   Result<int> Compile(const Expr& e);
   Result<int> CompileName(const Expr& e);
+  Result<int> Expand(const Expr& use, const Macro& macro, std::map<std::string, int> bound);
   Result<int> CompileCall(const Expr& e);
   Result<int> CompileBinary(const Expr& e);
   Result<int> CompileMember(const Expr& e);

@@ -331,12 +331,8 @@ class Loader {
                        slot("winner"),       slot("tricks"),       slot("trick_number"),
                        slot("winning_card"), slot("target"),       slot("illegal_lay"),
                        slot("marks"),        slot("stopped")};
-    const YamlNode* vars = doc.Find("variables");
+    const YamlNode* vars = NamedSection(doc, "variables");
     if (!vars) return;
-    if (vars->kind != YamlNode::Kind::kMap) {
-      Error(vars->pos, "'variables' must be a mapping of names");
-      return;
-    }
     static const std::vector<std::string> kTypes = {"int", "bool", "suit", "player", "card", "zone"};
     static const std::vector<Type> kTypeValues = {Type::kInt,    Type::kBool, Type::kSuit,
                                                   Type::kPlayer, Type::kCard, Type::kZone};
@@ -385,14 +381,21 @@ class Loader {
     }
   }
 
+  // A top-level mapping of names (variables, tables, effects), or null: absent,
+  // or not a mapping (reported).
+  const YamlNode* NamedSection(const YamlNode& doc, const std::string& key) {
+    const YamlNode* section = doc.Find(key);
+    if (section && section->kind != YamlNode::Kind::kMap) {
+      Error(section->pos, "'" + key + "' must be a mapping of names");
+      return nullptr;
+    }
+    return section;
+  }
+
   // tables: {hand_size: {3: [10, 10, ...], 4: [...]}} -- rows by player count.
   void Tables(const YamlNode& doc) {
-    const YamlNode* tables = doc.Find("tables");
+    const YamlNode* tables = NamedSection(doc, "tables");
     if (!tables) return;
-    if (tables->kind != YamlNode::Kind::kMap) {
-      Error(tables->pos, "'tables' must be a mapping of names");
-      return;
-    }
     for (const auto& [name, spec] : tables->entries) {
       if (spec.kind != YamlNode::Kind::kMap) {
         Error(spec.pos, "a table maps player counts to rows: {4: [9, 9, 10]}");
@@ -427,12 +430,8 @@ class Loader {
   }
 
   void EffectNames(const YamlNode& doc) {
-    const YamlNode* effects = doc.Find("effects");
+    const YamlNode* effects = NamedSection(doc, "effects");
     if (!effects) return;
-    if (effects->kind != YamlNode::Kind::kMap) {
-      Error(effects->pos, "'effects' must be a mapping of names");
-      return;
-    }
     for (const auto& [name, spec] : effects->entries) {
       Effect e;
       e.name = name;

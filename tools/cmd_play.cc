@@ -51,16 +51,6 @@ const CommandSpec& PlaySpec() {
   return spec;
 }
 
-std::string Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string Trim(const std::string& s) {
-  const size_t begin = s.find_first_not_of(" \t\r\n");
-  if (begin == std::string::npos) return "";
-  return s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1);
-}
 
 // "play yellow 7" -> "yellow 7": what people type and read.
 std::string WithoutVerb(const std::string& text) {

@@ -1,5 +1,7 @@
 #include "tools/command_support.h"
 
+#include <cctype>
+
 #include <algorithm>
 #include <ostream>
 
@@ -84,6 +86,17 @@ Result<int> PlayersFlag(const Ruleset& rules, const Args& args) {
 
 int NearestPlayerCount(const Ruleset& rules, int wanted) {
   return std::clamp(wanted, rules.min_players, rules.max_players);
+}
+
+std::string Lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string Trim(const std::string& s) {
+  const size_t begin = s.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos) return "";
+  return s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1);
 }
 
 }  // namespace angler

@@ -50,6 +50,10 @@ Result<int> PlayersFlag(const Ruleset& rules, const Args& args);
 // The seat count nearest to `wanted` that the ruleset allows.
 int NearestPlayerCount(const Ruleset& rules, int wanted);
 
+// Text as people type it: lower case, without surrounding space.
+std::string Lower(std::string s);
+std::string Trim(const std::string& s);
+
 }  // namespace angler
 
 #endif  // ANGLER_TOOLS_COMMAND_SUPPORT_H_

@@ -84,16 +84,6 @@ Result<int> PlyArg(const std::string& word, const std::string& what = "PLY") {
   return std::stoi(word);
 }
 
-std::string Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string Trim(const std::string& s) {
-  const size_t begin = s.find_first_not_of(" \t\r\n");
-  if (begin == std::string::npos) return "";
-  return s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1);
-}
 
 std::string Hex64(uint64_t v) {
   char hex[17];
