@@ -20,18 +20,18 @@ using ExprPtr = std::unique_ptr<Expr>;
 
 struct Expr {
   enum class Kind : uint8_t {
-    kNumber,   // number
-    kString,   // text
-    kName,     // text: a bare identifier
-    kCall,     // text(args...)
-    kMember,   // args[0].text
-    kUnary,    // text in {"-", "not"}; args[0]
-    kBinary,   // text is the operator; args[0], args[1]
-    kWhere,    // args[0] where args[1]: a filtered card list
-    kIf,       // if args[0] then args[1] else args[2]
-    kList,     // [args...]
-    kRange,    // args[0] .. args[1]
-    kIndex,    // args[0][args[1]]
+    kNumber,  // number
+    kString,  // text
+    kName,    // text: a bare identifier
+    kCall,    // text(args...)
+    kMember,  // args[0].text
+    kUnary,   // text in {"-", "not"}; args[0]
+    kBinary,  // text is the operator; args[0], args[1]
+    kWhere,   // args[0] where args[1]: a filtered card list
+    kIf,      // if args[0] then args[1] else args[2]
+    kList,    // [args...]
+    kRange,   // args[0] .. args[1]
+    kIndex,   // args[0][args[1]]
   };
   Kind kind;
   std::string text;

@@ -11,12 +11,13 @@
 //   compare   := range (('=='|'!='|'<='|'>='|'<'|'>'|'in') range)?
 //   range     := sum ('..' sum)?
 //   sum, term := + - and * / %, then unary minus, then postfix (.attr, [index])
-//   primary   := number | "string" | [list] | (expr) | if c then a else b | name | name(args)
+//   primary   := number | "string" | [list] | (expr) | if c then a else b | name |
+//   name(args)
 //
 //   stmt      := move E to [top of|bottom of] Z | shuffle Z | deal Z to name
-//              | if E { ... } [else { ... } | else if ...] | for x in E [by K, ...] { ... }
-//              | repeat E { ... } | let x = E | end_game ["reason"] | target (=|+=|-=) E
-//              | call(args)
+//              | if E { ... } [else { ... } | else if ...] | for x in E [by K, ...] { ...
+//              } | repeat E { ... } | let x = E | end_game ["reason"] | target (=|+=|-=)
+//              E | call(args)
 #ifndef ANGLER_DSL_GRAMMAR_H_
 #define ANGLER_DSL_GRAMMAR_H_
 
@@ -25,7 +26,8 @@
 namespace angler::grammar {
 
 namespace pegtl = tao::pegtl;
-using namespace pegtl;  // NOLINT: the grammar reads best with PEGTL's rule names unqualified.
+using namespace pegtl;  // NOLINT: the grammar reads best with PEGTL's rule names
+                        // unqualified.
 
 // Whitespace and comments ('#' to the end of the line) may stand between any two tokens.
 struct comment : if_must<one<'#'>, until<eolf>> {};
@@ -64,9 +66,8 @@ ANGLER_KEYWORD(not, "not");
 #undef ANGLER_KEYWORD
 
 struct keyword
-    : sor<kw_move, kw_to, kw_shuffle, kw_deal, kw_if, kw_then,
-          kw_else, kw_for, kw_in, kw_by, kw_let, kw_repeat, kw_end_game, kw_where, kw_and,
-          kw_or, kw_not> {};
+    : sor<kw_move, kw_to, kw_shuffle, kw_deal, kw_if, kw_then, kw_else, kw_for, kw_in,
+          kw_by, kw_let, kw_repeat, kw_end_game, kw_where, kw_and, kw_or, kw_not> {};
 
 struct name : seq<not_at<keyword>, ident_first, star<ident_other>> {};
 struct number : plus<digit> {};
@@ -82,9 +83,8 @@ struct name_or_call : seq<name, sep, opt<call_args, sep>> {};
 struct list_expr : if_must<tok<one<'['>>, args, one<']'>> {};
 struct paren_expr : if_must<open_paren, expr, close_paren> {};
 struct if_expr : if_must<tok<kw_if>, expr, tok<kw_then>, expr, tok<kw_else>, expr> {};
-struct primary
-    : sor<tok<number>, tok<string>, seq<list_expr, sep>, seq<paren_expr, sep>, if_expr,
-          name_or_call> {};
+struct primary : sor<tok<number>, tok<string>, seq<list_expr, sep>, seq<paren_expr, sep>,
+                     if_expr, name_or_call> {};
 
 struct dot : seq<one<'.'>, not_at<one<'.'>>> {};
 struct member : if_must<tok<dot>, tok<name>> {};
@@ -136,14 +136,14 @@ struct if_stmt : if_must<tok<kw_if>, expr, block, opt<else_part>> {};
 struct else_part : if_must<tok<kw_else>, sor<if_stmt, block>> {};
 struct for_keys : if_must<tok<kw_by>, list_must<expr, tok<one<','>>>> {};
 struct loop_var : tok<name> {};
-struct for_stmt : if_must<tok<kw_for>, loop_var, tok<kw_in>, expr, opt<for_keys>, block> {};
+struct for_stmt : if_must<tok<kw_for>, loop_var, tok<kw_in>, expr, opt<for_keys>, block> {
+};
 struct repeat_stmt : if_must<tok<kw_repeat>, expr, block> {};
 struct let_stmt : if_must<tok<kw_let>, tok<name>, tok<one<'='>>, expr> {};
 struct end_reason : tok<string> {};
 struct end_stmt : seq<tok<kw_end_game>, opt<end_reason>> {};
-struct assign_op
-    : tok<sor<TAO_PEGTL_STRING("+="), TAO_PEGTL_STRING("-="),
-              seq<one<'='>, not_at<one<'='>>>>> {};
+struct assign_op : tok<sor<TAO_PEGTL_STRING("+="), TAO_PEGTL_STRING("-="),
+                           seq<one<'='>, not_at<one<'='>>>>> {};
 struct assign_or_call : seq<postfix, opt<if_must<assign_op, expr>>> {};
 struct stmt_end : tok<star<one<';'>>> {};
 struct stmt : seq<sor<move_stmt, shuffle_stmt, deal_stmt, if_stmt, for_stmt, repeat_stmt,
@@ -157,40 +157,72 @@ struct statements_text : must<sep, star<stmt>, eof> {};
 // What is reported when a commit point fails.
 template <typename Rule>
 inline constexpr const char* error_message = nullptr;
-template <> inline constexpr auto error_message<expr> = "expected an expression";
-template <> inline constexpr auto error_message<unary> = "expected a value after the operator";
-template <> inline constexpr auto error_message<sum> = "expected a value after '..'";
-template <> inline constexpr auto error_message<range> = "expected a value to compare with";
-template <> inline constexpr auto error_message<not_expr> = "expected a condition";
-template <> inline constexpr auto error_message<and_expr> = "expected a condition after 'or'";
-template <> inline constexpr auto error_message<or_expr> = "expected a value";
-template <> inline constexpr auto error_message<coalesce> = "expected a condition after 'where'";
-template <> inline constexpr auto error_message<term> = "expected a value after the operator";
-template <> inline constexpr auto error_message<close_paren> = "expected ')'";
-template <> inline constexpr auto error_message<args> = "expected arguments";
-template <> inline constexpr auto error_message<one<']'>> = "expected ']'";
-template <> inline constexpr auto error_message<tok<one<']'>>> = "expected ']'";
-template <> inline constexpr auto error_message<one<'"'>> = "unterminated string";
-template <> inline constexpr auto error_message<until<eolf>> = "unterminated comment";
-template <> inline constexpr auto error_message<tok<name>> = "expected a name";
-template <> inline constexpr auto error_message<tok<kw_then>> = "expected 'then'";
-template <> inline constexpr auto error_message<tok<kw_else>> = "expected 'else'";
-template <> inline constexpr auto error_message<tok<kw_to>> = "expected 'to'";
-template <> inline constexpr auto error_message<tok<kw_in>> = "expected 'in'";
-template <> inline constexpr auto error_message<block> = "expected '{'";
-template <> inline constexpr auto error_message<star<stmt>> = "expected a statement";
-template <> inline constexpr auto error_message<block_close> = "expected a statement or '}'";
-template <> inline constexpr auto error_message<sor<if_stmt, block>> =
+template <>
+inline constexpr auto error_message<expr> = "expected an expression";
+template <>
+inline constexpr auto error_message<unary> = "expected a value after the operator";
+template <>
+inline constexpr auto error_message<sum> = "expected a value after '..'";
+template <>
+inline constexpr auto error_message<range> = "expected a value to compare with";
+template <>
+inline constexpr auto error_message<not_expr> = "expected a condition";
+template <>
+inline constexpr auto error_message<and_expr> = "expected a condition after 'or'";
+template <>
+inline constexpr auto error_message<or_expr> = "expected a value";
+template <>
+inline constexpr auto error_message<coalesce> = "expected a condition after 'where'";
+template <>
+inline constexpr auto error_message<term> = "expected a value after the operator";
+template <>
+inline constexpr auto error_message<close_paren> = "expected ')'";
+template <>
+inline constexpr auto error_message<args> = "expected arguments";
+template <>
+inline constexpr auto error_message<one<']'>> = "expected ']'";
+template <>
+inline constexpr auto error_message<tok<one<']'>>> = "expected ']'";
+template <>
+inline constexpr auto error_message<one<'"'>> = "unterminated string";
+template <>
+inline constexpr auto error_message<until<eolf>> = "unterminated comment";
+template <>
+inline constexpr auto error_message<tok<name>> = "expected a name";
+template <>
+inline constexpr auto error_message<tok<kw_then>> = "expected 'then'";
+template <>
+inline constexpr auto error_message<tok<kw_else>> = "expected 'else'";
+template <>
+inline constexpr auto error_message<tok<kw_to>> = "expected 'to'";
+template <>
+inline constexpr auto error_message<tok<kw_in>> = "expected 'in'";
+template <>
+inline constexpr auto error_message<block> = "expected '{'";
+template <>
+inline constexpr auto error_message<star<stmt>> = "expected a statement";
+template <>
+inline constexpr auto error_message<block_close> = "expected a statement or '}'";
+template <>
+inline constexpr auto error_message<sor<if_stmt, block>> =
     "expected '{' or 'if' after 'else'";
-template <> inline constexpr auto error_message<list_must<expr, tok<one<','>>>> =
+template <>
+inline constexpr auto error_message<list_must<expr, tok<one<','>>>> =
     "expected a sort key";
-template <> inline constexpr auto error_message<tok<one<'='>>> = "expected '='";
-template <> inline constexpr auto error_message<sep> = "unexpected text";
-template <> inline constexpr auto error_message<eof> = "unexpected text";
-template <> inline constexpr auto error_message<loop_var> = "expected a loop variable";
-template <> inline constexpr auto error_message<opt<place>> = "expected a destination";
-template <> inline constexpr auto error_message<opt<for_keys>> = "expected 'by' or '{'";
-template <> inline constexpr auto error_message<opt<else_part>> = "unexpected text";
+template <>
+inline constexpr auto error_message<tok<one<'='>>> = "expected '='";
+template <>
+inline constexpr auto error_message<sep> = "unexpected text";
+template <>
+inline constexpr auto error_message<eof> = "unexpected text";
+template <>
+inline constexpr auto error_message<loop_var> = "expected a loop variable";
+template <>
+inline constexpr auto error_message<opt<place>> = "expected a destination";
+template <>
+inline constexpr auto error_message<opt<for_keys>> = "expected 'by' or '{'";
+template <>
+inline constexpr auto error_message<opt<else_part>> = "unexpected text";
 
 // Messages are used only where must<> commits, never when an alternative fails.
 struct error {

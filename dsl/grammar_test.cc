@@ -24,7 +24,7 @@ TEST_CASE("grammar: keywords are whole words", "[grammar]") {
     return pegtl::parse<pegtl::seq<grammar::name, pegtl::eof>>(in);
   };
   CHECK(is_name("tops"));
-  CHECK(is_name("top"));       // `top of` is a keyword pair only inside move
+  CHECK(is_name("top"));  // `top of` is a keyword pair only inside move
   CHECK(is_name("notx"));
   CHECK(is_name("ifa"));
   CHECK(is_name("_x1"));

@@ -17,13 +17,13 @@ using Node = pt::node;
 template <typename Rule>
 using Selector = pt::selector<
     Rule,
-    pt::store_content::on<g::number, g::string, g::name, g::call_args, g::list_expr,
-                          g::if_expr, g::member, g::index, g::neg_op, g::mul_op, g::add_op,
-                          g::range_op, g::compare_op, g::not_op, g::coalesce_op, g::and_op,
-                          g::or_op, g::where_op, g::place, g::move_stmt, g::shuffle_stmt,
-                          g::deal_stmt, g::if_stmt, g::else_part, g::for_stmt, g::for_keys,
-                          g::loop_var, g::repeat_stmt, g::let_stmt, g::end_stmt,
-                          g::end_reason, g::assign_op, g::assign_or_call, g::block>,
+    pt::store_content::on<
+        g::number, g::string, g::name, g::call_args, g::list_expr, g::if_expr, g::member,
+        g::index, g::neg_op, g::mul_op, g::add_op, g::range_op, g::compare_op, g::not_op,
+        g::coalesce_op, g::and_op, g::or_op, g::where_op, g::place, g::move_stmt,
+        g::shuffle_stmt, g::deal_stmt, g::if_stmt, g::else_part, g::for_stmt, g::for_keys,
+        g::loop_var, g::repeat_stmt, g::let_stmt, g::end_stmt, g::end_reason,
+        g::assign_op, g::assign_or_call, g::block>,
     pt::fold_one::on<g::name_or_call, g::postfix, g::negation, g::term, g::sum, g::range,
                      g::compare, g::logical_not, g::and_expr, g::or_expr, g::coalesce,
                      g::where_expr>>;
@@ -299,11 +299,16 @@ std::string ToString(const Expr& e) {
     return s + close;
   };
   switch (e.kind) {
-    case Expr::Kind::kNumber: return std::to_string(e.number);
-    case Expr::Kind::kString: return "\"" + e.text + "\"";
-    case Expr::Kind::kName: return e.text;
-    case Expr::Kind::kCall: return e.text + join("(", ")");
-    case Expr::Kind::kMember: return ToString(*e.args[0]) + "." + e.text;
+    case Expr::Kind::kNumber:
+      return std::to_string(e.number);
+    case Expr::Kind::kString:
+      return "\"" + e.text + "\"";
+    case Expr::Kind::kName:
+      return e.text;
+    case Expr::Kind::kCall:
+      return e.text + join("(", ")");
+    case Expr::Kind::kMember:
+      return ToString(*e.args[0]) + "." + e.text;
     case Expr::Kind::kUnary:
       return "(" + e.text + (e.text == "not" ? " " : "") + ToString(*e.args[0]) + ")";
     case Expr::Kind::kBinary:
@@ -313,7 +318,8 @@ std::string ToString(const Expr& e) {
     case Expr::Kind::kIf:
       return "(if " + ToString(*e.args[0]) + " then " + ToString(*e.args[1]) + " else " +
              ToString(*e.args[2]) + ")";
-    case Expr::Kind::kList: return join("[", "]");
+    case Expr::Kind::kList:
+      return join("[", "]");
     case Expr::Kind::kRange:
       return "(" + ToString(*e.args[0]) + ".." + ToString(*e.args[1]) + ")";
     case Expr::Kind::kIndex:

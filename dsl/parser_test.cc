@@ -1,7 +1,6 @@
 #include "dsl/parser.h"
 
 #include <catch2/catch.hpp>
-
 #include <string>
 
 namespace angler {
@@ -102,8 +101,10 @@ TEST_CASE("parser: ?? binds looser than or, where looser still", "[parser]") {
   CHECK(Expr("x where y ?? z") == "(x where (y ?? z))");
   CHECK(Expr("hand(turn) where suit == led") == "(hand(turn) where (suit == led))");
   CHECK(Expr("called ?? led_card.suit") == "(called ?? led_card.suit)");
-  CHECK(Expr("best(played where suit == trump).player ?? caller ?? first(played).player") ==
-        "((best((played where (suit == trump))).player ?? caller) ?? first(played).player)");
+  CHECK(
+      Expr("best(played where suit == trump).player ?? caller ?? first(played).player") ==
+      "((best((played where (suit == trump))).player ?? caller) ?? "
+      "first(played).player)");
 }
 
 TEST_CASE("parser: if-then-else takes a whole expression in each branch", "[parser]") {
@@ -139,12 +140,15 @@ TEST_CASE("parser: member, index and call chains bind tightest", "[parser]") {
 TEST_CASE("parser: the Fishing expressions", "[parser]") {
   CHECK(Expr("players == 3 and (value <= 2 or value == 3 and suit in [blue, red])\n"
              "or players == 4 and value == 1") ==
-        "(((players == 3) and ((value <= 2) or ((value == 3) and (suit in [blue, red])))) or "
+        "(((players == 3) and ((value <= 2) or ((value == 3) and (suit in [blue, "
+        "red])))) or "
         "((players == 4) and (value == 1)))");
-  CHECK(Expr("kind == buoy or led == none or suit == led or not any(hand(turn) where suit == led)") ==
+  CHECK(Expr("kind == buoy or led == none or suit == led or not any(hand(turn) where "
+             "suit == led)") ==
         "((((kind == buoy) or (led == none)) or (suit == led)) or "
         "(not any((hand(turn) where (suit == led)))))");
-  CHECK(Expr("first(played where kind != buoy)") == "first((played where (kind != buoy)))");
+  CHECK(Expr("first(played where kind != buoy)") ==
+        "first((played where (kind != buoy)))");
 }
 
 TEST_CASE("parser: expression positions are 1-based line and column", "[parser]") {
@@ -298,8 +302,8 @@ TEST_CASE("parser: comments anywhere between tokens", "[parser]") {
   CHECK(Statements("  # only a comment").empty());
 }
 
-// Regression, fixed (dsl/parser.cc): an operator node's text is its whole token including the
-// separator after it, and only spaces are trimmed, so a comment right after an
+// Regression, fixed (dsl/parser.cc): an operator node's text is its whole token including
+// the separator after it, and only spaces are trimmed, so a comment right after an
 // operator becomes part of the operator: "a + # c\nb" gives the operator
 // "+ # c". The compiler then rejects `and`/`or` ("expected a condition after
 // 'or'" / "unknown operator") and treats an assignment "+= # c" as "-=".
@@ -389,7 +393,8 @@ TEST_CASE("parser: other commit points", "[parser][diagnostics]") {
         "  1 | if a then b\n"
         "    |            ^\n");
   CHECK(ExprError("a +") ==
-        "test.rules:1:4: error: expected a value after the operator at the end of the text\n"
+        "test.rules:1:4: error: expected a value after the operator at the end of the "
+        "text\n"
         "  1 | a +\n"
         "    |    ^\n");
 }

@@ -14,8 +14,8 @@
 //              | head [tail]                     -- a setup line
 //   move      := P 'plays' CARD | P ('chooses'|'calls') THING, ...
 //              | P 'lays' CARDS 'on' ZONE
-//              | P ('marks'|'unmarks') N, ...     -- fish of the search: `Antje marks 3, 7`
-//              | P 'stops' | P {',' P} [','] 'and' P 'stop'   -- stops at once
+//              | P ('marks'|'unmarks') N, ...     -- fish of the search: `Antje marks 3,
+//              7` | P 'stops' | P {',' P} [','] 'and' P 'stop'   -- stops at once
 //   expectation := 'legal' move | 'illegal' move [':' "error"]
 //              | ['not'] 'over' [':' "reason"] | 'winners' P, ...
 //              | P 'catches' CARDS | head [tail]
@@ -136,8 +136,8 @@ struct and_stop : if_must<tok<kw_and>, last_stopper, stop_word> {};
 struct other_stoppers : seq<tok<stopper>, star<comma, tok<stopper>>, opt<comma>> {};
 struct more_stoppers
     : if_must<comma, other_stoppers, tok<kw_and>, last_stopper, stop_word> {};
-struct move : seq<tok<player>, sor<play_move, choose_move, lay_move, mark_move, stops_move,
-                                   and_stop, more_stoppers>> {};
+struct move : seq<tok<player>, sor<play_move, choose_move, lay_move, mark_move,
+                                   stops_move, and_stop, more_stoppers>> {};
 
 // Setup lines and most expectations: a head naming a zone or a variable, then
 // what it holds.

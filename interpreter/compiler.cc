@@ -1,8 +1,8 @@
 #include "interpreter/compiler.h"
 
-#include "dsl/parser.h"
-
 #include <algorithm>
+
+#include "dsl/parser.h"
 
 namespace angler {
 namespace {
@@ -13,13 +13,16 @@ bool IsScalar(Type t) {
 }
 
 // `none` (typed kVoid) stands for a missing card, player or suit.
-bool Nullable(Type t) { return t == Type::kCard || t == Type::kPlayer || t == Type::kSuit; }
+bool Nullable(Type t) {
+  return t == Type::kCard || t == Type::kPlayer || t == Type::kSuit;
+}
 
 bool Fits(Type have, Type want) {
   if (want == Type::kVoid || have == want) return true;
   if (have == Type::kVoid) return Nullable(want);
   // Seats are numbers.
-  if ((want == Type::kPlayer && have == Type::kInt) || (want == Type::kInt && have == Type::kPlayer)) {
+  if ((want == Type::kPlayer && have == Type::kInt) ||
+      (want == Type::kInt && have == Type::kPlayer)) {
     return true;
   }
   if (want == Type::kCards) return have == Type::kZone;
@@ -59,9 +62,10 @@ const std::vector<FunctionSpec>& Functions() {
 
 const std::vector<std::pair<std::string, Attr>>& Attributes() {
   static const std::vector<std::pair<std::string, Attr>> kAttrs = {
-      {"suit", Attr::kSuit},   {"value", Attr::kValue},   {"stars", Attr::kStars},
-      {"kind", Attr::kKind},   {"player", Attr::kPlayer}, {"id", Attr::kId},
-      {"holder", Attr::kHolder},   {"zone_index", Attr::kZoneIndex},
+      {"suit", Attr::kSuit},     {"value", Attr::kValue},
+      {"stars", Attr::kStars},   {"kind", Attr::kKind},
+      {"player", Attr::kPlayer}, {"id", Attr::kId},
+      {"holder", Attr::kHolder}, {"zone_index", Attr::kZoneIndex},
       {"faults", Attr::kFaults},
   };
   return kAttrs;
@@ -69,11 +73,15 @@ const std::vector<std::pair<std::string, Attr>>& Attributes() {
 
 Type AttrType(Attr a) {
   switch (a) {
-    case Attr::kSuit: return Type::kSuit;
-    case Attr::kKind: return Type::kKind;
+    case Attr::kSuit:
+      return Type::kSuit;
+    case Attr::kKind:
+      return Type::kKind;
     case Attr::kPlayer:
-    case Attr::kHolder: return Type::kPlayer;
-    default: return Type::kInt;
+    case Attr::kHolder:
+      return Type::kPlayer;
+    default:
+      return Type::kInt;
   }
 }
 
@@ -105,7 +113,8 @@ int Compiler::AddNode(Node n) {
     n.op = Op::kCardAttr;
     n.x = -1;
   }
-  if ((n.op == Op::kEq || n.op == Op::kNe) && at(n.x).op == Op::kConst) std::swap(n.x, n.y);
+  if ((n.op == Op::kEq || n.op == Op::kNe) && at(n.x).op == Op::kConst)
+    std::swap(n.x, n.y);
   if ((n.op == Op::kEq || n.op == Op::kNe) && at(n.y).op == Op::kConst) {
     bool eq = n.op == Op::kEq;
     n.imm = at(n.y).imm;
@@ -132,7 +141,8 @@ int Compiler::AddNode(Node n) {
     for (int child : {n.x, n.y}) {
       const Node& c = at(child);
       if (c.op == flat) {
-        for (int i = 0; i < c.b; ++i) children.push_back(rules_.lists[static_cast<size_t>(c.a + i)]);
+        for (int i = 0; i < c.b; ++i)
+          children.push_back(rules_.lists[static_cast<size_t>(c.a + i)]);
       } else {
         children.push_back(child);
       }
@@ -173,8 +183,8 @@ const Compiler::Local* Compiler::FindLocal(const std::string& name) const {
 }
 
 std::vector<std::string> Compiler::NameCandidates() const {
-  std::vector<std::string> names = {"none", "true", "false", "players", "seats", "played",
-                                    "all_cards"};
+  std::vector<std::string> names = {"none",  "true",   "false",    "players",
+                                    "seats", "played", "all_cards"};
   if (ctx_.in_effect) {
     names.push_back("self");
     names.push_back("owner");
@@ -216,7 +226,8 @@ bool Compiler::DependsOnCard(int node) const {
   if (n.op == Op::kFilter) return DependsOnCard(n.x);
   if (n.op == Op::kAnyOf || n.op == Op::kAllOf) {
     for (int i = 0; i < n.b; ++i) {
-      if (DependsOnCard(static_cast<int>(rules_.lists[static_cast<size_t>(n.a + i)]))) return true;
+      if (DependsOnCard(static_cast<int>(rules_.lists[static_cast<size_t>(n.a + i)])))
+        return true;
     }
     return false;
   }
@@ -292,14 +303,20 @@ Result<int> Compiler::Expect(const Expr& e, Type want) {
 
 Result<int> Compiler::Compile(const Expr& e) {
   switch (e.kind) {
-    case Expr::Kind::kNumber: return Const(Type::kInt, e.number);
+    case Expr::Kind::kNumber:
+      return Const(Type::kInt, e.number);
     case Expr::Kind::kString:
       return Error(e.pos, "text in quotes is not a value here");
-    case Expr::Kind::kName: return CompileName(e);
-    case Expr::Kind::kCall: return CompileCall(e);
-    case Expr::Kind::kMember: return CompileMember(e);
-    case Expr::Kind::kList: return CompileList(e);
-    case Expr::Kind::kBinary: return CompileBinary(e);
+    case Expr::Kind::kName:
+      return CompileName(e);
+    case Expr::Kind::kCall:
+      return CompileCall(e);
+    case Expr::Kind::kMember:
+      return CompileMember(e);
+    case Expr::Kind::kList:
+      return CompileList(e);
+    case Expr::Kind::kBinary:
+      return CompileBinary(e);
     case Expr::Kind::kUnary: {
       bool is_not = e.text == "not";
       auto x = Expect(*e.args[0], is_not ? Type::kBool : Type::kInt);
@@ -415,7 +432,8 @@ Result<int> Compiler::CompileName(const Expr& e) {
   if (macro != macros_.end()) {
     if (!macro->second.params.empty()) {
       return Error(e.pos, "'" + name + "' needs " +
-                              std::to_string(macro->second.params.size()) + " argument(s)");
+                              std::to_string(macro->second.params.size()) +
+                              " argument(s)");
     }
     return Expand(e, macro->second, {});
   }
@@ -423,7 +441,8 @@ Result<int> Compiler::CompileName(const Expr& e) {
   if (v >= 0) {
     const Variable& var = rules_.variables[static_cast<size_t>(v)];
     if (var.per_player) {
-      return Error(e.pos, "'" + name + "' is kept per player: write " + name + "(player)");
+      return Error(e.pos,
+                   "'" + name + "' is kept per player: write " + name + "(player)");
     }
     Node n{Op::kGlobal, var.type};
     n.a = var.slot;
@@ -433,7 +452,8 @@ Result<int> Compiler::CompileName(const Expr& e) {
   if (f >= 0) {
     const ZoneFamily& z = rules_.zones[static_cast<size_t>(f)];
     if (z.per_player) {
-      return Error(e.pos, "'" + name + "' is a zone per player: write " + name + "(player)");
+      return Error(e.pos,
+                   "'" + name + "' is a zone per player: write " + name + "(player)");
     }
     if (z.indexed) {
       return Error(e.pos, "'" + name + "' is " + std::to_string(z.count) +
@@ -466,20 +486,22 @@ Result<int> Compiler::CompileName(const Expr& e) {
   if (name == "card") {
     return Error(e.pos, "'card' exists only inside 'where' and the play rules");
   }
-  return Error(e.pos, WithSuggestion("unknown name '" + name + "'", name, NameCandidates()));
+  return Error(e.pos,
+               WithSuggestion("unknown name '" + name + "'", name, NameCandidates()));
 }
 
 Result<int> Compiler::CompileCall(const Expr& e) {
   const std::string& name = e.text;
   auto arity = [&](size_t n) -> Status {
     if (e.args.size() == n) return Ok();
-    return Error(e.pos, "'" + name + "' takes " + std::to_string(n) + " argument(s), not " +
-                            std::to_string(e.args.size()));
+    return Error(e.pos, "'" + name + "' takes " + std::to_string(n) +
+                            " argument(s), not " + std::to_string(e.args.size()));
   };
   if (name == "choose" || name == "choose_suit" || name == "random") {
-    return Error(e.pos, "'" + name +
-                            "' asks a player: use it as the source of 'move' or the value "
-                            "of an assignment");
+    return Error(e.pos,
+                 "'" + name +
+                     "' asks a player: use it as the source of 'move' or the value "
+                     "of an assignment");
   }
   auto macro = macros_.find(name);
   if (macro != macros_.end()) {
@@ -552,9 +574,11 @@ Result<int> Compiler::CompileCall(const Expr& e) {
       for (const auto& z : rules_.zones) names.push_back(z.name);
       std::string got = e.args.empty() ? "" : ToString(*e.args[0]);
       return Error(e.args.empty() ? e.pos : e.args[0]->pos,
-                   WithSuggestion(name + " takes the name of a zone, not '" + got + "'", got, names));
+                   WithSuggestion(name + " takes the name of a zone, not '" + got + "'",
+                                  got, names));
     }
-    const ZoneFamily& z = rules_.zones[static_cast<size_t>(rules_.FindFamily(e.args[0]->text))];
+    const ZoneFamily& z =
+        rules_.zones[static_cast<size_t>(rules_.FindFamily(e.args[0]->text))];
     Node n{name == "ends" ? Op::kEnds : Op::kFamilyCards, Type::kCards};
     n.a = z.first;
     n.b = z.per_player ? -1 : z.count;
@@ -573,12 +597,15 @@ Result<int> Compiler::CompileCall(const Expr& e) {
     } else if (card_depth_ > 0) {
       card = AddNode(Node{Op::kCard, Type::kCard});
     } else {
-      return Error(e.pos, "tagged(tag) of which card? Write tagged(card, tag) or use it in 'where'");
+      return Error(
+          e.pos,
+          "tagged(tag) of which card? Write tagged(card, tag) or use it in 'where'");
     }
     const Expr& tag = *e.args.back();
     auto it = std::find(rules_.tags.begin(), rules_.tags.end(), tag.text);
     if (tag.kind != Expr::Kind::kName || it == rules_.tags.end()) {
-      return Error(tag.pos, WithSuggestion("unknown tag '" + tag.text + "'", tag.text, rules_.tags));
+      return Error(tag.pos, WithSuggestion("unknown tag '" + tag.text + "'", tag.text,
+                                           rules_.tags));
     }
     Node n{Op::kHasTag, Type::kBool};
     n.a = static_cast<int>(it - rules_.tags.begin());
@@ -620,8 +647,7 @@ Result<int> Compiler::CompileCall(const Expr& e) {
   names.push_back("tagged");
   names.push_back("ends");
   names.push_back("cards_of");
-  return Error(e.pos,
-               WithSuggestion("unknown function '" + name + "'", name, names));
+  return Error(e.pos, WithSuggestion("unknown function '" + name + "'", name, names));
 }
 
 Result<int> Compiler::CompileMember(const Expr& e) {
@@ -720,7 +746,8 @@ Result<int> Compiler::CompileBinary(const Expr& e) {
   if (op == "??") {
     Type t = Unify(ta, tb);
     if (!Nullable(t) || !Fits(ta, t) || !Fits(tb, t)) {
-      return Error(e.pos, std::string("'?" "?' needs two cards, players or suits, not ") +
+      return Error(e.pos, std::string("'?"
+                                      "?' needs two cards, players or suits, not ") +
                               TypeName(ta) + " and " + TypeName(tb));
     }
     n.op = Op::kCoalesce;
@@ -775,9 +802,9 @@ Status Compiler::Statements(const Block& block, const CodeContext& ctx) {
     if (!st) errors.insert(errors.end(), st.errors().begin(), st.errors().end());
   }
   if (max_locals_ > kMaxLocals) {
-    errors.push_back(Error(block.empty() ? SourcePos{} : block.front()->pos,
-                           "more than " + std::to_string(kMaxLocals) +
-                               " local names alive at once"));
+    errors.push_back(
+        Error(block.empty() ? SourcePos{} : block.front()->pos,
+              "more than " + std::to_string(kMaxLocals) + " local names alive at once"));
   }
   if (!errors.empty()) return errors;
   return Ok();
@@ -796,7 +823,8 @@ Status Compiler::Statement(const Stmt& s) {
   Instr in;
   in.pos = s.pos;
   switch (s.kind) {
-    case Stmt::Kind::kMove: return Move(s);
+    case Stmt::Kind::kMove:
+      return Move(s);
     case Stmt::Kind::kShuffle: {
       auto z = ZoneExpr(*s.exprs[0]);
       if (!z) return z.errors();
@@ -814,9 +842,9 @@ Status Compiler::Statement(const Stmt& s) {
         for (const auto& zf : rules_.zones) {
           if (zf.per_player) names.push_back(zf.name);
         }
-        return Error(s.pos, WithSuggestion("deal needs a zone kept per player, not '" +
-                                               s.text + "'",
-                                           s.text, names));
+        return Error(s.pos, WithSuggestion(
+                                "deal needs a zone kept per player, not '" + s.text + "'",
+                                s.text, names));
       }
       in.code = Code::kDeal;
       in.e0 = z.value();
@@ -825,7 +853,8 @@ Status Compiler::Statement(const Stmt& s) {
       if (AnyOnEnter()) Emit(Instr{Code::kRunTriggers});
       return Ok();
     }
-    case Stmt::Kind::kAssign: return Assign(s);
+    case Stmt::Kind::kAssign:
+      return Assign(s);
     case Stmt::Kind::kLet: {
       auto v = Compile(*s.exprs[0]);
       if (!v) return v.errors();
@@ -856,7 +885,8 @@ Status Compiler::Statement(const Stmt& s) {
       rules_.code[static_cast<size_t>(skip)].target = Here();
       return Ok();
     }
-    case Stmt::Kind::kFor: return For(s);
+    case Stmt::Kind::kFor:
+      return For(s);
     case Stmt::Kind::kRepeat: {
       auto n = Expect(*s.exprs[0], Type::kInt);
       if (!n) return n.errors();
@@ -897,15 +927,17 @@ Status Compiler::Statement(const Stmt& s) {
         Emit(Instr{Code::kSearch});
         return Ok();
       }
-      if (call.kind == Expr::Kind::kCall && call.text == "trick_effects" && call.args.empty()) {
+      if (call.kind == Expr::Kind::kCall && call.text == "trick_effects" &&
+          call.args.empty()) {
         if (!ctx_.in_trick_end) {
           return Error(s.pos, "trick_effects() belongs in the trick's end steps");
         }
         Emit(Instr{Code::kTrickEffects});
         return Ok();
       }
-      return Error(s.pos, "this is a value, not a statement: move, assign, or call "
-                          "trick_effects() or search()");
+      return Error(s.pos,
+                   "this is a value, not a statement: move, assign, or call "
+                   "trick_effects() or search()");
     }
   }
   return Error(s.pos, "unsupported statement");
@@ -918,8 +950,9 @@ Status Compiler::Move(const Stmt& s) {
   in.flag = s.text == "bottom" ? 1 : 0;
   if (src.kind == Expr::Kind::kCall && src.text == "choose") {
     if (src.args.size() != 3) {
-      return Error(src.pos, "choose takes a player, a number and cards: "
-                            "choose(owner, 1, trick - self)");
+      return Error(src.pos,
+                   "choose takes a player, a number and cards: "
+                   "choose(owner, 1, trick - self)");
     }
     auto p = Expect(*src.args[0], Type::kPlayer);
     if (!p) return p.errors();
@@ -942,7 +975,8 @@ Status Compiler::Move(const Stmt& s) {
     if (!cards) return cards.errors();
     Type t = TypeOf(cards.value());
     if (t != Type::kCards && t != Type::kZone && t != Type::kCard) {
-      return Error(src.pos, std::string("move needs a card or cards, not ") + TypeName(t));
+      return Error(src.pos,
+                   std::string("move needs a card or cards, not ") + TypeName(t));
     }
     auto z = ZoneExpr(*s.exprs[1]);
     if (!z) return z.errors();
@@ -981,9 +1015,8 @@ Status Compiler::Assign(const Stmt& s) {
         std::vector<std::string> names;
         for (const auto& l : locals_) names.push_back(l.name);
         for (const auto& var : rules_.variables) names.push_back(var.name);
-        return Error(target.pos,
-                     WithSuggestion("unknown variable '" + target.text + "'", target.text,
-                                    names));
+        return Error(target.pos, WithSuggestion("unknown variable '" + target.text + "'",
+                                                target.text, names));
       }
       const Variable& var = rules_.variables[static_cast<size_t>(v)];
       if (var.per_player) {
@@ -994,8 +1027,7 @@ Status Compiler::Assign(const Stmt& s) {
       in.slot = static_cast<int16_t>(var.slot);
       want = var.type;
     }
-  } else if (target.kind == Expr::Kind::kCall &&
-             rules_.FindVariable(target.text) >= 0) {
+  } else if (target.kind == Expr::Kind::kCall && rules_.FindVariable(target.text) >= 0) {
     const Variable& var =
         rules_.variables[static_cast<size_t>(rules_.FindVariable(target.text))];
     if (!var.per_player || target.args.size() != 1) {
@@ -1017,7 +1049,8 @@ Status Compiler::Assign(const Stmt& s) {
   if (value.kind == Expr::Kind::kCall && value.text == "random") {
     // Chance picks one value of a list; the outcome is a recorded action.
     if (value.args.size() != 1) {
-      return Error(value.pos, "random takes a list or a range: random([left, right]), random(1..6)");
+      return Error(value.pos,
+                   "random takes a list or a range: random([left, right]), random(1..6)");
     }
     auto l = Expect(*value.args[0], Type::kInts);
     if (!l) return l.errors();
@@ -1033,7 +1066,7 @@ Status Compiler::Assign(const Stmt& s) {
     Emit(pick);
     in.e0 = AddNode(Node{Op::kChosenValue, element});
   } else if (value.kind == Expr::Kind::kCall &&
-      (value.text == "choose_suit" || value.text == "choose")) {
+             (value.text == "choose_suit" || value.text == "choose")) {
     // An option choice: the player picks one value of a list.
     if (value.args.empty() || value.args.size() > 2) {
       return Error(value.pos, value.text + " takes a player and a list: " + value.text +

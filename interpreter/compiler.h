@@ -18,9 +18,9 @@ namespace angler {
 
 // What a piece of code may refer to besides the ruleset's names.
 struct CodeContext {
-  bool in_effect = false;      // self, owner
-  bool has_card = false;       // bare card attributes: the card being judged
-  bool in_trick_end = false;   // trick_effects()
+  bool in_effect = false;     // self, owner
+  bool has_card = false;      // bare card attributes: the card being judged
+  bool in_trick_end = false;  // trick_effects()
   std::vector<std::pair<std::string, Type>> params;  // bound as locals 0, 1, ...
 };
 
@@ -61,7 +61,8 @@ class Compiler {
 
   Result<int> Compile(const Expr& e);
   Result<int> CompileName(const Expr& e);
-  Result<int> Expand(const Expr& use, const Macro& macro, std::map<std::string, int> bound);
+  Result<int> Expand(const Expr& use, const Macro& macro,
+                     std::map<std::string, int> bound);
   Result<int> CompileCall(const Expr& e);
   Result<int> CompileBinary(const Expr& e);
   Result<int> CompileMember(const Expr& e);

@@ -3,7 +3,6 @@
 #include "interpreter/compiler.h"
 
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "dsl/parser.h"
@@ -30,7 +29,8 @@ struct Env {
     auto r = compiler.Expression(*parsed.value(), want, ctx);
     if (r.ok()) return TypeName(rules.nodes[static_cast<size_t>(r.value())].type);
     const Diagnostic& d = r.error();
-    return std::to_string(d.pos.line) + ":" + std::to_string(d.pos.col) + ": " + d.message;
+    return std::to_string(d.pos.line) + ":" + std::to_string(d.pos.col) + ": " +
+           d.message;
   }
   std::string Statements(const std::string& text, const CodeContext& ctx = {}) {
     auto parsed = ParseStatements(Text(text));
@@ -38,7 +38,8 @@ struct Env {
     auto r = compiler.Statements(parsed.value(), ctx);
     if (r.ok()) return "ok";
     const Diagnostic& d = r.error();
-    return std::to_string(d.pos.line) + ":" + std::to_string(d.pos.col) + ": " + d.message;
+    return std::to_string(d.pos.line) + ":" + std::to_string(d.pos.col) + ": " +
+           d.message;
   }
 };
 
@@ -86,26 +87,34 @@ TEST_CASE("compiler: the types of expressions", "[compiler]") {
 
 TEST_CASE("compiler: unknown names suggest the nearest", "[compiler][diagnostics]") {
   Env env;
-  CHECK(env.Expression("scroe(0)") == "1:1: unknown function 'scroe' (did you mean 'score'?)");
-  CHECK(env.Expression("1 + trunp") == "1:5: unknown name 'trunp' (did you mean 'trump'?)");
+  CHECK(env.Expression("scroe(0)") ==
+        "1:1: unknown function 'scroe' (did you mean 'score'?)");
+  CHECK(env.Expression("1 + trunp") ==
+        "1:5: unknown name 'trunp' (did you mean 'trump'?)");
   CHECK(env.Expression("oceans") == "1:1: unknown name 'oceans' (did you mean 'ocean'?)");
   CHECK(env.Expression("count(ocean) + xyzzy") == "1:16: unknown name 'xyzzy'");
-  CHECK(env.Expression("first(ocean).vlaue") == "1:13: a card has no 'vlaue' (did you mean 'value'?)");
+  CHECK(env.Expression("first(ocean).vlaue") ==
+        "1:13: a card has no 'vlaue' (did you mean 'value'?)");
   CHECK(env.Expression("hand_sise[1]") ==
-        "1:1: only tables can be indexed; 'hand_sise' is not a table (did you mean 'hand_size'?)");
-  CHECK(env.Expression("ocean[1]") == "1:1: only tables can be indexed; 'ocean' is not a table");
+        "1:1: only tables can be indexed; 'hand_sise' is not a table (did you mean "
+        "'hand_size'?)");
+  CHECK(env.Expression("ocean[1]") ==
+        "1:1: only tables can be indexed; 'ocean' is not a table");
 }
 
 TEST_CASE("compiler: names used the wrong way", "[compiler][diagnostics]") {
   Env env;
-  CHECK(env.Expression("score") == "1:1: 'score' is kept per player: write score(player)");
+  CHECK(env.Expression("score") ==
+        "1:1: 'score' is kept per player: write score(player)");
   CHECK(env.Expression("hand") == "1:1: 'hand' is a zone per player: write hand(player)");
   CHECK(env.Expression("ocean(1)") == "1:1: 'ocean' is a shared zone: write just ocean");
-  CHECK(env.Expression("trump(1)") == "1:1: 'trump' is one value for the game: write just trump");
+  CHECK(env.Expression("trump(1)") ==
+        "1:1: 'trump' is one value for the game: write just trump");
   CHECK(env.Expression("value") ==
         "1:1: 'value' of which card? Write card.value or use it inside 'where'");
   CHECK(env.Expression("self") == "1:1: 'self' exists only inside a card effect");
-  CHECK(env.Expression("card") == "1:1: 'card' exists only inside 'where' and the play rules");
+  CHECK(env.Expression("card") ==
+        "1:1: 'card' exists only inside 'where' and the play rules");
   CHECK(env.Expression("count(ocean, 1)") == "1:1: 'count' takes 1 argument(s), not 2");
   CHECK(env.Expression("choose(0, 1, ocean)") ==
         "1:1: 'choose' asks a player: use it as the source of 'move' or the value of an "
@@ -122,7 +131,8 @@ TEST_CASE("compiler: type errors", "[compiler][diagnostics]") {
   CHECK(env.Expression("ocean == ocean") == "1:1: cannot compare a zone");
   CHECK(env.Expression("red == 1") == "1:8: cannot compare a suit with a number");
   CHECK(env.Expression("1 ?? 2") ==
-        "1:1: '?" "?' needs two cards, players or suits, not a number and a number");
+        "1:1: '?"
+        "?' needs two cards, players or suits, not a number and a number");
   CHECK(env.Expression("if true then 1 else red") ==
         "1:21: both branches must have one type: a number and a suit");
   CHECK(env.Expression("[1, red]") == "1:5: a list holds values of one type");
@@ -133,10 +143,10 @@ TEST_CASE("compiler: type errors", "[compiler][diagnostics]") {
   CHECK(env.Expression("\"text\"") == "1:1: text in quotes is not a value here");
 }
 
-// Regression, fixed (interpreter/compiler.cc, CompileBinary, 'in'): the element type check
-// is skipped when the list node's `b` is 0, meant for the empty list `[]`;
-// but a range node never sets `b`, so `red in 1..3` compiles and compares the
-// suit's index with numbers (true for red, index 2).
+// Regression, fixed (interpreter/compiler.cc, CompileBinary, 'in'): the element type
+// check is skipped when the list node's `b` is 0, meant for the empty list `[]`; but a
+// range node never sets `b`, so `red in 1..3` compiles and compares the suit's index with
+// numbers (true for red, index 2).
 TEST_CASE("compiler: 'in' a range checks the element type", "[compiler][diagnostics]") {
   Env env;
   CHECK(env.Expression("red in 1..3") == "1:1: a list of a number cannot hold a suit");
@@ -154,7 +164,8 @@ TEST_CASE("compiler: statements that compile", "[compiler]") {
                        "n -= 1\n"
                        "for p in seats by -score(p), play_position(p) { need(p) = n }\n"
                        "repeat 2 { score(1) -= 1 }\n"
-                       "if n > 1 { end_game \"done\" } else if n == 0 { end_game }\n") == "ok");
+                       "if n > 1 { end_game \"done\" } else if n == 0 { end_game }\n") ==
+        "ok");
   CHECK(env.Statements("move choose(owner, 1, trick - self) to fisher(owner)\n"
                        "called = choose_suit(owner)\n",
                        InEffect()) == "ok");
@@ -164,21 +175,25 @@ TEST_CASE("compiler: statement errors", "[compiler][diagnostics]") {
   Env env;
   CHECK(env.Statements("move ocean to hand") ==
         "1:15: 'hand' is a zone per player: write hand(player)");
-  CHECK(env.Statements("move 3 to ocean") == "1:6: move needs a card or cards, not a number");
+  CHECK(env.Statements("move 3 to ocean") ==
+        "1:6: move needs a card or cards, not a number");
   CHECK(env.Statements("move ocean to top(ocean)") ==
         "1:15: expected a zone, but this is a card");
   CHECK(env.Statements("x = 1") == "1:1: unknown variable 'x'");
   CHECK(env.Statements("scroe(0) = 1") == "1:1: only a variable can be assigned");
-  CHECK(env.Statements("score = 1") == "1:1: 'score' is kept per player: write score(player)");
+  CHECK(env.Statements("score = 1") ==
+        "1:1: 'score' is kept per player: write score(player)");
   CHECK(env.Statements("trump += 1") == "1:1: '+=' needs a number variable");
   CHECK(env.Statements("round = red") == "1:9: expected a number, but this is a suit");
   CHECK(env.Statements("deal ocean to fisherr") ==
         "1:1: deal needs a zone kept per player, not 'fisherr' (did you mean 'fisher'?)");
   CHECK(env.Statements("deal ocean to ocean") ==
         "1:1: deal needs a zone kept per player, not 'ocean'");
-  CHECK(env.Statements("trick_effects()") == "1:1: trick_effects() belongs in the trick's end steps");
+  CHECK(env.Statements("trick_effects()") ==
+        "1:1: trick_effects() belongs in the trick's end steps");
   CHECK(env.Statements("count(ocean)") ==
-        "1:1: this is a value, not a statement: move, assign, or call trick_effects() or search()");
+        "1:1: this is a value, not a statement: move, assign, or call trick_effects() or "
+        "search()");
   CHECK(env.Statements("let z = ocean") == "1:1: let holds a single value, not a zone");
   CHECK(env.Statements("for c in 5 { }") ==
         "1:10: for walks over seats, a list, a range or cards, not a number");
@@ -186,8 +201,7 @@ TEST_CASE("compiler: statement errors", "[compiler][diagnostics]") {
   CHECK(env.Statements("move choose(owner, 1, ocean) to hand(owner)") ==
         "1:13: 'owner' exists only inside a card effect");
   // A local lives until the end of its block.
-  CHECK(env.Statements("if true { let k = 1 }\nround = k") ==
-        "2:9: unknown name 'k'");
+  CHECK(env.Statements("if true { let k = 1 }\nround = k") == "2:9: unknown name 'k'");
 }
 
 }  // namespace

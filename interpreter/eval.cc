@@ -1,7 +1,7 @@
 #include "interpreter/eval.h"
 
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 
 namespace angler {
 namespace {
@@ -10,16 +10,26 @@ int Attribute(const Ruleset& rules, const State& state, int card, Attr a) {
   if (card < 0) return kNone;
   const CardInfo& c = rules.cards[static_cast<size_t>(card)];
   switch (a) {
-    case Attr::kSuit: return c.suit;
-    case Attr::kValue: return c.value;
-    case Attr::kStars: return c.stars;
-    case Attr::kKind: return c.kind;
-    case Attr::kPlayer: return state.played_by[card];
-    case Attr::kId: return card;
-    case Attr::kTags: return c.tags;
-    case Attr::kHolder: return rules.ZoneSeat(state.zone_of[card]);
-    case Attr::kZoneIndex: return rules.ZoneIndex(state.zone_of[card]);
-    case Attr::kFaults: return c.faults;
+    case Attr::kSuit:
+      return c.suit;
+    case Attr::kValue:
+      return c.value;
+    case Attr::kStars:
+      return c.stars;
+    case Attr::kKind:
+      return c.kind;
+    case Attr::kPlayer:
+      return state.played_by[card];
+    case Attr::kId:
+      return card;
+    case Attr::kTags:
+      return c.tags;
+    case Attr::kHolder:
+      return rules.ZoneSeat(state.zone_of[card]);
+    case Attr::kZoneIndex:
+      return rules.ZoneIndex(state.zone_of[card]);
+    case Attr::kFaults:
+      return c.faults;
   }
   return kNone;
 }
@@ -46,17 +56,23 @@ bool Evaluator::Member(int node, int64_t v) {
         if (rules_.lists[static_cast<size_t>(n.a + i)] == v) return true;
       }
       return false;
-    case Op::kRange: return v >= Value(n.x) && v <= Value(n.y);
-    case Op::kSeats: return v >= 0 && v < state_.num_players;
-    default: return false;
+    case Op::kRange:
+      return v >= Value(n.x) && v <= Value(n.y);
+    case Op::kSeats:
+      return v >= 0 && v < state_.num_players;
+    default:
+      return false;
   }
 }
 
 int64_t Evaluator::Switch(const Node& n) {
   switch (n.op) {
-    case Op::kConst: return n.imm;
-    case Op::kLocal: return frame_->locals[n.a];
-    case Op::kGlobal: return state_.vars[n.a];
+    case Op::kConst:
+      return n.imm;
+    case Op::kLocal:
+      return frame_->locals[n.a];
+    case Op::kGlobal:
+      return state_.vars[n.a];
     case Op::kPlayerVar: {
       int64_t p = Value(n.x);
       return p < 0 ? 0 : state_.vars[n.a + p];
@@ -66,11 +82,16 @@ int64_t Evaluator::Switch(const Node& n) {
       if (i < 1 || i > n.b) return 0;
       return rules_.tables[static_cast<size_t>(n.a + state_.num_players * n.b + i - 1)];
     }
-    case Op::kCard: return card_;
-    case Op::kCardAttr: return CardAttr(n.a);
-    case Op::kCardAttrEq: return CardAttr(n.a) == n.imm;
-    case Op::kCardAttrNe: return CardAttr(n.a) != n.imm;
-    case Op::kCardAttrEqX: return CardAttr(n.a) == Value(n.x);
+    case Op::kCard:
+      return card_;
+    case Op::kCardAttr:
+      return CardAttr(n.a);
+    case Op::kCardAttrEq:
+      return CardAttr(n.a) == n.imm;
+    case Op::kCardAttrNe:
+      return CardAttr(n.a) != n.imm;
+    case Op::kCardAttrEqX:
+      return CardAttr(n.a) == Value(n.x);
     case Op::kAnyOf:
       for (int i = 0; i < n.b; ++i) {
         if (Value(static_cast<int>(lists_[n.a + i]))) return 1;
@@ -81,27 +102,38 @@ int64_t Evaluator::Switch(const Node& n) {
         if (!Value(static_cast<int>(lists_[n.a + i]))) return 0;
       }
       return 1;
-    case Op::kEqConst: return Value(n.x) == n.imm;
-    case Op::kNeConst: return Value(n.x) != n.imm;
-    case Op::kSelf: return frame_->self;
-    case Op::kOwner: return frame_->owner;
-    case Op::kChosenValue: return state_.chosen_value;
-    case Op::kPlayers: return state_.num_players;
-    case Op::kZone: return n.a;
+    case Op::kEqConst:
+      return Value(n.x) == n.imm;
+    case Op::kNeConst:
+      return Value(n.x) != n.imm;
+    case Op::kSelf:
+      return frame_->self;
+    case Op::kOwner:
+      return frame_->owner;
+    case Op::kChosenValue:
+      return state_.chosen_value;
+    case Op::kPlayers:
+      return state_.num_players;
+    case Op::kZone:
+      return n.a;
     case Op::kFamilyZone: {
       int64_t i = Value(n.x) - n.imm;
       int64_t count = n.b < 0 ? state_.num_players : n.b;
       return i < 0 || i >= count ? kNone : n.a + i;
     }
-    case Op::kAttr: return Attribute(rules_, state_, static_cast<int>(Value(n.x)),
-                                     static_cast<Attr>(n.a));
-    case Op::kNeg: return -Value(n.x);
+    case Op::kAttr:
+      return Attribute(rules_, state_, static_cast<int>(Value(n.x)),
+                       static_cast<Attr>(n.a));
+    case Op::kNeg:
+      return -Value(n.x);
     case Op::kHasTag: {
       int64_t c = Value(n.x);
       return c >= 0 && (rules_.cards[static_cast<size_t>(c)].tags >> n.a & 1);
     }
-    case Op::kNot: return !Value(n.x);
-    case Op::kAbs: return std::llabs(Value(n.x));
+    case Op::kNot:
+      return !Value(n.x);
+    case Op::kAbs:
+      return std::llabs(Value(n.x));
     case Op::kLeft: {
       int64_t p = Value(n.x);
       return p < 0 ? kNone : (p + 1) % state_.num_players;
@@ -116,9 +148,12 @@ int64_t Evaluator::Switch(const Node& n) {
       int pos = state_.position_of[p];
       return pos < 0 ? state_.num_players + p : pos;  // did not play: after everyone
     }
-    case Op::kAdd: return Value(n.x) + Value(n.y);
-    case Op::kSub: return Value(n.x) - Value(n.y);
-    case Op::kMul: return Value(n.x) * Value(n.y);
+    case Op::kAdd:
+      return Value(n.x) + Value(n.y);
+    case Op::kSub:
+      return Value(n.x) - Value(n.y);
+    case Op::kMul:
+      return Value(n.x) * Value(n.y);
     case Op::kDiv: {
       int64_t d = Value(n.y);
       return d == 0 ? 0 : Value(n.x) / d;
@@ -127,19 +162,28 @@ int64_t Evaluator::Switch(const Node& n) {
       int64_t d = Value(n.y);
       return d == 0 ? 0 : Value(n.x) % d;
     }
-    case Op::kEq: return Value(n.x) == Value(n.y);
-    case Op::kNe: return Value(n.x) != Value(n.y);
-    case Op::kLt: return Value(n.x) < Value(n.y);
-    case Op::kLe: return Value(n.x) <= Value(n.y);
-    case Op::kGt: return Value(n.x) > Value(n.y);
-    case Op::kGe: return Value(n.x) >= Value(n.y);
-    case Op::kAnd: return Value(n.x) && Value(n.y);
-    case Op::kOr: return Value(n.x) || Value(n.y);
+    case Op::kEq:
+      return Value(n.x) == Value(n.y);
+    case Op::kNe:
+      return Value(n.x) != Value(n.y);
+    case Op::kLt:
+      return Value(n.x) < Value(n.y);
+    case Op::kLe:
+      return Value(n.x) <= Value(n.y);
+    case Op::kGt:
+      return Value(n.x) > Value(n.y);
+    case Op::kGe:
+      return Value(n.x) >= Value(n.y);
+    case Op::kAnd:
+      return Value(n.x) && Value(n.y);
+    case Op::kOr:
+      return Value(n.x) || Value(n.y);
     case Op::kCoalesce: {
       int64_t a = Value(n.x);
       return a != kNone ? a : Value(n.y);
     }
-    case Op::kIn: return Member(n.y, Value(n.x));
+    case Op::kIn:
+      return Member(n.y, Value(n.x));
     case Op::kMax: {
       int64_t a = Value(n.x), b = Value(n.y);
       return a > b ? a : b;
@@ -148,8 +192,10 @@ int64_t Evaluator::Switch(const Node& n) {
       int64_t a = Value(n.x), b = Value(n.y);
       return a < b ? a : b;
     }
-    case Op::kIf: return Value(n.x) ? Value(n.y) : Value(n.z);
-    case Op::kBound: return bound_[n.a];
+    case Op::kIf:
+      return Value(n.x) ? Value(n.y) : Value(n.z);
+    case Op::kBound:
+      return bound_[n.a];
     case Op::kLetIn:
       bound_[n.a] = Value(n.x);
       return Value(n.y);
@@ -159,7 +205,8 @@ int64_t Evaluator::Switch(const Node& n) {
         cache_ok_[n.a] = true;
       }
       return cache_value_[n.a];
-    default: return ListValue(n);
+    default:
+      return ListValue(n);
   }
 }
 
@@ -254,7 +301,8 @@ std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
     return found;
   }
   const Node& child = nodes_[n.x];
-  if (child.op == Op::kFilter && (n.op == Op::kAny || n.op == Op::kFirst || n.op == Op::kCount)) {
+  if (child.op == Op::kFilter &&
+      (n.op == Op::kAny || n.op == Op::kFirst || n.op == Op::kCount)) {
     // Stream the filter: no list is built, and any/first stop at the first match.
     int top = scratch_top_;
     auto xs = Cards(child.x);
@@ -282,14 +330,22 @@ std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
   auto list = Cards(n.x);
   int64_t result = kNone;
   switch (n.op) {
-    case Op::kCount: result = static_cast<int64_t>(list.size()); break;
+    case Op::kCount:
+      result = static_cast<int64_t>(list.size());
+      break;
     case Op::kSum:
       result = 0;
       for (uint8_t c : list) result += rules_.cards[c].value;
       break;
-    case Op::kAny: result = !list.empty(); break;
-    case Op::kFirst: result = list.empty() ? kNone : list.front(); break;
-    case Op::kLast: result = list.empty() ? kNone : list.back(); break;
+    case Op::kAny:
+      result = !list.empty();
+      break;
+    case Op::kFirst:
+      result = list.empty() ? kNone : list.front();
+      break;
+    case Op::kLast:
+      result = list.empty() ? kNone : list.back();
+      break;
     case Op::kHighest:
     case Op::kLowest: {
       // Ties go to the card earlier in the list.
@@ -306,7 +362,8 @@ std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
       result = best;
       break;
     }
-    default: break;
+    default:
+      break;
   }
   scratch_top_ = top;
   return result;
@@ -315,13 +372,15 @@ std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
 std::span<const uint8_t> Evaluator::Cards(int node) {
   const Node& n = nodes_[node];
   switch (n.op) {
-    case Op::kZone: return state_.Zone(n.a);
+    case Op::kZone:
+      return state_.Zone(n.a);
     case Op::kFamilyZone: {
       int64_t z = Value(node);  // the zone id
       if (z < 0) return {};
       return state_.Zone(static_cast<int>(z));
     }
-    case Op::kPlayed: return {state_.played, state_.played_count};
+    case Op::kPlayed:
+      return {state_.played, state_.played_count};
     case Op::kEnds:
     case Op::kFamilyCards: {
       uint8_t* out = Push();
@@ -343,8 +402,10 @@ std::span<const uint8_t> Evaluator::Cards(int node) {
       for (size_t i = 0; i < rules_.cards.size(); ++i) out[i] = static_cast<uint8_t>(i);
       return {out, rules_.cards.size()};
     }
-    case Op::kIf: return Value(n.x) ? Cards(n.y) : Cards(n.z);
-    default: break;
+    case Op::kIf:
+      return Value(n.x) ? Cards(n.y) : Cards(n.z);
+    default:
+      break;
   }
   if (n.type == Type::kZone) {  // a zone held in a variable, or chosen by an if
     int64_t z = Value(node);
@@ -438,8 +499,12 @@ struct EvalOps {
     return e.cache_value_[n.a];
   }
   static int64_t CardAttr(Evaluator& e, const Node& n) { return e.CardAttr(n.a); }
-  static int64_t CardAttrEq(Evaluator& e, const Node& n) { return e.CardAttr(n.a) == n.imm; }
-  static int64_t CardAttrNe(Evaluator& e, const Node& n) { return e.CardAttr(n.a) != n.imm; }
+  static int64_t CardAttrEq(Evaluator& e, const Node& n) {
+    return e.CardAttr(n.a) == n.imm;
+  }
+  static int64_t CardAttrNe(Evaluator& e, const Node& n) {
+    return e.CardAttr(n.a) != n.imm;
+  }
   static int64_t CardAttrEqX(Evaluator& e, const Node& n) {
     return e.CardAttr(n.a) == e.Value(n.x);
   }
@@ -475,7 +540,8 @@ struct EvalOps {
     return 1;
   }
   static int64_t Attr(Evaluator& e, const Node& n) {
-    return Attribute(e.rules_, e.state_, static_cast<int>(e.Value(n.x)), static_cast<angler::Attr>(n.a));
+    return Attribute(e.rules_, e.state_, static_cast<int>(e.Value(n.x)),
+                     static_cast<angler::Attr>(n.a));
   }
   static int64_t List(Evaluator& e, const Node& n) { return e.ListValue(n); }
   static int64_t Generic(Evaluator& e, const Node& n) { return e.Switch(n); }
@@ -485,32 +551,84 @@ void BindEvaluators(Ruleset& rules) {
   for (Node& n : rules.nodes) {
     EvalFn fn = &EvalOps::Generic;
     switch (n.op) {
-      case Op::kConst: fn = &EvalOps::Const; break;
-      case Op::kLocal: fn = &EvalOps::Local; break;
-      case Op::kGlobal: fn = &EvalOps::Global; break;
-      case Op::kPlayerVar: fn = &EvalOps::PlayerVar; break;
-      case Op::kCached: fn = &EvalOps::Cached; break;
-      case Op::kCardAttr: fn = &EvalOps::CardAttr; break;
-      case Op::kCardAttrEq: fn = &EvalOps::CardAttrEq; break;
-      case Op::kCardAttrNe: fn = &EvalOps::CardAttrNe; break;
-      case Op::kCardAttrEqX: fn = &EvalOps::CardAttrEqX; break;
-      case Op::kEqConst: fn = &EvalOps::EqConst; break;
-      case Op::kNeConst: fn = &EvalOps::NeConst; break;
-      case Op::kEq: fn = &EvalOps::Eq; break;
-      case Op::kNe: fn = &EvalOps::Ne; break;
-      case Op::kLt: fn = &EvalOps::Lt; break;
-      case Op::kLe: fn = &EvalOps::Le; break;
-      case Op::kGt: fn = &EvalOps::Gt; break;
-      case Op::kGe: fn = &EvalOps::Ge; break;
-      case Op::kAdd: fn = &EvalOps::Add; break;
-      case Op::kSub: fn = &EvalOps::Sub; break;
-      case Op::kMul: fn = &EvalOps::Mul; break;
-      case Op::kNot: fn = &EvalOps::Not; break;
-      case Op::kIf: fn = &EvalOps::If; break;
-      case Op::kCoalesce: fn = &EvalOps::Coalesce; break;
-      case Op::kAnyOf: fn = &EvalOps::AnyOf; break;
-      case Op::kAllOf: fn = &EvalOps::AllOf; break;
-      case Op::kAttr: fn = &EvalOps::Attr; break;
+      case Op::kConst:
+        fn = &EvalOps::Const;
+        break;
+      case Op::kLocal:
+        fn = &EvalOps::Local;
+        break;
+      case Op::kGlobal:
+        fn = &EvalOps::Global;
+        break;
+      case Op::kPlayerVar:
+        fn = &EvalOps::PlayerVar;
+        break;
+      case Op::kCached:
+        fn = &EvalOps::Cached;
+        break;
+      case Op::kCardAttr:
+        fn = &EvalOps::CardAttr;
+        break;
+      case Op::kCardAttrEq:
+        fn = &EvalOps::CardAttrEq;
+        break;
+      case Op::kCardAttrNe:
+        fn = &EvalOps::CardAttrNe;
+        break;
+      case Op::kCardAttrEqX:
+        fn = &EvalOps::CardAttrEqX;
+        break;
+      case Op::kEqConst:
+        fn = &EvalOps::EqConst;
+        break;
+      case Op::kNeConst:
+        fn = &EvalOps::NeConst;
+        break;
+      case Op::kEq:
+        fn = &EvalOps::Eq;
+        break;
+      case Op::kNe:
+        fn = &EvalOps::Ne;
+        break;
+      case Op::kLt:
+        fn = &EvalOps::Lt;
+        break;
+      case Op::kLe:
+        fn = &EvalOps::Le;
+        break;
+      case Op::kGt:
+        fn = &EvalOps::Gt;
+        break;
+      case Op::kGe:
+        fn = &EvalOps::Ge;
+        break;
+      case Op::kAdd:
+        fn = &EvalOps::Add;
+        break;
+      case Op::kSub:
+        fn = &EvalOps::Sub;
+        break;
+      case Op::kMul:
+        fn = &EvalOps::Mul;
+        break;
+      case Op::kNot:
+        fn = &EvalOps::Not;
+        break;
+      case Op::kIf:
+        fn = &EvalOps::If;
+        break;
+      case Op::kCoalesce:
+        fn = &EvalOps::Coalesce;
+        break;
+      case Op::kAnyOf:
+        fn = &EvalOps::AnyOf;
+        break;
+      case Op::kAllOf:
+        fn = &EvalOps::AllOf;
+        break;
+      case Op::kAttr:
+        fn = &EvalOps::Attr;
+        break;
       case Op::kCount:
       case Op::kAny:
       case Op::kFirst:
@@ -518,8 +636,11 @@ void BindEvaluators(Ruleset& rules) {
       case Op::kHighest:
       case Op::kLowest:
       case Op::kSum:
-      case Op::kInCards: fn = &EvalOps::List; break;
-      default: break;
+      case Op::kInCards:
+        fn = &EvalOps::List;
+        break;
+      default:
+        break;
     }
     n.fn = fn;
   }

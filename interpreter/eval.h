@@ -54,16 +54,26 @@ class Evaluator {
     if (card_ < 0) return kNone;
     const CardInfo& c = cards_[card_];
     switch (static_cast<Attr>(attr)) {
-      case Attr::kSuit: return c.suit;
-      case Attr::kValue: return c.value;
-      case Attr::kStars: return c.stars;
-      case Attr::kKind: return c.kind;
-      case Attr::kPlayer: return state_.played_by[card_];
-      case Attr::kId: return card_;
-      case Attr::kTags: return c.tags;
-      case Attr::kHolder: return rules_.ZoneSeat(state_.zone_of[card_]);
-      case Attr::kZoneIndex: return rules_.ZoneIndex(state_.zone_of[card_]);
-      case Attr::kFaults: return c.faults;
+      case Attr::kSuit:
+        return c.suit;
+      case Attr::kValue:
+        return c.value;
+      case Attr::kStars:
+        return c.stars;
+      case Attr::kKind:
+        return c.kind;
+      case Attr::kPlayer:
+        return state_.played_by[card_];
+      case Attr::kId:
+        return card_;
+      case Attr::kTags:
+        return c.tags;
+      case Attr::kHolder:
+        return rules_.ZoneSeat(state_.zone_of[card_]);
+      case Attr::kZoneIndex:
+        return rules_.ZoneIndex(state_.zone_of[card_]);
+      case Attr::kFaults:
+        return c.faults;
     }
     return kNone;
   }

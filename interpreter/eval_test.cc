@@ -3,7 +3,6 @@
 #include "interpreter/eval.h"
 
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -23,7 +22,9 @@ struct Env {
   testing::Table table;
 
   explicit Env(int players = 4)
-      : rules(testing::Fishing()), compiler(rules), table(rules, players, rules.entry_trick) {}
+      : rules(testing::Fishing()),
+        compiler(rules),
+        table(rules, players, rules.entry_trick) {}
   Env(const Env&) = delete;  // the compiler and the table refer to `rules`
   Env& operator=(const Env&) = delete;
 
@@ -79,7 +80,7 @@ TEST_CASE("eval: numbers and arithmetic", "[eval]") {
   CHECK(env.Value("7 - 10") == -3);
   CHECK(env.Value("-7 / 2") == -3);  // truncates toward zero
   CHECK(env.Value("-7 % 3") == -1);
-  CHECK(env.Value("7 / 0") == 0);    // division by zero gives 0
+  CHECK(env.Value("7 / 0") == 0);  // division by zero gives 0
   CHECK(env.Value("7 % 0") == 0);
   CHECK(env.Value("abs(0 - 4)") == 4);
   CHECK(env.Value("max(3, 9)") == 9);
@@ -255,8 +256,8 @@ TEST_CASE("eval: filters keep the zone order", "[eval]") {
   CHECK(env.Cards("hand(0) where any(hand(1) where value == 6)") ==
         Names{"blue 5", "red 5", "green 7", "yellow 0"});
   CHECK(env.Cards("hand(0) where any(hand(1) where value == 9)").empty());
-  CHECK(env.Cards("hand(0) where value < count(ocean) * 2") == Names{"blue 5", "red 5",
-                                                                      "yellow 0"});
+  CHECK(env.Cards("hand(0) where value < count(ocean) * 2") ==
+        Names{"blue 5", "red 5", "yellow 0"});
 }
 
 TEST_CASE("eval: filters see variables as they are now", "[eval]") {
@@ -291,11 +292,13 @@ TEST_CASE("eval: count, any and first over a filter match the filtered list", "[
     std::string list = std::string("hand(0) where ") + pred;
     Names names = env.Cards(list);
     CHECK(env.Value("count(" + list + ")") == static_cast<int64_t>(names.size()));
-    CHECK(env.Value("count(reversed(" + list + "))") == static_cast<int64_t>(names.size()));
+    CHECK(env.Value("count(reversed(" + list + "))") ==
+          static_cast<int64_t>(names.size()));
     CHECK(env.Value("any(" + list + ")") == (names.empty() ? 0 : 1));
     CHECK(env.Value("first(" + list + ")") ==
           (names.empty() ? kNone : env.Card(names.front())));
-    CHECK(env.Value("last(" + list + ")") == (names.empty() ? kNone : env.Card(names.back())));
+    CHECK(env.Value("last(" + list + ")") ==
+          (names.empty() ? kNone : env.Card(names.back())));
   }
 }
 
@@ -303,14 +306,17 @@ TEST_CASE("eval: lists of cards: minus and plus", "[eval]") {
   Env env;
   Position(env);
   CHECK(env.Cards("hand(0) - top(hand(0))") == Names{"blue 5", "red 5", "green 7"});
-  CHECK(env.Cards("hand(0) - (hand(0) where value == 5)") == Names{"green 7", "yellow 0"});
+  CHECK(env.Cards("hand(0) - (hand(0) where value == 5)") ==
+        Names{"green 7", "yellow 0"});
   CHECK(env.Cards("hand(0) - ocean") == Names{"blue 5", "red 5", "green 7", "yellow 0"});
-  CHECK(env.Cards("ocean + hand(1)") == Names{"red 1", "red 2", "red 3", "blue 6", "red 6"});
+  CHECK(env.Cards("ocean + hand(1)") ==
+        Names{"red 1", "red 2", "red 3", "blue 6", "red 6"});
   CHECK(env.Cards("hand(1) + top(ocean)") == Names{"blue 6", "red 6", "red 3"});
   CHECK(env.Value("count(ocean + hand(0) + hand(1))") == 9);
   CHECK(env.Cards("(ocean + hand(1)) where suit == red") ==
         Names{"red 1", "red 2", "red 3", "red 6"});
-  CHECK(env.Cards("if round == 0 then ocean else hand(1)") == Names{"red 1", "red 2", "red 3"});
+  CHECK(env.Cards("if round == 0 then ocean else hand(1)") ==
+        Names{"red 1", "red 2", "red 3"});
   CHECK(env.Cards("if round == 1 then ocean else hand(1)") == Names{"blue 6", "red 6"});
 }
 
@@ -338,9 +344,9 @@ TEST_CASE("eval: the trick: played, play_position, card.player", "[eval]") {
   CHECK(env.Value("count(hand(turn) where suit == first(played).suit)") == 1);
 }
 
-// Regression, fixed (interpreter/eval.cc, Op::kFamilyZone): a seat past the family's zones
-// is not checked, so hand(5) in Fishing (hands are zones 3..7, one per seat
-// of 5) is zone 8, fisher(0). A negative seat gives no zone; so should this.
+// Regression, fixed (interpreter/eval.cc, Op::kFamilyZone): a seat past the family's
+// zones is not checked, so hand(5) in Fishing (hands are zones 3..7, one per seat of 5)
+// is zone 8, fisher(0). A negative seat gives no zone; so should this.
 TEST_CASE("eval: a seat past the last one is no zone", "[eval]") {
   Env env;
   env.table.Put(env.table.Zone("fisher", 0), {"red 4", "red 5"});

@@ -17,8 +17,9 @@ int FreshFish(Rng& rng, int n, uint32_t used) {
 
 }  // namespace
 
-std::vector<SwarmCard> MakeSwarm(const Formation& f, const std::vector<ErrorPattern>& patterns,
-                                 int count, uint64_t seed, bool rotate) {
+std::vector<SwarmCard> MakeSwarm(const Formation& f,
+                                 const std::vector<ErrorPattern>& patterns, int count,
+                                 uint64_t seed, bool rotate) {
   Rng rng(seed);
   const int n = static_cast<int>(f.fish.size());
   std::vector<SwarmCard> deck;
@@ -41,7 +42,8 @@ std::vector<SwarmCard> MakeSwarm(const Formation& f, const std::vector<ErrorPatt
     }
     for (int s = 0; s < p.flips; ++s) {
       int a = FreshFish(rng, n, used);
-      card.look[static_cast<size_t>(a)].facing_right = !card.look[static_cast<size_t>(a)].facing_right;
+      card.look[static_cast<size_t>(a)].facing_right =
+          !card.look[static_cast<size_t>(a)].facing_right;
       used |= 1u << a;
     }
     for (int s = 0; s < p.recolours; ++s) {
@@ -59,8 +61,8 @@ std::vector<SwarmCard> MakeSwarm(const Formation& f, const std::vector<ErrorPatt
   return deck;
 }
 
-std::string Picture(const Formation& f, const std::vector<FishLook>& look, int quarter_turns,
-                    uint32_t marks) {
+std::string Picture(const Formation& f, const std::vector<FishLook>& look,
+                    int quarter_turns, uint32_t marks) {
   int w = 0, h = 0;
   for (size_t i = 0; i < f.fish.size(); ++i) {
     w = std::max(w, f.x[i] + 1);
@@ -83,7 +85,8 @@ std::string Picture(const Formation& f, const std::vector<FishLook>& look, int q
     if (turns % 2) fish = (l.facing_right == (turns == 1) ? colour + "v" : colour + "^");
     std::string label = std::to_string(i);
     std::string cell = (marks >> i & 1) ? "[" + fish + "]" : " " + fish + " ";
-    cells[static_cast<size_t>(Y * W + X)] = cell + (label.size() < 2 ? label + " " : label);
+    cells[static_cast<size_t>(Y * W + X)] =
+        cell + (label.size() < 2 ? label + " " : label);
   }
   std::string out;
   for (int r = 0; r < H; ++r) {

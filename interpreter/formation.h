@@ -46,8 +46,9 @@ struct SwarmCard {
 };
 
 // `count` cards, the patterns taken in turn, the erring fish drawn at random.
-std::vector<SwarmCard> MakeSwarm(const Formation& f, const std::vector<ErrorPattern>& patterns,
-                                 int count, uint64_t seed, bool rotate);
+std::vector<SwarmCard> MakeSwarm(const Formation& f,
+                                 const std::vector<ErrorPattern>& patterns, int count,
+                                 uint64_t seed, bool rotate);
 
 // A text picture of a card (or of the formation, with look = f.fish): one
 // cell per grid position, "b>" (the colour's first letter as written) for a

@@ -10,23 +10,35 @@ namespace {
 
 ActionKind ActionKindFor(DecisionKind d) {
   switch (d) {
-    case DecisionKind::kPlay: return ActionKind::kPlay;
-    case DecisionKind::kChoose: return ActionKind::kChoose;
-    case DecisionKind::kOption: return ActionKind::kOption;
-    case DecisionKind::kLay: return ActionKind::kLay;
-    default: return ActionKind::kChance;
+    case DecisionKind::kPlay:
+      return ActionKind::kPlay;
+    case DecisionKind::kChoose:
+      return ActionKind::kChoose;
+    case DecisionKind::kOption:
+      return ActionKind::kOption;
+    case DecisionKind::kLay:
+      return ActionKind::kLay;
+    default:
+      return ActionKind::kChance;
   }
 }
 
 const char* ActionKindName(ActionKind k) {
   switch (k) {
-    case ActionKind::kPlay: return "play";
-    case ActionKind::kChoose: return "choose";
-    case ActionKind::kOption: return "option";
-    case ActionKind::kChance: return "chance";
-    case ActionKind::kLay: return "lay";
-    case ActionKind::kMark: return "mark";
-    case ActionKind::kStop: return "stop";
+    case ActionKind::kPlay:
+      return "play";
+    case ActionKind::kChoose:
+      return "choose";
+    case ActionKind::kOption:
+      return "option";
+    case ActionKind::kChance:
+      return "chance";
+    case ActionKind::kLay:
+      return "lay";
+    case ActionKind::kMark:
+      return "mark";
+    case ActionKind::kStop:
+      return "stop";
   }
   return "?";
 }
@@ -94,7 +106,9 @@ std::string Game::Message(const State& s, const std::vector<MessagePart>& parts,
 // Lays the action's cards one by one on a copy of the state, each checked
 // against the piles as they stand after the cards before it.
 Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) const {
-  auto malformed = [](std::string why) { return LayVerdict{LayVerdict::kMalformed, std::move(why)}; };
+  auto malformed = [](std::string why) {
+    return LayVerdict{LayVerdict::kMalformed, std::move(why)};
+  };
   const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.rows_family)];
   int cards[kMaxLay];
   int n = a.LayCards(cards);
@@ -113,13 +127,15 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
     int c = cards[i];
     bool known = c >= 0 && c < static_cast<int>(rules_.cards.size());
     if (!known || after.zone_of[c] != hand) {
-      return malformed((known ? rules_.card_names[static_cast<size_t>(c)] : "card #" + std::to_string(c)) +
+      return malformed((known ? rules_.card_names[static_cast<size_t>(c)]
+                              : "card #" + std::to_string(c)) +
                        " is not in the hand");
     }
     Evaluator ev(rules_, after, &after.frames[after.frame_count - 1]);
     if (i > 0 && rules_.lay_full >= 0 && ev.Value(rules_.lay_full)) {
       return malformed(rules_.ZoneName(target) + " is full after " +
-                       rules_.card_names[static_cast<size_t>(cards[i - 1])] + ": the lay ends there");
+                       rules_.card_names[static_cast<size_t>(cards[i - 1])] +
+                       ": the lay ends there");
     }
     ev.ReleaseLists();
     ev.set_card(c);
@@ -130,14 +146,16 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
       }
       std::string why = Message(after, rule.message, c);
       if (why.empty()) {
-        why = rules_.card_names[static_cast<size_t>(c)] + " may not go on " + rules_.ZoneName(target);
+        why = rules_.card_names[static_cast<size_t>(c)] + " may not go on " +
+              rules_.ZoneName(target);
       }
       return LayVerdict{LayVerdict::kAgainstRules, why};
     }
     MoveCard(after, c, target, false);
     after.played_by[c] = a.player;
     after.position_of[a.player] = static_cast<int8_t>(after.played_count);
-    if (after.played_count < kMaxPlayed) after.played[after.played_count++] = static_cast<uint8_t>(c);
+    if (after.played_count < kMaxPlayed)
+      after.played[after.played_count++] = static_cast<uint8_t>(c);
   }
   return LayVerdict{};
 }
@@ -162,11 +180,13 @@ void Game::LegalSearch(const State& s, ActionList& out) const {
   for (int p = 0; p < players_; ++p) {
     if (!(who >> p & 1)) continue;
     for (int i = 0; i < fish && out.count < kMaxCards; ++i) {
-      out.items[out.count++] = Action{ActionKind::kMark, static_cast<int8_t>(p), static_cast<int16_t>(i), 0};
+      out.items[out.count++] =
+          Action{ActionKind::kMark, static_cast<int8_t>(p), static_cast<int16_t>(i), 0};
     }
   }
   for (uint32_t group = 1; group < (1u << players_) && out.count < kMaxCards; ++group) {
-    if ((group & who) == group) out.items[out.count++] = Action{ActionKind::kStop, -1, 0, group};
+    if ((group & who) == group)
+      out.items[out.count++] = Action{ActionKind::kStop, -1, 0, group};
   }
 }
 
@@ -222,10 +242,12 @@ void Game::LegalLays(const State& s, ActionList& out) const {
         Saved saved;
         save(saved);
         MoveCard(t, c, target, false);
-        if (t.played_count < kMaxPlayed) t.played[t.played_count++] = static_cast<uint8_t>(c);
+        if (t.played_count < kMaxPlayed)
+          t.played[t.played_count++] = static_cast<uint8_t>(c);
         seq[depth] = c;
         if (depth + 1 >= rules_.lay_min && out.count < kMaxCards) {
-          out.items[out.count++] = Action::Lay(player, row, std::span<const int>(seq, depth + 1));
+          out.items[out.count++] =
+              Action::Lay(player, row, std::span<const int>(seq, depth + 1));
         }
         self(self, depth + 1);
         restore(saved);
@@ -234,8 +256,6 @@ void Game::LegalLays(const State& s, ActionList& out) const {
     extend(extend, 0);
   }
 }
-
-
 
 void Game::SetVariablesToStart(State& s, Scope scope) const {
   for (const Variable& v : rules_.variables) {
@@ -306,7 +326,8 @@ void Game::MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bo
                std::equal(cards, cards + n, s.order + a);
   if (!whole) {
     // To the bottom, the group keeps its order: place it last card first.
-    for (size_t k = 0; k < n; ++k) MoveCard(s, cards[bottom ? n - 1 - k : k], zone, bottom);
+    for (size_t k = 0; k < n; ++k)
+      MoveCard(s, cards[bottom ? n - 1 - k : k], zone, bottom);
     return;
   }
   // zone_of first: `cards` may be the zone's own storage, which the rotation moves.
@@ -315,10 +336,12 @@ void Game::MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bo
   int count = static_cast<int>(n);
   if (from < zone) {
     std::rotate(s.order + a, s.order + b, s.order + d);
-    for (int z = from + 1; z <= zone; ++z) s.start[z] = static_cast<uint16_t>(s.start[z] - count);
+    for (int z = from + 1; z <= zone; ++z)
+      s.start[z] = static_cast<uint16_t>(s.start[z] - count);
   } else {
     std::rotate(s.order + d, s.order + a, s.order + b);
-    for (int z = zone + 1; z <= from; ++z) s.start[z] = static_cast<uint16_t>(s.start[z] + count);
+    for (int z = zone + 1; z <= from; ++z)
+      s.start[z] = static_cast<uint16_t>(s.start[z] + count);
   }
 }
 
@@ -365,8 +388,12 @@ void Game::Run(State& s) const {
     Frame& frame = s.frames[s.frame_count - 1];
     ev.ReleaseLists();
     switch (in.code) {
-      case Code::kJump: s.pc = in.target; break;
-      case Code::kJumpIfNot: s.pc = ev.Value(in.e0) ? s.pc + 1 : in.target; break;
+      case Code::kJump:
+        s.pc = in.target;
+        break;
+      case Code::kJumpIfNot:
+        s.pc = ev.Value(in.e0) ? s.pc + 1 : in.target;
+        break;
       case Code::kSetGlobal:
       case Code::kSetPlayerVar:
       case Code::kSetLocal: {
@@ -406,7 +433,8 @@ void Game::Run(State& s) const {
           int z = static_cast<int>(zone);
           bool to_trick = rules_.ZoneFamilyOf(z) == rules_.trick_family;
           int8_t seats[kMaxCards];
-          for (size_t k = 0; k < n; ++k) seats[k] = static_cast<int8_t>(rules_.ZoneSeat(s.zone_of[buffer[k]]));
+          for (size_t k = 0; k < n; ++k)
+            seats[k] = static_cast<int8_t>(rules_.ZoneSeat(s.zone_of[buffer[k]]));
           MoveCards(s, buffer, n, z, in.flag == 1);
           for (size_t k = 0; k < n; ++k) {
             if (to_trick && seats[k] >= 0) s.played_by[buffer[k]] = seats[k];
@@ -440,10 +468,12 @@ void Game::Run(State& s) const {
         d.count = 0;
         if (list.op == Op::kList) {
           for (int k = 0; k < list.b; ++k) {
-            d.options[d.count++] = static_cast<int16_t>(rules_.lists[static_cast<size_t>(list.a + k)]);
+            d.options[d.count++] =
+                static_cast<int16_t>(rules_.lists[static_cast<size_t>(list.a + k)]);
           }
         } else if (list.op == Op::kRange) {
-          for (int64_t v = ev.Value(list.x), hi = ev.Value(list.y); v <= hi && d.count < kMaxCards; ++v) {
+          for (int64_t v = ev.Value(list.x), hi = ev.Value(list.y);
+               v <= hi && d.count < kMaxCards; ++v) {
             d.options[d.count++] = static_cast<int16_t>(v);
           }
         }
@@ -516,7 +546,8 @@ void Game::Run(State& s) const {
         if (list.op == Op::kSeats) {
           for (int p = 0; p < players_; ++p) fits &= add(p);
         } else if (list.op == Op::kList) {
-          for (int k = 0; k < list.b; ++k) fits &= add(rules_.lists[static_cast<size_t>(list.a + k)]);
+          for (int k = 0; k < list.b; ++k)
+            fits &= add(rules_.lists[static_cast<size_t>(list.a + k)]);
         } else if (list.op == Op::kRange) {
           int64_t lo = ev.Value(list.x), hi = ev.Value(list.y);
           for (int64_t v = lo; v <= hi && fits; ++v) fits &= add(v);
@@ -532,7 +563,8 @@ void Game::Run(State& s) const {
           for (int k = 0; k < loop.count; ++k) {
             frame.locals[in.slot] = loop.items[k];
             for (int j = 0; j < nk; ++j) {
-              keys[k][j] = ev.Value(static_cast<int>(rules_.lists[static_cast<size_t>(in.a + j)]));
+              keys[k][j] =
+                  ev.Value(static_cast<int>(rules_.lists[static_cast<size_t>(in.a + j)]));
             }
           }
           int idx[kMaxLoopItems];
@@ -637,12 +669,13 @@ void Game::Run(State& s) const {
           s.vars[rules_.builtin.turn] = (p + 1) % players_;
           break;
         }
-        auto allowed =
-            ev.PlannedFilter(s.played_count == 0 ? rules_.lead_options : rules_.play_options);
+        auto allowed = ev.PlannedFilter(s.played_count == 0 ? rules_.lead_options
+                                                            : rules_.play_options);
         Decision& d = s.decision;
         d.count = static_cast<uint8_t>(allowed.size());
         for (size_t k = 0; k < allowed.size(); ++k) d.options[k] = allowed[k];
-        if (d.count == 0) return Fail(s);  // the play rules allow nothing: a ruleset error
+        if (d.count == 0)
+          return Fail(s);  // the play rules allow nothing: a ruleset error
         d.kind = DecisionKind::kPlay;
         d.player = static_cast<int8_t>(p);
         return;
@@ -745,10 +778,12 @@ Action Game::SampleChance(const State&, Rng& rng) const {
 Status Game::Apply(State& s, const Action& a) const {
   Decision& d = s.decision;
   if (s.over) return Diagnostic({}, "the game is over");
-  if (d.kind == DecisionKind::kNone) return Diagnostic({}, "there is no decision to make now");
+  if (d.kind == DecisionKind::kNone)
+    return Diagnostic({}, "there is no decision to make now");
   if (d.kind != DecisionKind::kSearch && ActionKindFor(d.kind) != a.kind) {
-    return Diagnostic({}, std::string("expected a ") + ActionKindName(ActionKindFor(d.kind)) +
-                              " action, got " + ActionKindName(a.kind));
+    return Diagnostic({}, std::string("expected a ") +
+                              ActionKindName(ActionKindFor(d.kind)) + " action, got " +
+                              ActionKindName(a.kind));
   }
   if (d.kind == DecisionKind::kSearch) {
     uint32_t who = Searchers(s);
@@ -768,20 +803,22 @@ Status Game::Apply(State& s, const Action& a) const {
       if (group == 0 || (group & ~who) != 0) {
         return Diagnostic({}, "only searching players can stop");
       }
-      for (int p = 0; p < players_; ++p) s.vars[rules_.builtin.stopped + p] = group >> p & 1;
+      for (int p = 0; p < players_; ++p)
+        s.vars[rules_.builtin.stopped + p] = group >> p & 1;
       d.kind = DecisionKind::kNone;
       ++s.pc;
       ++s.ply;
       Run(s);
       return Ok();
     }
-    return Diagnostic({}, std::string("during a search, players mark fish or stop, not ") +
-                              ActionKindName(a.kind));
+    return Diagnostic({},
+                      std::string("during a search, players mark fish or stop, not ") +
+                          ActionKindName(a.kind));
   }
   if (a.kind == ActionKind::kLay) {
     if (a.player != d.player) {
-      return Diagnostic({}, "it is seat " + std::to_string(d.player) + "'s turn, not seat " +
-                                std::to_string(a.player) + "'s");
+      return Diagnostic({}, "it is seat " + std::to_string(d.player) +
+                                "'s turn, not seat " + std::to_string(a.player) + "'s");
     }
     State after;
     LayVerdict verdict = CheckLay(s, a, after);
@@ -806,8 +843,9 @@ Status Game::Apply(State& s, const Action& a) const {
   }
   if (a.kind != ActionKind::kChance) {
     if (a.player != d.player) {
-      return Diagnostic({}, "it is seat " + std::to_string(d.player) + "'s decision, not seat " +
-                                std::to_string(a.player) + "'s");
+      return Diagnostic({}, "it is seat " + std::to_string(d.player) +
+                                "'s decision, not seat " + std::to_string(a.player) +
+                                "'s");
     }
     int at = -1;
     for (int i = 0; i < d.count; ++i) {
@@ -816,8 +854,9 @@ Status Game::Apply(State& s, const Action& a) const {
     if (at < 0) {
       bool named = a.kind == ActionKind::kOption ||
                    (a.value >= 0 && a.value < static_cast<int>(rules_.cards.size()));
-      return Diagnostic({}, (named ? ActionText(s, a) : "card #" + std::to_string(a.value)) +
-                                " is not allowed now");
+      return Diagnostic({},
+                        (named ? ActionText(s, a) : "card #" + std::to_string(a.value)) +
+                            " is not allowed now");
     }
     switch (a.kind) {
       case ActionKind::kPlay: {
@@ -827,13 +866,15 @@ Status Game::Apply(State& s, const Action& a) const {
         MoveCard(s, card, trick, false);
         s.played_by[card] = static_cast<int8_t>(p);
         s.position_of[p] = static_cast<int8_t>(s.played_count);
-        if (s.played_count < kMaxPlayed) s.played[s.played_count++] = static_cast<uint8_t>(card);
+        if (s.played_count < kMaxPlayed)
+          s.played[s.played_count++] = static_cast<uint8_t>(card);
         ++s.turns_taken;
         s.vars[rules_.builtin.turn] = (p + 1) % players_;
         // On-play effects run right after the card is down.
         const CardInfo& c = rules_.cards[static_cast<size_t>(card)];
         for (int16_t e : c.effects) {
-          if (e < 0 || rules_.effects[static_cast<size_t>(e)].timing != Timing::kOnPlay) continue;
+          if (e < 0 || rules_.effects[static_cast<size_t>(e)].timing != Timing::kOnPlay)
+            continue;
           if (s.trigger_count >= kMaxTriggers) break;
           s.trigger_card[s.trigger_count] = static_cast<uint8_t>(card);
           s.trigger_owner[s.trigger_count] = static_cast<int8_t>(p);
@@ -860,7 +901,8 @@ Status Game::Apply(State& s, const Action& a) const {
         d.kind = DecisionKind::kNone;
         ++s.pc;
         break;
-      default: break;
+      default:
+        break;
     }
   } else {
     Rng rng(a.seed);
@@ -937,11 +979,14 @@ std::string Game::ActionText(const State& s, const Action& a) const {
                     ? rules_.card_names[static_cast<size_t>(cards[i])]
                     : "?";
       }
-      std::string rows = rules_.rows_family >= 0 ? rules_.zones[static_cast<size_t>(rules_.rows_family)].name : "row";
+      std::string rows = rules_.rows_family >= 0
+                             ? rules_.zones[static_cast<size_t>(rules_.rows_family)].name
+                             : "row";
       return text + " on " + rows + " " + std::to_string(a.value);
     }
     case ActionKind::kMark: {
-      std::string text = "mark fish ";  // appended: GCC 12 warns falsely on operator+ here
+      std::string text =
+          "mark fish ";  // appended: GCC 12 warns falsely on operator+ here
       return text.append(std::to_string(a.value));
     }
     case ActionKind::kStop: {
@@ -966,16 +1011,22 @@ std::string Game::ActionText(const State& s, const Action& a) const {
 std::string Game::DecisionText(const State& s) const {
   const Decision& d = s.decision;
   switch (d.kind) {
-    case DecisionKind::kNone: return s.over ? "game over" : "running";
+    case DecisionKind::kNone:
+      return s.over ? "game over" : "running";
     case DecisionKind::kChance:
-      return d.chance_pick ? "chance draws a value" : "shuffle " + rules_.ZoneName(d.zone);
-    case DecisionKind::kPlay: return "seat " + std::to_string(d.player) + " plays a card";
+      return d.chance_pick ? "chance draws a value"
+                           : "shuffle " + rules_.ZoneName(d.zone);
+    case DecisionKind::kPlay:
+      return "seat " + std::to_string(d.player) + " plays a card";
     case DecisionKind::kChoose:
-      return "seat " + std::to_string(d.player) + " chooses " + std::to_string(d.remaining) +
-             " card(s)";
-    case DecisionKind::kOption: return "seat " + std::to_string(d.player) + " chooses";
-    case DecisionKind::kLay: return "seat " + std::to_string(d.player) + " lays cards";
-    case DecisionKind::kSearch: return "everyone searches: mark fish, or stop";
+      return "seat " + std::to_string(d.player) + " chooses " +
+             std::to_string(d.remaining) + " card(s)";
+    case DecisionKind::kOption:
+      return "seat " + std::to_string(d.player) + " chooses";
+    case DecisionKind::kLay:
+      return "seat " + std::to_string(d.player) + " lays cards";
+    case DecisionKind::kSearch:
+      return "everyone searches: mark fish, or stop";
   }
   return "";
 }

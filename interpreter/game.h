@@ -24,12 +24,11 @@ namespace angler {
 // `seed` (bit p) stop the search at once.
 enum class ActionKind : uint8_t { kPlay, kChoose, kOption, kChance, kLay, kMark, kStop };
 
-
 struct Action {
   ActionKind kind = ActionKind::kPlay;
-  int8_t player = -1;   // -1 for chance
-  int16_t value = 0;    // the card, the option value, or the pile number of a lay
-  uint64_t seed = 0;    // kChance: the shuffle's outcome; kLay: the cards (see Lay)
+  int8_t player = -1;  // -1 for chance
+  int16_t value = 0;   // the card, the option value, or the pile number of a lay
+  uint64_t seed = 0;   // kChance: the shuffle's outcome; kLay: the cards (see Lay)
 
   bool operator==(const Action&) const = default;
 
@@ -107,7 +106,8 @@ class Game {
     std::string why;  // for the last two
   };
   LayVerdict CheckLay(const State& s, const Action& a, State& after) const;
-  std::string Message(const State& s, const std::vector<MessagePart>& parts, int card) const;
+  std::string Message(const State& s, const std::vector<MessagePart>& parts,
+                      int card) const;
 
   const Ruleset& rules_;
   int players_;

@@ -1,8 +1,7 @@
 #include "interpreter/game.h"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <vector>
 
 #include "interpreter/rng.h"
@@ -21,7 +20,8 @@ using testing::Table;
 struct Model {
   std::vector<std::vector<int>> zones;
 
-  Model(const Ruleset& rules, const State& s) : zones(static_cast<size_t>(rules.zone_count)) {
+  Model(const Ruleset& rules, const State& s)
+      : zones(static_cast<size_t>(rules.zone_count)) {
     for (int z = 0; z < rules.zone_count; ++z) {
       for (uint8_t c : s.Zone(z)) zones[static_cast<size_t>(z)].push_back(c);
     }
@@ -97,8 +97,8 @@ TEST_CASE("game: MoveCard keeps the zone invariants under random moves", "[game]
     int from = s.zone_of[card];
     Game::MoveCard(s, card, zone, bottom);
     model.Move(card, zone, bottom);
-    INFO("step " << step << ": card " << card << " from zone " << from << " to zone " << zone
-                 << (bottom ? " bottom" : " top"));
+    INFO("step " << step << ": card " << card << " from zone " << from << " to zone "
+                 << zone << (bottom ? " bottom" : " top"));
     REQUIRE(CheckZones(rules, s) == "");
     REQUIRE(s.zone_of[card] == zone);
     auto z = s.Zone(zone);
@@ -217,12 +217,14 @@ TEST_CASE("game: the first decisions of Fishing", "[game]") {
   for (const Action& a : list) {
     CHECK(a.kind == ActionKind::kPlay);
     CHECK(a.player == 0);
-    CHECK(s.zone_of[a.value] == rules.zones[static_cast<size_t>(rules.hand_family)].first);
+    CHECK(s.zone_of[a.value] ==
+          rules.zones[static_cast<size_t>(rules.hand_family)].first);
   }
   CHECK(game.DecisionText(s) == "seat 0 plays a card");
 }
 
-TEST_CASE("game: Apply rejects illegal actions and leaves the state unchanged", "[game]") {
+TEST_CASE("game: Apply rejects illegal actions and leaves the state unchanged",
+          "[game]") {
   const Ruleset& rules = Fishing();
   Game game(rules, 4);
 
@@ -262,8 +264,8 @@ TEST_CASE("game: Apply rejects illegal actions and leaves the state unchanged", 
     Snapshot before(s);
     auto st = game.Apply(s, Action{ActionKind::kPlay, 0, static_cast<int16_t>(card), 0});
     REQUIRE_FALSE(st.ok());
-    CHECK(st.error().message == "play " + rules.card_names[static_cast<size_t>(card)] +
-                                    " is not allowed now");
+    CHECK(st.error().message ==
+          "play " + rules.card_names[static_cast<size_t>(card)] + " is not allowed now");
     CHECK(before.Same(s));
   }
   SECTION("a card that does not follow suit") {
@@ -276,8 +278,9 @@ TEST_CASE("game: Apply rejects illegal actions and leaves the state unchanged", 
     t.Play(0, "red 5");
     CHECK(t.LegalSorted() == std::vector<std::string>{"red 7"});
     Snapshot before(t.s);
-    auto st = t.game.Apply(
-        t.s, Action{ActionKind::kPlay, 1, static_cast<int16_t>(t.CardIn("blue 9", t.Hand(1))), 0});
+    auto st =
+        t.game.Apply(t.s, Action{ActionKind::kPlay, 1,
+                                 static_cast<int16_t>(t.CardIn("blue 9", t.Hand(1))), 0});
     REQUIRE_FALSE(st.ok());
     CHECK(st.error().message == "play blue 9 is not allowed now");
     CHECK(before.Same(t.s));
@@ -296,8 +299,8 @@ TEST_CASE("game: Apply rejects illegal actions and leaves the state unchanged", 
     t.Shuffles();
     REQUIRE(t.s.over);
     Snapshot before(t.s);
-    for (const Action& a : {Action{ActionKind::kPlay, 0, 1, 0},
-                            Action{ActionKind::kChance, -1, 0, 1}}) {
+    for (const Action& a :
+         {Action{ActionKind::kPlay, 0, 1, 0}, Action{ActionKind::kChance, -1, 0, 1}}) {
       auto st = t.game.Apply(t.s, a);
       REQUIRE_FALSE(st.ok());
       CHECK(st.error().message == "the game is over");
@@ -309,10 +312,10 @@ TEST_CASE("game: Apply rejects illegal actions and leaves the state unchanged", 
   }
 }
 
-// Regression, fixed (interpreter/game.cc, Apply): a state with no decision that is not over
-// (a BlankState before Continue) maps DecisionKind::kNone to a chance action,
-// so Apply accepts a chance action there: it shuffles zone 0 and runs the
-// program from its entry. It should refuse, as there is nothing to decide.
+// Regression, fixed (interpreter/game.cc, Apply): a state with no decision that is not
+// over (a BlankState before Continue) maps DecisionKind::kNone to a chance action, so
+// Apply accepts a chance action there: it shuffles zone 0 and runs the program from its
+// entry. It should refuse, as there is nothing to decide.
 TEST_CASE("game: Apply refuses a state that has no decision yet", "[game]") {
   const Ruleset& rules = Fishing();
   Game game(rules, 3);
@@ -323,11 +326,11 @@ TEST_CASE("game: Apply refuses a state that has no decision yet", "[game]") {
   CHECK(before.Same(s));
 }
 
-// Regression, fixed (interpreter/game.cc, MoveCards): when `cards` points into the state's
-// own `order` (e.g. s.Zone(z).data(), the natural way to move a whole zone),
-// the block is rotated first and zone_of is then set from the rotated bytes,
-// so other cards get the new zone. The engine itself always passes a copy;
-// the public function does not say it needs one.
+// Regression, fixed (interpreter/game.cc, MoveCards): when `cards` points into the
+// state's own `order` (e.g. s.Zone(z).data(), the natural way to move a whole zone), the
+// block is rotated first and zone_of is then set from the rotated bytes, so other cards
+// get the new zone. The engine itself always passes a copy; the public function does not
+// say it needs one.
 TEST_CASE("game: MoveCards of a zone's own span", "[game]") {
   const Ruleset& rules = Fishing();
   Table t(rules, 3, rules.entry_trick);
@@ -441,14 +444,16 @@ TEST_CASE("game: ActionText and DecisionText", "[game]") {
   t.Give(1, {"yellow 7", "red 5"});
   t.Give(2, {"buoy \"call the color\"", "blue 1"});
   t.Continue();
-  Action play{ActionKind::kPlay, 0, static_cast<int16_t>(t.CardIn("yellow 0", t.Hand(0))), 0};
+  Action play{ActionKind::kPlay, 0, static_cast<int16_t>(t.CardIn("yellow 0", t.Hand(0))),
+              0};
   CHECK(t.game.ActionText(t.s, play) == "play yellow 0");
   t.Apply(play);
   t.Play(1, "yellow 7");
   t.Play(2, "buoy \"call the color\"");
   CHECK(t.s.decision.kind == DecisionKind::kChoose);
   CHECK(t.game.DecisionText(t.s) == "seat 0 chooses 1 card(s)");
-  CHECK(t.LegalSorted() == std::vector<std::string>{"buoy \"call the color\"", "yellow 7"});
+  CHECK(t.LegalSorted() ==
+        std::vector<std::string>{"buoy \"call the color\"", "yellow 7"});
   t.Choose(0, "buoy \"call the color\"", t.Zone("trick"));
   CHECK(t.s.decision.kind == DecisionKind::kOption);
   CHECK(t.game.DecisionText(t.s) == "seat 2 chooses");

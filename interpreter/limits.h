@@ -12,19 +12,20 @@ using CardId = uint8_t;
 inline constexpr int kNoCard = -1;
 inline constexpr int kNone = -1;  // the value of `none` for cards, players, suits
 
-inline constexpr int kMaxCards = 240;      // physical cards in one ruleset
+inline constexpr int kMaxCards = 240;  // physical cards in one ruleset
 inline constexpr int kMaxPlayers = 8;
-inline constexpr int kMaxZones = 96;       // zone instances (a per-player family counts once per seat)
-inline constexpr int kMaxVarSlots = 128;   // a per-player variable takes kMaxPlayers slots
-inline constexpr int kMaxLocals = 12;      // let-variables and loop variables of one frame
-inline constexpr int kMaxFrames = 6;       // nested effect calls
-inline constexpr int kMaxLoops = 4;        // nested for-loops alive at once
-inline constexpr int kMaxLoopItems = 64;   // values one for-loop walks over
-inline constexpr int kMaxPlayed = 32;      // cards played into one trick
-inline constexpr int kMaxPending = 8;      // next-trick effects waiting
-inline constexpr int kMaxTriggers = 16;    // on-enter effects waiting to run
+inline constexpr int kMaxZones =
+    96;  // zone instances (a per-player family counts once per seat)
+inline constexpr int kMaxVarSlots = 128;  // a per-player variable takes kMaxPlayers slots
+inline constexpr int kMaxLocals = 12;     // let-variables and loop variables of one frame
+inline constexpr int kMaxFrames = 6;      // nested effect calls
+inline constexpr int kMaxLoops = 4;       // nested for-loops alive at once
+inline constexpr int kMaxLoopItems = 64;  // values one for-loop walks over
+inline constexpr int kMaxPlayed = 32;     // cards played into one trick
+inline constexpr int kMaxPending = 8;     // next-trick effects waiting
+inline constexpr int kMaxTriggers = 16;   // on-enter effects waiting to run
 inline constexpr int kMaxEffectsPerCard = 4;
-inline constexpr int kMaxLay = 7;          // cards in one lay of the turn procedure
+inline constexpr int kMaxLay = 7;  // cards in one lay of the turn procedure
 
 }  // namespace angler
 

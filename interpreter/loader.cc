@@ -16,21 +16,22 @@ namespace {
 
 // The keys a ruleset may use, by section.
 const std::vector<std::string> kTopKeys = {
-    "name",      "title",  "extends", "players", "suits",  "kinds", "tags",  "cards",
-    "zones",     "variables", "tables", "define", "effects", "setup", "round", "trick",
-    "turn",      "game",      "notes", "formation", "errors", "search"};
-const std::vector<std::string> kCardKeys = {"suit", "suits", "value", "values", "stars",
-                                            "kind", "tags",  "effect", "effects", "name",
-                                            "count", "errors", "seed", "rotate"};
+    "name",  "title",     "extends", "players",   "suits",   "kinds", "tags",  "cards",
+    "zones", "variables", "tables",  "define",    "effects", "setup", "round", "trick",
+    "turn",  "game",      "notes",   "formation", "errors",  "search"};
+const std::vector<std::string> kCardKeys = {
+    "suit",   "suits",   "value", "values", "stars",  "kind", "tags",
+    "effect", "effects", "name",  "count",  "errors", "seed", "rotate"};
 const std::vector<std::string> kZoneKeys = {"per_player", "visibility", "setup", "count"};
 const std::vector<std::string> kVariableKeys = {"per_player", "type", "init", "scope"};
 const std::vector<std::string> kEffectKeys = {"when", "do"};
 const std::vector<std::string> kRoundKeys = {"start", "tricks", "end"};
-const std::vector<std::string> kTrickKeys = {"zone", "hand", "may_lead", "may_play",
-                                             "winner", "end"};
+const std::vector<std::string> kTrickKeys = {"zone",     "hand",   "may_lead",
+                                             "may_play", "winner", "end"};
 const std::vector<std::string> kGameKeys = {"end_when", "rank", "lowest_wins"};
-const std::vector<std::string> kTurnKeys = {"hand", "rows", "lay", "may_lay", "full",
-                                            "fiasco", "on_fiasco", "after", "skip", "until"};
+const std::vector<std::string> kTurnKeys = {"hand", "rows",   "lay",       "may_lay",
+                                            "full", "fiasco", "on_fiasco", "after",
+                                            "skip", "until"};
 
 std::string ReadFile(const std::string& path, bool& ok) {
   std::ifstream in(path, std::ios::binary);
@@ -113,7 +114,8 @@ class Loader {
     }
   }
 
-  std::string Text(const YamlNode& node, const std::string& key, const std::string& fallback) {
+  std::string Text(const YamlNode& node, const std::string& key,
+                   const std::string& fallback) {
     const YamlNode* v = node.Find(key);
     if (!v) return fallback;
     if (!v->IsScalar()) {
@@ -186,8 +188,10 @@ class Loader {
     }
     auto counts = Numbers(*v);
     if (counts.empty()) return;
-    rules_->min_players = static_cast<int>(*std::min_element(counts.begin(), counts.end()));
-    rules_->max_players = static_cast<int>(*std::max_element(counts.begin(), counts.end()));
+    rules_->min_players =
+        static_cast<int>(*std::min_element(counts.begin(), counts.end()));
+    rules_->max_players =
+        static_cast<int>(*std::max_element(counts.begin(), counts.end()));
     if (rules_->min_players < 1 || rules_->max_players > kMaxPlayers) {
       Error(v->pos, "players must lie within 1.." + std::to_string(kMaxPlayers));
     }
@@ -219,7 +223,8 @@ class Loader {
   void Zones(const YamlNode& doc) {
     const YamlNode* zones = doc.Find("zones");
     if (!zones || zones->kind != YamlNode::Kind::kMap) {
-      Error(zones ? zones->pos : doc.pos, "a ruleset needs 'zones', a mapping of zone names");
+      Error(zones ? zones->pos : doc.pos,
+            "a ruleset needs 'zones', a mapping of zone names");
       return;
     }
     int next = 0;
@@ -234,8 +239,10 @@ class Loader {
         if (const YamlNode* p = spec.Find("per_player")) z.per_player = Bool(*p);
         if (const YamlNode* c = spec.Find("count")) {
           int64_t n = 1;
-          if (Int(*c, n) && (n < 1 || n > 16)) Error(c->pos, "count must lie within 1..16");
-          if (z.per_player) Error(c->pos, "a zone per player has one pile per seat: no count");
+          if (Int(*c, n) && (n < 1 || n > 16))
+            Error(c->pos, "count must lie within 1..16");
+          if (z.per_player)
+            Error(c->pos, "a zone per player has one pile per seat: no count");
           z.count = static_cast<int>(std::clamp<int64_t>(n, 1, 16));
           z.indexed = true;
         }
@@ -243,9 +250,10 @@ class Loader {
           static const std::vector<std::string> kVis = {"public", "owner", "hidden"};
           auto it = std::find(kVis.begin(), kVis.end(), vis->scalar);
           if (it == kVis.end()) {
-            Error(vis->pos, WithSuggestion("visibility is public, owner or hidden, not '" +
-                                               vis->scalar + "'",
-                                           vis->scalar, kVis));
+            Error(vis->pos,
+                  WithSuggestion(
+                      "visibility is public, owner or hidden, not '" + vis->scalar + "'",
+                      vis->scalar, kVis));
           } else {
             z.visibility = static_cast<Visibility>(it - kVis.begin());
           }
@@ -290,7 +298,8 @@ class Loader {
     if (type == Type::kSuit) {
       int s = rules_->FindSuit(v.scalar);
       if (s < 0) {
-        Error(v.pos, WithSuggestion("unknown suit '" + v.scalar + "'", v.scalar, rules_->suits));
+        Error(v.pos,
+              WithSuggestion("unknown suit '" + v.scalar + "'", v.scalar, rules_->suits));
         return false;
       }
       out = s;
@@ -324,18 +333,21 @@ class Loader {
     AddVariable("winning_card", false, Scope::kGame, Type::kCard, kNone);
     AddVariable("target", false, Scope::kTrick, Type::kZone, kNone);  // the pile of a lay
     AddVariable("illegal_lay", false, Scope::kTrick, Type::kBool, 0);
-    AddVariable("marks", true, Scope::kGame, Type::kInt, 0);        // search(): fish marked
-    AddVariable("stopped", true, Scope::kGame, Type::kBool, 0);     // search(): who stopped
-    auto slot = [&](const char* n) { return rules_->variables[static_cast<size_t>(rules_->FindVariable(n))].slot; };
-    rules_->builtin = {slot("round"),        slot("leader"),       slot("turn"),
-                       slot("winner"),       slot("tricks"),       slot("trick_number"),
-                       slot("winning_card"), slot("target"),       slot("illegal_lay"),
+    AddVariable("marks", true, Scope::kGame, Type::kInt, 0);     // search(): fish marked
+    AddVariable("stopped", true, Scope::kGame, Type::kBool, 0);  // search(): who stopped
+    auto slot = [&](const char* n) {
+      return rules_->variables[static_cast<size_t>(rules_->FindVariable(n))].slot;
+    };
+    rules_->builtin = {slot("round"),        slot("leader"), slot("turn"),
+                       slot("winner"),       slot("tricks"), slot("trick_number"),
+                       slot("winning_card"), slot("target"), slot("illegal_lay"),
                        slot("marks"),        slot("stopped")};
     const YamlNode* vars = NamedSection(doc, "variables");
     if (!vars) return;
-    static const std::vector<std::string> kTypes = {"int", "bool", "suit", "player", "card", "zone"};
-    static const std::vector<Type> kTypeValues = {Type::kInt,    Type::kBool, Type::kSuit,
-                                                  Type::kPlayer, Type::kCard, Type::kZone};
+    static const std::vector<std::string> kTypes = {"int",    "bool", "suit",
+                                                    "player", "card", "zone"};
+    static const std::vector<Type> kTypeValues = {
+        Type::kInt, Type::kBool, Type::kSuit, Type::kPlayer, Type::kCard, Type::kZone};
     static const std::vector<std::string> kScopes = {"game", "round", "trick"};
     for (size_t i = 0; i < vars->entries.size(); ++i) {
       const auto& [name, spec] = vars->entries[i];
@@ -353,7 +365,8 @@ class Loader {
         if (const YamlNode* t = spec.Find("type")) {
           auto it = std::find(kTypes.begin(), kTypes.end(), t->scalar);
           if (it == kTypes.end()) {
-            Error(t->pos, WithSuggestion("unknown type '" + t->scalar + "'", t->scalar, kTypes));
+            Error(t->pos,
+                  WithSuggestion("unknown type '" + t->scalar + "'", t->scalar, kTypes));
           } else {
             type = kTypeValues[static_cast<size_t>(it - kTypes.begin())];
           }
@@ -362,8 +375,9 @@ class Loader {
         if (const YamlNode* s = spec.Find("scope")) {
           auto it = std::find(kScopes.begin(), kScopes.end(), s->scalar);
           if (it == kScopes.end()) {
-            Error(s->pos, WithSuggestion("scope is game, round or trick, not '" + s->scalar + "'",
-                                         s->scalar, kScopes));
+            Error(s->pos,
+                  WithSuggestion("scope is game, round or trick, not '" + s->scalar + "'",
+                                 s->scalar, kScopes));
           } else {
             scope = static_cast<Scope>(it - kScopes.begin());
           }
@@ -411,7 +425,8 @@ class Loader {
         int64_t players;
         if (!Int(key, players)) continue;
         if (players < 1 || players > kMaxPlayers) {
-          Error(spec.key_pos[i], "a player count within 1.." + std::to_string(kMaxPlayers));
+          Error(spec.key_pos[i],
+                "a player count within 1.." + std::to_string(kMaxPlayers));
           continue;
         }
         rows.emplace_back(players, Numbers(spec.entries[i].second));
@@ -438,8 +453,9 @@ class Loader {
       CheckKeys(spec, kEffectKeys, "effect '" + name + "'");
       const YamlNode* when = spec.Find("when");
       if (!when || !when->IsScalar()) {
-        Error(spec.pos, "effect '" + name + "' needs 'when': on_play, end_of_trick, "
-                        "next_trick or enters <zone>");
+        Error(spec.pos, "effect '" + name +
+                            "' needs 'when': on_play, end_of_trick, "
+                            "next_trick or enters <zone>");
       } else {
         static const std::vector<std::string> kTimings = {"on_play", "end_of_trick",
                                                           "next_trick", "enters"};
@@ -477,10 +493,13 @@ class Loader {
     if (const YamlNode* c = f->Find("colours")) {
       for (const auto& item : c->items) form.colours.push_back(item.scalar);
     }
-    if (form.colours.size() < 2) Error(f->pos, "the formation needs at least two colours");
+    if (form.colours.size() < 2)
+      Error(f->pos, "the formation needs at least two colours");
     const YamlNode* fish = f->Find("fish");
     if (!fish || fish->kind != YamlNode::Kind::kSequence) {
-      Error(f->pos, "the formation needs 'fish': a list of {at: [x, y], colour: c, facing: right}");
+      Error(
+          f->pos,
+          "the formation needs 'fish': a list of {at: [x, y], colour: c, facing: right}");
       return;
     }
     for (const auto& item : fish->items) {
@@ -495,11 +514,13 @@ class Loader {
       std::string colour = Text(item, "colour", "");
       auto it = std::find(form.colours.begin(), form.colours.end(), colour);
       if (it == form.colours.end()) {
-        Error(item.KeyPos("colour"), WithSuggestion("unknown colour '" + colour + "'", colour, form.colours));
+        Error(item.KeyPos("colour"),
+              WithSuggestion("unknown colour '" + colour + "'", colour, form.colours));
       }
       look.colour = static_cast<int8_t>(it - form.colours.begin());
       std::string facing = Text(item, "facing", "right");
-      if (facing != "left" && facing != "right") Error(item.KeyPos("facing"), "a fish faces left or right");
+      if (facing != "left" && facing != "right")
+        Error(item.KeyPos("facing"), "a fish faces left or right");
       look.facing_right = facing == "right";
       form.x.push_back(static_cast<int>(xy[0]));
       form.y.push_back(static_cast<int>(xy[1]));
@@ -518,9 +539,12 @@ class Loader {
       ErrorPattern p;
       p.name = Text(item, "name", "");
       int64_t v = 0;
-      if (const YamlNode* n = item.Find("flip"); n && Int(*n, v)) p.flips = static_cast<int>(v);
-      if (const YamlNode* n = item.Find("recolour"); n && Int(*n, v)) p.recolours = static_cast<int>(v);
-      if (const YamlNode* n = item.Find("swap"); n && Int(*n, v)) p.swaps = static_cast<int>(v);
+      if (const YamlNode* n = item.Find("flip"); n && Int(*n, v))
+        p.flips = static_cast<int>(v);
+      if (const YamlNode* n = item.Find("recolour"); n && Int(*n, v))
+        p.recolours = static_cast<int>(v);
+      if (const YamlNode* n = item.Find("swap"); n && Int(*n, v))
+        p.swaps = static_cast<int>(v);
       if (p.flips + p.recolours + 2 * p.swaps > static_cast<int>(form.fish.size()) / 2) {
         Error(item.pos, "this pattern needs more fish than the formation has");
       }
@@ -546,7 +570,8 @@ class Loader {
   void Cards(const YamlNode& doc) {
     const YamlNode* cards = doc.Find("cards");
     if (!cards || cards->kind != YamlNode::Kind::kSequence) {
-      Error(cards ? cards->pos : doc.pos, "a ruleset needs 'cards', a list of card groups");
+      Error(cards ? cards->pos : doc.pos,
+            "a ruleset needs 'cards', a list of card groups");
       return;
     }
     for (const auto& group : cards->items) CardGroup(group);
@@ -563,7 +588,9 @@ class Loader {
     std::vector<int> suits;
     auto suit = [&](const YamlNode& v) {
       int s = rules_->FindSuit(v.scalar);
-      if (s < 0) Error(v.pos, WithSuggestion("unknown suit '" + v.scalar + "'", v.scalar, rules_->suits));
+      if (s < 0)
+        Error(v.pos,
+              WithSuggestion("unknown suit '" + v.scalar + "'", v.scalar, rules_->suits));
       suits.push_back(s);
     };
     if (const YamlNode* s = g.Find("suit")) suit(*s);
@@ -585,7 +612,8 @@ class Loader {
     if (const YamlNode* v = g.Find("kind")) {
       auto it = std::find(rules_->kinds.begin(), rules_->kinds.end(), v->scalar);
       if (it == rules_->kinds.end()) {
-        Error(v->pos, WithSuggestion("unknown kind '" + v->scalar + "'", v->scalar, rules_->kinds));
+        Error(v->pos, WithSuggestion("unknown kind '" + v->scalar + "'", v->scalar,
+                                     rules_->kinds));
       } else {
         proto.kind = static_cast<int8_t>(it - rules_->kinds.begin());
         kind_name = *it;
@@ -595,7 +623,8 @@ class Loader {
       for (const auto& t : v->items) {
         auto it = std::find(rules_->tags.begin(), rules_->tags.end(), t.scalar);
         if (it == rules_->tags.end()) {
-          Error(t.pos, WithSuggestion("unknown tag '" + t.scalar + "'", t.scalar, rules_->tags));
+          Error(t.pos,
+                WithSuggestion("unknown tag '" + t.scalar + "'", t.scalar, rules_->tags));
         } else {
           proto.tags |= 1u << (it - rules_->tags.begin());
         }
@@ -607,7 +636,8 @@ class Loader {
       for (const auto& item : v->items) effect_names.push_back(&item);
     }
     if (effect_names.size() > static_cast<size_t>(kMaxEffectsPerCard)) {
-      Error(g.pos, "a card has at most " + std::to_string(kMaxEffectsPerCard) + " effects");
+      Error(g.pos,
+            "a card has at most " + std::to_string(kMaxEffectsPerCard) + " effects");
       effect_names.resize(kMaxEffectsPerCard);
     }
     for (size_t i = 0; i < effect_names.size(); ++i) {
@@ -615,13 +645,15 @@ class Loader {
       if (e < 0) {
         std::vector<std::string> names;
         for (const auto& eff : rules_->effects) names.push_back(eff.name);
-        Error(effect_names[i]->pos, WithSuggestion("unknown effect '" + effect_names[i]->scalar + "'",
-                                                   effect_names[i]->scalar, names));
+        Error(effect_names[i]->pos,
+              WithSuggestion("unknown effect '" + effect_names[i]->scalar + "'",
+                             effect_names[i]->scalar, names));
       }
       proto.effects[i] = static_cast<int16_t>(e);
       if (e >= 0 && rules_->effects[static_cast<size_t>(e)].timing == Timing::kOnEnter &&
           rules_->effects[static_cast<size_t>(e)].enter_family >= 0) {
-        proto.enter_families |= uint64_t{1} << rules_->effects[static_cast<size_t>(e)].enter_family;
+        proto.enter_families |= uint64_t{1}
+                                << rules_->effects[static_cast<size_t>(e)].enter_family;
       }
     }
     int64_t count = 1;
@@ -669,7 +701,9 @@ class Loader {
     if (const YamlNode* v = g.Find("suits")) {
       for (const auto& item : v->items) {
         int suit = rules_->FindSuit(item.scalar);
-        if (suit < 0) Error(item.pos, WithSuggestion("unknown suit '" + item.scalar + "'", item.scalar, rules_->suits));
+        if (suit < 0)
+          Error(item.pos, WithSuggestion("unknown suit '" + item.scalar + "'",
+                                         item.scalar, rules_->suits));
         backs.push_back(suit);
       }
     }
@@ -679,14 +713,15 @@ class Loader {
     if (const YamlNode* v = g.Find("kind")) {
       auto it = std::find(rules_->kinds.begin(), rules_->kinds.end(), v->scalar);
       if (it == rules_->kinds.end()) {
-        Error(v->pos, WithSuggestion("unknown kind '" + v->scalar + "'", v->scalar, rules_->kinds));
+        Error(v->pos, WithSuggestion("unknown kind '" + v->scalar + "'", v->scalar,
+                                     rules_->kinds));
       } else {
         proto.kind = static_cast<int8_t>(it - rules_->kinds.begin());
         kind_name = *it;
       }
     }
-    auto deck = MakeSwarm(rules_->formation, rules_->error_patterns, static_cast<int>(count),
-                          static_cast<uint64_t>(seed), rotate);
+    auto deck = MakeSwarm(rules_->formation, rules_->error_patterns,
+                          static_cast<int>(count), static_cast<uint64_t>(seed), rotate);
     for (size_t k = 0; k < deck.size(); ++k) {
       CardInfo c = proto;
       c.suit = static_cast<int16_t>(backs[k % backs.size()]);
@@ -696,7 +731,8 @@ class Loader {
       c.face = static_cast<int16_t>(rules_->faces.size());
       rules_->faces.push_back(deck[k]);
       rules_->cards.push_back(c);
-      rules_->card_names.push_back(kind_name + " " + std::to_string(rules_->faces.size()));
+      rules_->card_names.push_back(kind_name + " " +
+                                   std::to_string(rules_->faces.size()));
     }
   }
 
@@ -786,7 +822,8 @@ class Loader {
     const YamlNode* turn = doc.Find("turn");
     const YamlNode* round = doc.Find("round");
     const YamlNode* game = doc.Find("game");
-    if (trick && turn) Error(doc.KeyPos("turn"), "a ruleset plays tricks or turns, not both");
+    if (trick && turn)
+      Error(doc.KeyPos("turn"), "a ruleset plays tricks or turns, not both");
     if (!round) Error(doc.pos, "a ruleset needs a 'round' section");
     if (!game) Error(doc.pos, "a ruleset needs a 'game' section");
     if (!round || !game || (trick && turn)) return;
@@ -794,16 +831,19 @@ class Loader {
       CheckKeys(*search, {"active", "card"}, "the search section");
       CodeContext who;
       who.params = {{"p", Type::kPlayer}};
-      rules_->search_active = RequiredExpr(*search, "active", Type::kBool, who, "the search");
+      rules_->search_active =
+          RequiredExpr(*search, "active", Type::kBool, who, "the search");
       CodeContext plain;
-      rules_->search_card = RequiredExpr(*search, "card", Type::kCard, plain, "the search");
+      rules_->search_card =
+          RequiredExpr(*search, "card", Type::kCard, plain, "the search");
     }
     CheckKeys(*round, kRoundKeys, "the round section");
     CheckKeys(*game, kGameKeys, "the game section");
     CodeContext rank_ctx;
     rank_ctx.params = {{"p", Type::kPlayer}};
     rules_->rank = RequiredExpr(*game, "rank", Type::kInt, rank_ctx, "the game");
-    if (const YamlNode* low = game->Find("lowest_wins")) rules_->rank_higher_wins = !Bool(*low);
+    if (const YamlNode* low = game->Find("lowest_wins"))
+      rules_->rank_higher_wins = !Bool(*low);
     if (trick) {
       TrickProgram(doc, *trick, *round, *game);
     } else if (turn) {
@@ -819,7 +859,8 @@ class Loader {
     Ruleset& r = *rules_;
     CodeContext plain;
     int end_when = RequiredExpr(game, "end_when", Type::kBool, plain, "the game");
-    if (round.Find("tricks")) Error(round.KeyPos("tricks"), "a game without tricks counts none");
+    if (round.Find("tricks"))
+      Error(round.KeyPos("tricks"), "a game without tricks counts none");
     if (!errors_.empty()) return;
     r.end_reasons = {""};
     r.entry_setup = compiler_.Here();
@@ -836,8 +877,8 @@ class Loader {
   }
 
   // Rounds of tricks: see README, "How a game runs".
-  void TrickProgram(const YamlNode& doc, const YamlNode& trick_node, const YamlNode& round_node,
-                    const YamlNode& game_node) {
+  void TrickProgram(const YamlNode& doc, const YamlNode& trick_node,
+                    const YamlNode& round_node, const YamlNode& game_node) {
     Ruleset& r = *rules_;
     const YamlNode* trick = &trick_node;
     const YamlNode* round = &round_node;
@@ -854,8 +895,8 @@ class Loader {
         }
         Error(trick->KeyPos(key),
               WithSuggestion("the trick's " + key + " must be a " +
-                                 (per_player ? "zone per player" : "shared zone") + ", not '" +
-                                 name + "'",
+                                 (per_player ? "zone per player" : "shared zone") +
+                                 ", not '" + name + "'",
                              name, names));
       }
       return f;
@@ -934,7 +975,8 @@ class Loader {
     compiler_.Emit(Instr{Code::kTrickResolve});
     CodeContext end_ctx;
     end_ctx.in_trick_end = true;
-    if (!trick->Find("end")) Error(trick->pos, "the trick needs 'end': what happens to its cards");
+    if (!trick->Find("end"))
+      Error(trick->pos, "the trick needs 'end': what happens to its cards");
     StatementsAt(trick->Find("end"), end_ctx);
     compiler_.Emit(Instr{Code::kTrickEnd});
     Instr again{Code::kJump};
@@ -961,7 +1003,8 @@ class Loader {
       if (open == text.size()) break;
       size_t close = text.find('}', open);
       if (close == std::string::npos) {
-        Error(node.snippet.PosAt(1, static_cast<int>(open) + 1), "'{' without '}' in the message");
+        Error(node.snippet.PosAt(1, static_cast<int>(open) + 1),
+              "'{' without '}' in the message");
         break;
       }
       Snippet hole = node.snippet;
@@ -994,7 +1037,8 @@ class Loader {
     std::string hand = Text(turn, "hand", "hand");
     r.hand_family = r.FindFamily(hand);
     if (r.hand_family < 0 || !r.zones[static_cast<size_t>(r.hand_family)].per_player) {
-      Error(turn.KeyPos("hand"), "the turn's hand must be a zone per player, not '" + hand + "'");
+      Error(turn.KeyPos("hand"),
+            "the turn's hand must be a zone per player, not '" + hand + "'");
     }
     std::string rows = Text(turn, "rows", "row");
     r.rows_family = r.FindFamily(rows);
@@ -1003,9 +1047,10 @@ class Loader {
       for (const auto& z : r.zones) {
         if (z.indexed) names.push_back(z.name);
       }
-      Error(turn.KeyPos("rows"), WithSuggestion("the turn's rows must be numbered zones ({count: 3}), not '" +
-                                                    rows + "'",
-                                                rows, names));
+      Error(turn.KeyPos("rows"),
+            WithSuggestion(
+                "the turn's rows must be numbered zones ({count: 3}), not '" + rows + "'",
+                rows, names));
     }
     if (const YamlNode* lay = turn.Find("lay")) {
       auto counts = Numbers(*lay);
@@ -1034,7 +1079,8 @@ class Loader {
         if (item->kind == YamlNode::Kind::kMap) {
           CheckKeys(*item, {"if", "else"}, "a lay rule");
           cond = item->Find("if");
-          if (const YamlNode* why = item->Find("else")) rule.message = MessageAt(*why, card_rule);
+          if (const YamlNode* why = item->Find("else"))
+            rule.message = MessageAt(*why, card_rule);
         }
         if (!cond || !cond->IsScalar()) {
           Error(item->pos, "a lay rule needs a condition: {if: ..., else: \"why not\"}");
@@ -1049,14 +1095,17 @@ class Loader {
         r.lay_rules.push_back(std::move(rule));
       }
     }
-    if (turn.Find("full")) r.lay_full = RequiredExpr(turn, "full", Type::kBool, plain, "the turn");
+    if (turn.Find("full"))
+      r.lay_full = RequiredExpr(turn, "full", Type::kBool, plain, "the turn");
     if (turn.Find("fiasco")) {
       r.lay_fiasco = RequiredExpr(turn, "fiasco", Type::kBool, plain, "the turn");
     }
-    if (turn.Find("skip")) r.turn_skip = RequiredExpr(turn, "skip", Type::kBool, plain, "the turn");
+    if (turn.Find("skip"))
+      r.turn_skip = RequiredExpr(turn, "skip", Type::kBool, plain, "the turn");
     int until = RequiredExpr(turn, "until", Type::kBool, plain, "the turn");
     int end_when = RequiredExpr(game, "end_when", Type::kBool, plain, "the game");
-    if (round.Find("tricks")) Error(round.KeyPos("tricks"), "a game of turns counts no tricks");
+    if (round.Find("tricks"))
+      Error(round.KeyPos("tricks"), "a game of turns counts no tricks");
     if (!errors_.empty()) return;
 
     const BuiltinSlots& b = r.builtin;
@@ -1133,7 +1182,8 @@ Result<YamlNode> TreeFromText(const std::string& name, const std::string& text,
   if (!doc) return doc;
   const YamlNode* base = doc.value().Find("extends");
   if (!base) return doc;
-  if (depth > 8) return Diagnostic(base->pos, "'extends' goes more than 8 deep (a cycle?)");
+  if (depth > 8)
+    return Diagnostic(base->pos, "'extends' goes more than 8 deep (a cycle?)");
   std::string target = base->scalar;
   std::string path;
   if (!dir.empty() && fs::exists(fs::path(dir) / target)) {
@@ -1143,8 +1193,9 @@ Result<YamlNode> TreeFromText(const std::string& name, const std::string& text,
   }
   if (path.empty()) {
     auto names = ShippedRulesets(true);
-    return Diagnostic(base->pos, WithSuggestion("'extends' names no ruleset: '" + target + "'",
-                                                target, names));
+    return Diagnostic(
+        base->pos,
+        WithSuggestion("'extends' names no ruleset: '" + target + "'", target, names));
   }
   auto parent = ReadTree(path, depth + 1);
   if (!parent) return parent;
@@ -1183,7 +1234,8 @@ std::vector<std::string> ShippedRulesets(bool with_variants) {
     if (!fs::is_directory(dir)) continue;
     std::vector<std::string> here;
     for (const auto& entry : fs::directory_iterator(dir)) {
-      if (entry.path().extension() == ".yaml") here.push_back(entry.path().stem().string());
+      if (entry.path().extension() == ".yaml")
+        here.push_back(entry.path().stem().string());
     }
     std::sort(here.begin(), here.end());
     names.insert(names.end(), here.begin(), here.end());
@@ -1203,8 +1255,9 @@ std::string ResolveRulesetPath(const std::string& path_or_name) {
 Result<YamlNode> ReadRulesetTree(const std::string& path_or_name) {
   std::string path = ResolveRulesetPath(path_or_name);
   if (path.empty()) {
-    return Diagnostic({}, WithSuggestion("no ruleset file or shipped ruleset '" + path_or_name + "'",
-                                         path_or_name, ShippedRulesets(true)));
+    return Diagnostic(
+        {}, WithSuggestion("no ruleset file or shipped ruleset '" + path_or_name + "'",
+                           path_or_name, ShippedRulesets(true)));
   }
   return ReadTree(path, 0);
 }

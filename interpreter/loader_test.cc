@@ -1,7 +1,6 @@
 #include "interpreter/loader.h"
 
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <numeric>
 #include <sstream>
@@ -182,11 +181,13 @@ TEST_CASE("loader: unknown name in a quoted scalar, used through a define",
 // first line, so an error on a later line is reported on the first line at a
 // column past its end. fishing.yaml writes left_in_box and the trick winner
 // this way.
-TEST_CASE("loader: unknown name on the 2nd line of a folded scalar", "[loader][diagnostics]") {
-  std::string text = Replace(kMini, "  winner: highest(played where suit == led).player\n",
-                             "  winner: >-\n"
-                             "    highest(played where suit == led).player\n"
-                             "    ?? firts(played).player\n");
+TEST_CASE("loader: unknown name on the 2nd line of a folded scalar",
+          "[loader][diagnostics]") {
+  std::string text =
+      Replace(kMini, "  winner: highest(played where suit == led).player\n",
+              "  winner: >-\n"
+              "    highest(played where suit == led).player\n"
+              "    ?? firts(played).player\n");
   CHECK(FirstError(text) ==
         "mini.yaml:27:8: error: unknown function 'firts' (did you mean 'first'?)\n"
         "  27 |     ?? firts(played).player\n"
@@ -196,9 +197,10 @@ TEST_CASE("loader: unknown name on the 2nd line of a folded scalar", "[loader][d
 TEST_CASE("loader: unknown name on the 2nd line of a plain multi-line scalar",
           "[loader][diagnostics]") {
   // Same bug as above: YAML folds a plain scalar's lines into one.
-  std::string text = Replace(kMini, "  winner: highest(played where suit == led).player\n",
-                             "  winner: highest(played where suit == led).player\n"
-                             "    ?? firts(played).player\n");
+  std::string text =
+      Replace(kMini, "  winner: highest(played where suit == led).player\n",
+              "  winner: highest(played where suit == led).player\n"
+              "    ?? firts(played).player\n");
   CHECK(FirstError(text) ==
         "mini.yaml:26:8: error: unknown function 'firts' (did you mean 'first'?)\n"
         "  26 |     ?? firts(played).player\n"
@@ -220,10 +222,11 @@ TEST_CASE("loader: unknown effect, with did-you-mean", "[loader][diagnostics]") 
   std::string text = Replace(kMini, "  - {suits: [red, blue], values: 1..4}\n",
                              "  - {suits: [red, blue], values: 1..4}\n"
                              "  - {suit: red, value: 0, effect: catch_one_othr}\n");
-  text += "effects:\n"
-          "  catch_one_other:\n"
-          "    when: end_of_trick\n"
-          "    do: move choose(owner, 1, trick - self) to won(owner)\n";
+  text +=
+      "effects:\n"
+      "  catch_one_other:\n"
+      "    when: end_of_trick\n"
+      "    do: move choose(owner, 1, trick - self) to won(owner)\n";
   CHECK(FirstError(text) ==
         "mini.yaml:14:35: error: unknown effect 'catch_one_othr' "
         "(did you mean 'catch_one_other'?)\n"
@@ -247,7 +250,8 @@ TEST_CASE("loader: unknown timing", "[loader][diagnostics]") {
                      "    when: end_of_trik\n"
                      "    do: score(owner) += 1\n";
   CHECK(FirstError(text) ==
-        "mini.yaml:34:11: error: unknown timing 'end_of_trik' (did you mean 'end_of_trick'?)\n"
+        "mini.yaml:34:11: error: unknown timing 'end_of_trik' (did you mean "
+        "'end_of_trick'?)\n"
         "  34 |     when: end_of_trik\n"
         "     |           ^\n");
 }
@@ -259,7 +263,8 @@ TEST_CASE("loader: type errors name the place", "[loader][diagnostics]") {
         "     |             ^\n");
 }
 
-TEST_CASE("loader: extends, overriding a number and appending a card", "[loader][extends]") {
+TEST_CASE("loader: extends, overriding a number and appending a card",
+          "[loader][extends]") {
   const std::string dir = std::string(ANGLER_TEST_DIR) + "/data";
   auto base = Load(ReadText(dir + "/mini_base.yaml"), dir);
   auto variant = Load(ReadText(dir + "/mini_variant.yaml"), dir);
@@ -299,7 +304,8 @@ TEST_CASE("loader: extends, overriding a number and appending a card", "[loader]
   }
 }
 
-TEST_CASE("loader: an error in a variant names the variant's file", "[loader][extends][diagnostics]") {
+TEST_CASE("loader: an error in a variant names the variant's file",
+          "[loader][extends][diagnostics]") {
   const std::string dir = std::string(ANGLER_TEST_DIR) + "/data";
   auto r = LoadRulesetText("house.yaml",
                            "extends: mini_base.yaml\n"
@@ -324,14 +330,18 @@ TEST_CASE("loader: an error in a variant names the variant's file", "[loader][ex
   CHECK(game.Rank(s, 0) + game.Rank(s, 1) == 4);  // 2 tricks of 2 cards, bonus 1
 }
 
-TEST_CASE("loader: an error in the base names the base's file", "[loader][extends][diagnostics]") {
+TEST_CASE("loader: an error in the base names the base's file",
+          "[loader][extends][diagnostics]") {
   const std::string dir = std::string(ANGLER_TEST_DIR) + "/data";
-  auto r = LoadRulesetText("house.yaml", "extends: mini_broken_base.yaml\nname: house\n", dir);
+  auto r =
+      LoadRulesetText("house.yaml", "extends: mini_broken_base.yaml\nname: house\n", dir);
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().Format() ==
-        dir + "/mini_broken_base.yaml:27:44: error: a card has no 'plyer' (did you mean 'player'?)\n"
-        "  27 |   winner: highest(played where suit == led).plyer\n"
-        "     |                                            ^\n");
+        dir +
+            "/mini_broken_base.yaml:27:44: error: a card has no 'plyer' (did you mean "
+            "'player'?)\n"
+            "  27 |   winner: highest(played where suit == led).plyer\n"
+            "     |                                            ^\n");
   // Overriding the broken rule in the variant repairs it.
   auto fixed = LoadRulesetText("house.yaml",
                                "extends: mini_broken_base.yaml\n"
@@ -342,7 +352,8 @@ TEST_CASE("loader: an error in the base names the base's file", "[loader][extend
   CHECK(fixed.ok());
 }
 
-TEST_CASE("loader: extends a file that does not exist", "[loader][extends][diagnostics]") {
+TEST_CASE("loader: extends a file that does not exist",
+          "[loader][extends][diagnostics]") {
   CHECK(FirstError("extends: no_such_base.yaml\nname: x\n", ANGLER_TEST_DIR) ==
         "mini.yaml:1:10: error: 'extends' names no ruleset: 'no_such_base.yaml'\n"
         "  1 | extends: no_such_base.yaml\n"
@@ -351,8 +362,9 @@ TEST_CASE("loader: extends a file that does not exist", "[loader][extends][diagn
 
 TEST_CASE("loader: the content hash follows the rules, not the comments", "[loader]") {
   auto plain = Load(kMini);
-  std::string commented = "# A comment on top\n" +
-                          Replace(kMini, "players: 2..3\n", "players: 2..3   # two or three\n");
+  std::string commented =
+      "# A comment on top\n" +
+      Replace(kMini, "players: 2..3\n", "players: 2..3   # two or three\n");
   commented = Replace(commented, "cards:\n", "cards:\n  # the deck\n");
   auto with_comments = Load(commented);
   CHECK(with_comments->content_hash == plain->content_hash);
@@ -367,8 +379,8 @@ TEST_CASE("loader: the content hash follows the rules, not the comments", "[load
   CHECK(Load(kMini)->content_hash == plain->content_hash);
 }
 
-// Regression, fixed (dsl/parser.cc, see parser_test.cc): `+= # comment` keeps the comment in
-// the operator's text, and the compiler reads any operator other than "=" and
+// Regression, fixed (dsl/parser.cc, see parser_test.cc): `+= # comment` keeps the comment
+// in the operator's text, and the compiler reads any operator other than "=" and
 // "+=" as "-=": the scores below come out negated (-8 instead of 8).
 TEST_CASE("loader: a comment after += keeps it an addition", "[loader]") {
   auto rules = Load(Replace(kMini, "score(p) += count(won(p)) * bonus",
@@ -380,14 +392,15 @@ TEST_CASE("loader: a comment after += keeps it an addition", "[loader]") {
 }
 
 TEST_CASE("loader: a comment after 'or' in a block scalar rule", "[loader]") {
-  // Regression, fixed (dsl/parser.cc): the comment ends up in the operator text "or  # ...".
-  auto r = LoadRulesetText("mini.yaml",
-                           Replace(kMini,
-                                   "  may_play: led == none or suit == led or not any(hand(turn) "
-                                   "where suit == led)\n",
-                                   "  may_play: |\n"
-                                   "    led == none or  # leading\n"
-                                   "    suit == led or not any(hand(turn) where suit == led)\n"));
+  // Regression, fixed (dsl/parser.cc): the comment ends up in the operator text "or  #
+  // ...".
+  auto r = LoadRulesetText(
+      "mini.yaml", Replace(kMini,
+                           "  may_play: led == none or suit == led or not any(hand(turn) "
+                           "where suit == led)\n",
+                           "  may_play: |\n"
+                           "    led == none or  # leading\n"
+                           "    suit == led or not any(hand(turn) where suit == led)\n"));
   INFO(FormatErrors(r));
   CHECK(r.ok());
 }
@@ -409,18 +422,21 @@ TEST_CASE("loader: fishing's cards and zones", "[loader][fishing]") {
   REQUIRE(rules.cards.size() == 100);
   CHECK(rules.min_players == 3);
   CHECK(rules.max_players == 5);
-  CHECK(rules.suits == std::vector<std::string>{"blue", "purple", "red", "yellow", "green"});
+  CHECK(rules.suits ==
+        std::vector<std::string>{"blue", "purple", "red", "yellow", "green"});
   int per_stars[6] = {};
   int buoys = 0, zeros = 0, greens = 0;
   for (const auto& c : rules.cards) {
     REQUIRE(c.stars >= 0);
     REQUIRE(c.stars <= 5);
     ++per_stars[c.stars];
-    if (rules.kinds[static_cast<size_t>(c.kind)] == "buoy") ++buoys;
-    else if (c.value == 0) ++zeros;
+    if (rules.kinds[static_cast<size_t>(c.kind)] == "buoy")
+      ++buoys;
+    else if (c.value == 0)
+      ++zeros;
     if (c.suit == rules.FindSuit("green")) ++greens;
   }
-  CHECK(per_stars[0] == 40);  // the starting cards
+  CHECK(per_stars[0] == 40);                               // the starting cards
   for (int k = 1; k <= 5; ++k) CHECK(per_stars[k] == 12);  // D1
   CHECK(buoys == 7);
   CHECK(zeros == 5);

@@ -52,18 +52,23 @@ std::string Ruleset::ValueName(Type type, int64_t v) const {
   if (v == kNone && type != Type::kInt) return "none";
   switch (type) {
     case Type::kSuit:
-      return v >= 0 && v < static_cast<int64_t>(suits.size()) ? suits[static_cast<size_t>(v)]
-                                                              : "?";
+      return v >= 0 && v < static_cast<int64_t>(suits.size())
+                 ? suits[static_cast<size_t>(v)]
+                 : "?";
     case Type::kKind:
-      return v >= 0 && v < static_cast<int64_t>(kinds.size()) ? kinds[static_cast<size_t>(v)]
-                                                              : "?";
+      return v >= 0 && v < static_cast<int64_t>(kinds.size())
+                 ? kinds[static_cast<size_t>(v)]
+                 : "?";
     case Type::kCard:
       return v >= 0 && v < static_cast<int64_t>(card_names.size())
                  ? card_names[static_cast<size_t>(v)]
                  : "?";
-    case Type::kBool: return v ? "true" : "false";
-    case Type::kPlayer: return "seat " + std::to_string(v);
-    default: return std::to_string(v);
+    case Type::kBool:
+      return v ? "true" : "false";
+    case Type::kPlayer:
+      return "seat " + std::to_string(v);
+    default:
+      return std::to_string(v);
   }
 }
 

@@ -25,8 +25,8 @@ struct CardInfo {
   int16_t suit = kNone;  // index into Ruleset::suits, or none
   int16_t value = 0;
   int8_t stars = 0;
-  int8_t kind = 0;       // index into Ruleset::kinds
-  uint32_t tags = 0;     // bit i: Ruleset::tags[i]
+  int8_t kind = 0;    // index into Ruleset::kinds
+  uint32_t tags = 0;  // bit i: Ruleset::tags[i]
   std::array<int16_t, kMaxEffectsPerCard> effects{-1, -1, -1, -1};
   uint64_t enter_families = 0;  // bit f: an on-enter effect for zone family f
   uint32_t faults = 0;          // generated cards: bit i, fish i is wrong (card.faults)
@@ -39,8 +39,8 @@ struct CardInfo {
 struct ZoneFamily {
   std::string name;
   bool per_player = false;
-  int count = 1;          // zone instances
-  bool indexed = false;   // numbered shared piles
+  int count = 1;         // zone instances
+  bool indexed = false;  // numbered shared piles
   Visibility visibility = Visibility::kPublic;
   int first = 0;  // zone id of seat 0, or of the shared zone
 };
@@ -68,8 +68,8 @@ struct Effect {
 
 // Where the engine's own variables live (also readable by name in the language).
 struct BuiltinSlots {
-  int round, leader, turn, winner, tricks, trick_number, winning_card, target, illegal_lay,
-      marks, stopped;
+  int round, leader, turn, winner, tricks, trick_number, winning_card, target,
+      illegal_lay, marks, stopped;
 };
 
 // Text with {expression} holes, for messages such as why a lay is refused.
@@ -87,7 +87,7 @@ struct LayRule {
 struct Ruleset {
   std::string name;
   std::string title;
-  std::string source_path;  // the file it was loaded from
+  std::string source_path;     // the file it was loaded from
   std::string content_hash;    // of canonical_text
   std::string canonical_text;  // the YAML after `extends`, as canonical JSON (loadable)
   int min_players = 2, max_players = 4;
@@ -102,7 +102,7 @@ struct Ruleset {
   int zone_count = 0;
   std::array<int8_t, kMaxZones> zone_family{};  // zone id -> family
   std::array<int8_t, kMaxZones> zone_seat{};    // zone id -> seat, -1 if shared
-  int setup_zone = 0;             // every card starts here
+  int setup_zone = 0;                           // every card starts here
 
   std::vector<Variable> variables;
   BuiltinSlots builtin{};
@@ -117,12 +117,12 @@ struct Ruleset {
   std::vector<Node> nodes;
   std::vector<int64_t> lists;  // constant lists (Op::kList) and sort keys (node ids)
   std::vector<Instr> code;
-  int entry_setup = 0;          // start of the game
-  int entry_round = 0;          // start of a round (round += 1, then round.start)
-  int entry_play = 0;           // after round.start: the tricks of the round
-  int entry_trick = 0;          // the start of one trick
-  int trick_family = -1;        // the zone tricks are played into (a shared zone)
-  int hand_family = -1;         // the per-player zone cards are played from
+  int entry_setup = 0;    // start of the game
+  int entry_round = 0;    // start of a round (round += 1, then round.start)
+  int entry_play = 0;     // after round.start: the tricks of the round
+  int entry_trick = 0;    // the start of one trick
+  int trick_family = -1;  // the zone tricks are played into (a shared zone)
+  int hand_family = -1;   // the per-player zone cards are played from
   int may_lead = -1, may_play = -1, winner = -1, rank = -1;  // nodes
   int lead_options = -1, play_options = -1;  // hand(turn) where may_lead / may_play
   // The turn procedure (instead of tricks): lays onto numbered piles.
@@ -130,9 +130,9 @@ struct Ruleset {
   int rows_family = -1;
   int lay_min = 1, lay_max = 1;
   std::vector<LayRule> lay_rules;
-  int lay_full = -1;     // node: laying stops when this holds for the target
-  int lay_fiasco = -1;   // node: when it holds, an illegal lay is accepted as a fiasco
-  int turn_skip = -1;    // node: `turn` is passed over
+  int lay_full = -1;    // node: laying stops when this holds for the target
+  int lay_fiasco = -1;  // node: when it holds, an illegal lay is accepted as a fiasco
+  int turn_skip = -1;   // node: `turn` is passed over
   // Spot-the-error: the formation, its error patterns, the generated cards'
   // faces, and who may search (a condition on p) when search() runs.
   Formation formation;
@@ -140,8 +140,8 @@ struct Ruleset {
   std::vector<SwarmCard> faces;
   int search_active = -1;
   int search_card = -1;  // node: the card being searched
-  int cache_slots = 0;                       // Op::kCached slots in all
-  int bound_slots = 0;                       // Op::kBound slots in all
+  int cache_slots = 0;   // Op::kCached slots in all
+  int bound_slots = 0;   // Op::kBound slots in all
   int rank_higher_wins = 1;
 
   // Lookups for people-facing text.
@@ -152,7 +152,8 @@ struct Ruleset {
   std::string ZoneName(int zone) const;  // "hand(2)" or "ocean"
   int ZoneFamilyOf(int zone) const { return zone_family[static_cast<size_t>(zone)]; }
   int ZoneSeat(int zone) const { return zone_seat[static_cast<size_t>(zone)]; }
-  // A zone's number in its family: the seat, or 1.. for numbered piles, 0 for a single zone.
+  // A zone's number in its family: the seat, or 1.. for numbered piles, 0 for a single
+  // zone.
   int ZoneIndex(int zone) const;
   std::string ValueName(Type type, int64_t v) const;  // a suit's name, "none", ...
 };

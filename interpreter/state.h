@@ -17,13 +17,13 @@
 namespace angler {
 
 enum class DecisionKind : uint8_t {
-  kNone,     // the game is over
-  kPlay,     // `player` plays one of `options` (cards) to the trick
-  kChoose,   // `player` picks one of `options` (cards); `remaining` picks to go
-  kOption,   // `player` picks one of `options` (values: suits, numbers)
-  kChance,   // a shuffle of zone `zone`: its outcome is an action too
-  kLay,      // `player` lays cards on one pile of the rows (legal lays are enumerated)
-  kSearch,   // open to every active player: mark a fish, or stop (several at once)
+  kNone,    // the game is over
+  kPlay,    // `player` plays one of `options` (cards) to the trick
+  kChoose,  // `player` picks one of `options` (cards); `remaining` picks to go
+  kOption,  // `player` picks one of `options` (values: suits, numbers)
+  kChance,  // a shuffle of zone `zone`: its outcome is an action too
+  kLay,     // `player` lays cards on one pile of the rows (legal lays are enumerated)
+  kSearch,  // open to every active player: mark a fish, or stop (several at once)
 };
 
 struct Decision {
@@ -31,16 +31,16 @@ struct Decision {
   int8_t player = -1;
   uint8_t remaining = 0;
   uint8_t zone = 0;
-  uint8_t count = 0;              // options in use
-  bool chance_pick = false;       // kChance: picks one of `options` (else shuffles `zone`)
-  int16_t options[kMaxCards];     // card ids or values
+  uint8_t count = 0;           // options in use
+  bool chance_pick = false;    // kChance: picks one of `options` (else shuffles `zone`)
+  int16_t options[kMaxCards];  // card ids or values
 };
 
 struct Frame {
   int32_t return_pc = 0;
   int16_t self = kNoCard;
   int8_t owner = -1;
-  int8_t loop_base = 0;           // loops alive when the frame was entered
+  int8_t loop_base = 0;  // loops alive when the frame was entered
   int32_t locals[kMaxLocals] = {};
 };
 
@@ -62,14 +62,14 @@ struct State {
   // The trick in progress (or the last one, until the next begins).
   uint8_t played[kMaxPlayed];
   uint8_t played_count = 0;
-  uint8_t resolve_next = 0;                 // kTrickEffects' progress
-  uint8_t turns_taken = 0;                  // seats that played (or had no card)
-  int8_t position_of[kMaxPlayers];          // index in the play order, -1 if not played
-  uint8_t pending_card[kMaxPending];        // next-trick effects: card and its player
+  uint8_t resolve_next = 0;           // kTrickEffects' progress
+  uint8_t turns_taken = 0;            // seats that played (or had no card)
+  int8_t position_of[kMaxPlayers];    // index in the play order, -1 if not played
+  uint8_t pending_card[kMaxPending];  // next-trick effects: card and its player
   int8_t pending_owner[kMaxPending];
   int8_t pending_effect[kMaxPending];
   uint8_t pending_count = 0;
-  uint8_t trigger_card[kMaxTriggers];       // on-enter effects waiting
+  uint8_t trigger_card[kMaxTriggers];  // on-enter effects waiting
   int8_t trigger_owner[kMaxTriggers];
   int8_t trigger_effect[kMaxTriggers];
   uint8_t trigger_count = 0;
@@ -80,16 +80,16 @@ struct State {
   uint8_t loop_count = 0;
   Frame frames[kMaxFrames];
   Loop loops[kMaxLoops];
-  uint8_t chosen[kMaxCards];                // cards picked by the current kChoose
+  uint8_t chosen[kMaxCards];  // cards picked by the current kChoose
   uint8_t chosen_count = 0;
-  int32_t chosen_value = kNone;             // the value picked by the last kOption
+  int32_t chosen_value = kNone;  // the value picked by the last kOption
 
   Decision decision;
   uint8_t num_players = 0;
-  uint8_t end_reason = 0;                   // index into Ruleset::end_reasons
+  uint8_t end_reason = 0;  // index into Ruleset::end_reasons
   bool over = false;
-  bool error = false;                       // a runtime limit was hit or the rules allowed no play
-  uint32_t ply = 0;                         // actions applied
+  bool error = false;  // a runtime limit was hit or the rules allowed no play
+  uint32_t ply = 0;    // actions applied
 
   std::span<const uint8_t> Zone(int z) const {
     return {order + start[z], static_cast<size_t>(start[z + 1] - start[z])};

@@ -49,7 +49,8 @@ Snippet SnippetOf(const YAML::Node& n, const std::shared_ptr<const SourceFile>& 
         std::string_view t = file->Line(l);
         if (!blank(t) && Indentation(t) < indent) break;
         if (l > line + 1) raw += '\n';
-        if (static_cast<int>(t.size()) > indent) raw += t.substr(static_cast<size_t>(indent));
+        if (static_cast<int>(t.size()) > indent)
+          raw += t.substr(static_cast<size_t>(indent));
         last = l;
       }
       if (last > line) s.text = raw;
@@ -64,7 +65,8 @@ Snippet SnippetOf(const YAML::Node& n, const std::shared_ptr<const SourceFile>& 
   std::string raw(src.substr(static_cast<size_t>(col - 1)));
   for (int l = line + 1; l <= file->LineCount(); ++l) {
     std::string_view t = file->Line(l);
-    if (blank(t) || Indentation(t) <= key_indent || t[static_cast<size_t>(Indentation(t))] == '#') {
+    if (blank(t) || Indentation(t) <= key_indent ||
+        t[static_cast<size_t>(Indentation(t))] == '#') {
       break;
     }
     int ind = Indentation(t);
@@ -118,12 +120,23 @@ std::string Quoted(const std::string& text) {
   std::string s = "\"";
   for (char c : text) {
     switch (c) {
-      case '"': s += "\\\""; break;
-      case '\\': s += "\\\\"; break;
-      case '\n': s += "\\n"; break;
-      case '\t': s += "\\t"; break;
-      case '\r': s += "\\r"; break;
-      default: s += c;
+      case '"':
+        s += "\\\"";
+        break;
+      case '\\':
+        s += "\\\\";
+        break;
+      case '\n':
+        s += "\\n";
+        break;
+      case '\t':
+        s += "\\t";
+        break;
+      case '\r':
+        s += "\\r";
+        break;
+      default:
+        s += c;
     }
   }
   return s + "\"";
@@ -184,7 +197,8 @@ YamlNode MergeYaml(const YamlNode& base, const YamlNode& over) {
 
 std::string CanonicalYaml(const YamlNode& node) {
   switch (node.kind) {
-    case YamlNode::Kind::kNull: return "null";
+    case YamlNode::Kind::kNull:
+      return "null";
     case YamlNode::Kind::kScalar: {
       return Quoted(node.scalar);
     }

@@ -20,9 +20,9 @@ struct YamlNode {
   enum class Kind { kNull, kScalar, kSequence, kMap };
   Kind kind = Kind::kNull;
   std::string scalar;
-  std::vector<YamlNode> items;                          // kSequence
+  std::vector<YamlNode> items;                            // kSequence
   std::vector<std::pair<std::string, YamlNode>> entries;  // kMap, in file order
-  std::vector<SourcePos> key_pos;                       // kMap: where each key stands
+  std::vector<SourcePos> key_pos;                         // kMap: where each key stands
   SourcePos pos;
   Snippet snippet;  // kScalar: the text with its place, for the language parser
 

@@ -2,7 +2,6 @@
 // the project's rulings F1-F13 (../shared/rules/RULINGS.md): each test builds
 // a position by hand, plays it move by move and asserts what the rules say.
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -59,7 +58,8 @@ int TrickZone(const Table& t) { return t.Zone("trick"); }
 // ---------------------------------------------------------------------------
 // Setup and F1.
 
-TEST_CASE("F1 the first seat leads the first round; setup as in the rule text", "[fishing][F1]") {
+TEST_CASE("F1 the first seat leads the first round; setup as in the rule text",
+          "[fishing][F1]") {
   const Ruleset& rules = Fishing();
   struct Case {
     int players, hand, box;
@@ -99,7 +99,8 @@ TEST_CASE("F1 the first seat leads the first round; setup as in the rule text", 
 // ---------------------------------------------------------------------------
 // Following suit, F2 and F3.
 
-TEST_CASE("F2 a buoy lead: the first colour card played after it sets the suit", "[fishing][F2]") {
+TEST_CASE("F2 a buoy lead: the first colour card played after it sets the suit",
+          "[fishing][F2]") {
   Table t = MidRound(3);
   t.Give(0, {kMinus3, "blue 4"});
   t.Give(1, {"red 5", "blue 2", "green 1"});
@@ -140,7 +141,8 @@ TEST_CASE("F2 a trick of buoys only is caught by the first buoy", "[fishing][F2]
   CHECK(t.Get("winner") == 1);
 }
 
-TEST_CASE("F3 a player who cannot follow may play any card, trump included", "[fishing][F3]") {
+TEST_CASE("F3 a player who cannot follow may play any card, trump included",
+          "[fishing][F3]") {
   Table t = MidRound(3);
   t.Give(0, {"red 5", "green 5"});
   t.Give(1, {"blue 3", "green 2", "yellow 4"});
@@ -168,7 +170,8 @@ TEST_CASE("F3 a trump lead must be followed with trump", "[fishing][F3]") {
   t.Give(2, {"blue 3", "yellow 17"});
   t.Continue();
   t.Play(0, "green 5");
-  CHECK(t.LegalSorted() == SortedNames({"green 1", kCall}));  // buoys may always be played
+  CHECK(t.LegalSorted() ==
+        SortedNames({"green 1", kCall}));  // buoys may always be played
   t.Play(1, "green 1");
   CHECK(t.LegalSorted() == SortedNames({"blue 3", "yellow 17"}));
   t.Play(2, "yellow 17");
@@ -178,8 +181,9 @@ TEST_CASE("F3 a trump lead must be followed with trump", "[fishing][F3]") {
 // ---------------------------------------------------------------------------
 // F4: the "0" cards.
 
-TEST_CASE("F4 catch 1 other card: a 0 follows suit, picks any other card, the winner stays",
-          "[fishing][F4]") {
+TEST_CASE(
+    "F4 catch 1 other card: a 0 follows suit, picks any other card, the winner stays",
+    "[fishing][F4]") {
   Table t = MidRound(3);
   t.Give(0, {"red 5", "blue 6"});
   t.Give(1, {"red 0", "blue 9"});
@@ -289,7 +293,8 @@ TEST_CASE("F5 catch all other cards: a later 0 catches the buoy, further 0s get 
   ExpectDecision(t, DecisionKind::kPlay, 0);  // the winner leads the next trick
 }
 
-TEST_CASE("F5 catch all other cards: a 0 played before it chooses first", "[fishing][F5]") {
+TEST_CASE("F5 catch all other cards: a 0 played before it chooses first",
+          "[fishing][F5]") {
   Table t = MidRound(3);
   t.Give(0, {"red 0", "blue 2"});
   t.Give(1, {"red 9", "blue 3"});
@@ -361,7 +366,8 @@ TEST_CASE("F6 -3 points go to whoever puts the buoy on their fisher", "[fishing]
   }
 }
 
-TEST_CASE("F6 -3 points: at round end the buoy counts 1 point like any card", "[fishing][F6]") {
+TEST_CASE("F6 -3 points: at round end the buoy counts 1 point like any card",
+          "[fishing][F6]") {
   Table t = LastTrickOfGame(3);
   t.Give(0, {"red 9"});
   t.Give(1, {kMinus3});
@@ -381,7 +387,8 @@ TEST_CASE("F6 -3 points: at round end the buoy counts 1 point like any card", "[
 // ---------------------------------------------------------------------------
 // F7: "pass 1 card to the left".
 
-TEST_CASE("F7 pass 1 card to the left: all choose, then all pass at once", "[fishing][F7]") {
+TEST_CASE("F7 pass 1 card to the left: all choose, then all pass at once",
+          "[fishing][F7]") {
   Table t = MidRound(3);
   t.Give(0, {kPass, "blue 4", "blue 5"});
   t.Give(1, {"red 6", "yellow 6", "yellow 7"});
@@ -395,7 +402,8 @@ TEST_CASE("F7 pass 1 card to the left: all choose, then all pass at once", "[fis
   CHECK(t.LegalSorted() == SortedNames({"blue 4", "blue 5"}));
   t.Choose(0, "blue 4", t.Hand(0));
   ExpectDecision(t, DecisionKind::kChoose, 1);
-  CHECK(t.LegalSorted() == SortedNames({"yellow 6", "yellow 7"}));  // nothing received yet
+  CHECK(t.LegalSorted() ==
+        SortedNames({"yellow 6", "yellow 7"}));  // nothing received yet
   t.Choose(1, "yellow 7", t.Hand(1));
   ExpectDecision(t, DecisionKind::kChoose, 2);
   CHECK(t.LegalSorted() == SortedNames({"purple 4", "purple 5"}));
@@ -408,7 +416,8 @@ TEST_CASE("F7 pass 1 card to the left: all choose, then all pass at once", "[fis
   ExpectDecision(t, DecisionKind::kPlay, 2);
 }
 
-TEST_CASE("F7 pass 1 card to the left: with empty hands nothing happens", "[fishing][F7]") {
+TEST_CASE("F7 pass 1 card to the left: with empty hands nothing happens",
+          "[fishing][F7]") {
   Table t = LastTrickOfGame(3);
   t.Give(0, {kPass});
   t.Give(1, {"red 6"});
@@ -426,7 +435,8 @@ TEST_CASE("F7 pass 1 card to the left: with empty hands nothing happens", "[fish
 // ---------------------------------------------------------------------------
 // F8: "for the next trick" buoys.
 
-TEST_CASE("F8 next-trick buoys played in a round's last trick do nothing", "[fishing][F8]") {
+TEST_CASE("F8 next-trick buoys played in a round's last trick do nothing",
+          "[fishing][F8]") {
   Table t(Fishing(), 4, Fishing().entry_trick);
   t.Set("round", 1);
   t.Set("tricks", 9);
@@ -453,8 +463,10 @@ TEST_CASE("F8 next-trick buoys played in a round's last trick do nothing", "[fis
   for (int p = 0; p < 4; ++p) CHECK(t.s.ZoneSize(t.Hand(p)) == 9);
 }
 
-TEST_CASE("F8 two buoys of one kind in a trick: the later one takes effect", "[fishing][F8]") {
-  auto rules = testing::LoadOrFail(std::string(ANGLER_TEST_DIR) + "/data/fishing_doubles.yaml");
+TEST_CASE("F8 two buoys of one kind in a trick: the later one takes effect",
+          "[fishing][F8]") {
+  auto rules =
+      testing::LoadOrFail(std::string(ANGLER_TEST_DIR) + "/data/fishing_doubles.yaml");
   REQUIRE(rules->cards.size() == 102);
   CHECK(rules->card_names[100] == kCall);
   CHECK(rules->card_names[101] == kPlayFirst);
@@ -499,8 +511,8 @@ TEST_CASE("F8 two buoys of one kind in a trick: the later one takes effect", "[f
 // `caller` plays "call the color"; then the caller names `suit`. Hands get the
 // cards for trick 2 on top of that. (A test gives someone a card more than it
 // plays: a trick that finds every hand empty is a ruleset error.)
-Table AfterCall(int caller, const std::string& suit, const Names& hand0, const Names& hand1,
-                const Names& hand2) {
+Table AfterCall(int caller, const std::string& suit, const Names& hand0,
+                const Names& hand1, const Names& hand2) {
   Table t = MidRound(3);
   const Names first[3] = {{"yellow 18"},
                           {caller == 1 ? kCall : "yellow 16"},
@@ -523,8 +535,10 @@ Table AfterCall(int caller, const std::string& suit, const Names& hand0, const N
   return t;
 }
 
-TEST_CASE("F9 call the color: the leader must play the called colour if able", "[fishing][F9]") {
-  Table t = AfterCall(1, "blue", {"blue 4", "red 9"}, {"blue 2", "red 5"}, {"red 12", "yellow 3"});
+TEST_CASE("F9 call the color: the leader must play the called colour if able",
+          "[fishing][F9]") {
+  Table t = AfterCall(1, "blue", {"blue 4", "red 9"}, {"blue 2", "red 5"},
+                      {"red 12", "yellow 3"});
   CHECK(t.Legal() == Names{"blue 4"});
   t.Play(0, "blue 4");
   CHECK(t.Legal() == Names{"blue 2"});
@@ -535,7 +549,8 @@ TEST_CASE("F9 call the color: the leader must play the called colour if able", "
 }
 
 TEST_CASE("F9 call the color: the called colour replaces the led one", "[fishing][F9]") {
-  Table t = AfterCall(2, "blue", {"red 9", "yellow 4"}, {"red 5", "blue 2"}, {"red 12", "blue 1"});
+  Table t = AfterCall(2, "blue", {"red 9", "yellow 4"}, {"red 5", "blue 2"},
+                      {"red 12", "blue 1"});
   CHECK(t.LegalSorted() == SortedNames({"red 9", "yellow 4"}));  // void in blue: anything
   t.Play(0, "red 9");
   CHECK(t.Legal() == Names{"blue 2"});  // blue, not the red that was led
@@ -574,7 +589,8 @@ TEST_CASE("F9 call the color: green may be called; without trump the caller catc
     CHECK(t.Get("winner") == 1);
   }
   SECTION("trump must be played") {
-    Table t = AfterCall(1, "green", {"red 9", "green 2"}, {"red 5", "green 3"}, {"blue 4"});
+    Table t =
+        AfterCall(1, "green", {"red 9", "green 2"}, {"red 5", "green 3"}, {"blue 4"});
     CHECK(t.Legal() == Names{"green 2"});
     t.Play(0, "green 2");
     CHECK(t.Legal() == Names{"green 3"});
@@ -624,7 +640,8 @@ Table AfterLowest(const Names& hand0, const Names& hand1, const Names& hand2) {
 }
 
 TEST_CASE("F10 lowest value wins: the lowest card of the led colour", "[fishing][F10]") {
-  Table t = AfterLowest({"red 9", "blue 9", "yellow 10"}, {"red 3", "blue 3"}, {"red 12", "blue 12"});
+  Table t = AfterLowest({"red 9", "blue 9", "yellow 10"}, {"red 3", "blue 3"},
+                        {"red 12", "blue 12"});
   t.Play(0, "red 9");
   t.Play(1, "red 3");
   t.Play(2, "red 12");
@@ -646,7 +663,8 @@ TEST_CASE("F10 lowest value wins: a shed lower colour does not win", "[fishing][
   CHECK(t.Get("winner") == 0);
 }
 
-TEST_CASE("F10 lowest value wins: with trump in the trick, the lowest trump", "[fishing][F10]") {
+TEST_CASE("F10 lowest value wins: with trump in the trick, the lowest trump",
+          "[fishing][F10]") {
   Table t = AfterLowest({"red 9", "yellow 10"}, {"green 7"}, {"green 2"});
   t.Play(0, "red 9");
   t.Play(1, "green 7");
@@ -688,8 +706,9 @@ TEST_CASE("F10 lowest value wins with a called colour: the lowest of the called 
 // ---------------------------------------------------------------------------
 // The manual's worked examples, F11 and F12.
 
-TEST_CASE("Manual: Anne, Paul, Debbie, Nikki: yellow 7, 3, 10, purple 2: Debbie catches 4",
-          "[fishing][manual]") {
+TEST_CASE(
+    "Manual: Anne, Paul, Debbie, Nikki: yellow 7, 3, 10, purple 2: Debbie catches 4",
+    "[fishing][manual]") {
   Table t = MidRound(4, 9);
   t.Give(kAnne, {"yellow 7", "blue 5"});
   t.Give(kPaul, {"yellow 3", "blue 6"});
@@ -724,13 +743,14 @@ Table EndOfRoundOne(int last_leader, int ocean_cards = 60) {
   t.Give(kPaul, {"yellow 4"});
   t.Give(kDebbie, {"yellow 5"});
   t.Give(kNikki, {"yellow 2"});
-  t.Put(Fisher(t, kAnne), {"blue 2", "blue 3", "blue 4", "blue 5", "blue 6", "blue 7", "blue 8",
-                           "blue 9", "blue 10", "purple 2", "purple 3", "purple 4"});
+  t.Put(Fisher(t, kAnne),
+        {"blue 2", "blue 3", "blue 4", "blue 5", "blue 6", "blue 7", "blue 8", "blue 9",
+         "blue 10", "purple 2", "purple 3", "purple 4"});
   t.Put(Fisher(t, kPaul), {"purple 5", "purple 6", "purple 7", "purple 8"});
-  t.Put(Fisher(t, kDebbie), {"purple 9", "purple 10", "red 2", "red 3", "red 4", "red 5",
-                             "red 6", "red 7"});
-  t.Put(Fisher(t, kNikki), {"red 8", "red 9", "red 10", "yellow 3", "yellow 6", "yellow 7",
-                            "yellow 8", "yellow 10"});
+  t.Put(Fisher(t, kDebbie),
+        {"purple 9", "purple 10", "red 2", "red 3", "red 4", "red 5", "red 6", "red 7"});
+  t.Put(Fisher(t, kNikki), {"red 8", "red 9", "red 10", "yellow 3", "yellow 6",
+                            "yellow 7", "yellow 8", "yellow 10"});
   // Ocean cards are ids 40..99 by stars; the lowest ids end on top.
   for (int id = 99; id >= 40; --id) {
     if (99 - id < ocean_cards) Game::MoveCard(t.s, id, Ocean(t), false);
@@ -788,7 +808,7 @@ TEST_CASE("Manual: round 2 of a 4-player game: stockroom first, then the ocean b
   const Names paul_caught = {"purple 5", "purple 6", "purple 7", "purple 8"};
   const Names debbie_caught = {"purple 9", "purple 10", "red 2", "red 3",
                                "red 4",    "red 5",     "red 6", "red 7"};
-  const Names nikki_caught = {"red 8",    "red 9",    "red 10", "yellow 3",
+  const Names nikki_caught = {"red 8",    "red 9",    "red 10",   "yellow 3",
                               "yellow 6", "yellow 7", "yellow 8", "yellow 10"};
   auto with = [](Names a, const Names& b) {
     a.insert(a.end(), b.begin(), b.end());
@@ -811,7 +831,8 @@ TEST_CASE("Manual: round 2 of a 4-player game: stockroom first, then the ocean b
   for (int p : {kPaul, kDebbie, kNikki}) CHECK(t.s.ZoneSize(Boat(t, p)) == 0);
   for (uint8_t c : t.s.Zone(t.Hand(kAnne))) CHECK(rules.cards[c].stars == 0);
   // Paul misses 5 and draws them first.
-  CHECK(t.Sorted(t.Hand(kPaul)) == with(paul_caught, {top[0], top[1], top[2], top[3], top[4]}));
+  CHECK(t.Sorted(t.Hand(kPaul)) ==
+        with(paul_caught, {top[0], top[1], top[2], top[3], top[4]}));
   if (last_leader == kNikki) {
     CHECK(t.Sorted(t.Hand(kNikki)) == with(nikki_caught, {top[5]}));
     CHECK(t.Sorted(t.Hand(kDebbie)) == with(debbie_caught, {top[6]}));
@@ -837,7 +858,8 @@ TEST_CASE("F11 ties for the leader of a new round: who played earlier in the las
     INFO("last trick led by seat " << c.last_leader);
     const Ruleset& rules = Fishing();
     Table t = EndOfRoundOne(c.last_leader);
-    t.s.vars[rules.variables[static_cast<size_t>(rules.FindVariable("score"))].slot + kPaul] = 4;
+    t.s.vars[rules.variables[static_cast<size_t>(rules.FindVariable("score"))].slot +
+             kPaul] = 4;
     t.Shuffles();
     CHECK(t.Get("score", kPaul) == 8);
     ExpectDecision(t, DecisionKind::kPlay, c.expected);
@@ -862,7 +884,8 @@ TEST_CASE("F12 overfishing: checked before anyone draws; the game ends, scores s
   CHECK(t.game.Rank(t.s, kAnne) == 16);
 }
 
-TEST_CASE("F12 overfishing: an ocean that just covers the need is enough", "[fishing][F12]") {
+TEST_CASE("F12 overfishing: an ocean that just covers the need is enough",
+          "[fishing][F12]") {
   Table t = EndOfRoundOne(kNikki, 7);
   t.Shuffles();
   REQUIRE_FALSE(t.s.over);

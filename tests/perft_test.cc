@@ -7,7 +7,6 @@
 // "0", no buoy), so a small reference model of plain trick-taking must count
 // the same leaves: the numbers are checked against it, then pinned.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <vector>
 
@@ -73,8 +72,10 @@ struct Reference {
         int led = rules->cards[static_cast<size_t>(next.trick[0])].suit;
         int best = 0;
         for (int k = 1; k < players; ++k) {
-          const CardInfo& card = rules->cards[static_cast<size_t>(next.trick[static_cast<size_t>(k)])];
-          const CardInfo& top = rules->cards[static_cast<size_t>(next.trick[static_cast<size_t>(best)])];
+          const CardInfo& card =
+              rules->cards[static_cast<size_t>(next.trick[static_cast<size_t>(k)])];
+          const CardInfo& top =
+              rules->cards[static_cast<size_t>(next.trick[static_cast<size_t>(best)])];
           if (card.suit == led && card.value > top.value) best = k;
         }
         next.leader = (next.leader + best) % players;
@@ -141,12 +142,13 @@ TEST_CASE("perft: Fishing from round 3 of a seeded game, depths 1 to 5", "[perft
     Game game(rules, p.players);
     State s = game.NewInitialState();
     Rng rng(99);
-    while (!game.IsTerminal(s) &&
-           !(s.vars[rules.builtin.round] == 3 && s.decision.kind == DecisionKind::kPlay)) {
+    while (!game.IsTerminal(s) && !(s.vars[rules.builtin.round] == 3 &&
+                                    s.decision.kind == DecisionKind::kPlay)) {
       ActionList list;
       game.LegalActions(s, list);
-      Action a = game.IsChance(s) ? game.SampleChance(s, rng)
-                                  : list.items[rng.Below(static_cast<uint32_t>(list.count))];
+      Action a = game.IsChance(s)
+                     ? game.SampleChance(s, rng)
+                     : list.items[rng.Below(static_cast<uint32_t>(list.count))];
       REQUIRE(game.Apply(s, a).ok());
     }
     REQUIRE_FALSE(game.IsTerminal(s));

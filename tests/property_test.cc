@@ -1,9 +1,8 @@
 // Random playouts of every shipped ruleset (variants included) at every
 // player count, checking the engine's invariants after every action, then
 // replaying each game from its action list.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
@@ -83,7 +82,8 @@ TEST_CASE("property: random playouts of every shipped ruleset keep the invariant
     for (int players = rules->min_players; players <= rules->max_players; ++players) {
       Game game(*rules, players);
       for (int k = 0; k < kGamesPerCount; ++k) {
-        const uint64_t seed = 1000u * static_cast<uint64_t>(players) + static_cast<uint64_t>(k);
+        const uint64_t seed =
+            1000u * static_cast<uint64_t>(players) + static_cast<uint64_t>(k);
         INFO(name << ", " << players << " players, seed " << seed);
         Playout p = RandomGame(game, seed);
         ++games;
@@ -113,7 +113,8 @@ TEST_CASE("property: random playouts of every shipped ruleset keep the invariant
 
 // Fishing in particular: the card count of a game is conserved in the
 // scores: every card caught is a point, each -3 buoy caught takes 3.
-TEST_CASE("property: Fishing scores are the cards caught, less 3 per -3 buoy", "[property]") {
+TEST_CASE("property: Fishing scores are the cards caught, less 3 per -3 buoy",
+          "[property]") {
   const Ruleset& rules = testing::Fishing();
   for (int players = 3; players <= 5; ++players) {
     Game game(rules, players);

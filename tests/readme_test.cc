@@ -1,6 +1,5 @@
 // The README's examples must work: every scenario shown there is run.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -23,7 +22,8 @@ TEST_CASE("README: its scenario examples pass", "[readme]") {
   REQUIRE(!readme.empty());
   std::regex block("```\\n([^`]*?scenario \"[^`]*?)```");
   int examples = 0;
-  for (std::sregex_iterator it(readme.begin(), readme.end(), block), end; it != end; ++it) {
+  for (std::sregex_iterator it(readme.begin(), readme.end(), block), end; it != end;
+       ++it) {
     auto path = std::filesystem::temp_directory_path() /
                 ("angler_readme_" + std::to_string(examples++) + ".scn");
     std::ofstream(path) << (*it)[1].str();

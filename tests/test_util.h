@@ -6,9 +6,8 @@
 #ifndef ANGLER_TESTS_TEST_UTIL_H_
 #define ANGLER_TESTS_TEST_UTIL_H_
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -64,7 +63,8 @@ inline std::string CheckZones(const Ruleset& rules, const State& s) {
       const int card = s.order[i];
       if (card >= n) return "order holds a card id out of range: " + std::to_string(card);
       if (++seen[static_cast<size_t>(card)] > 1) {
-        return "card " + rules.card_names[static_cast<size_t>(card)] + " is in two places";
+        return "card " + rules.card_names[static_cast<size_t>(card)] +
+               " is in two places";
       }
       if (s.zone_of[card] != z) {
         return "zone_of[" + rules.card_names[static_cast<size_t>(card)] + "] is " +
@@ -74,7 +74,8 @@ inline std::string CheckZones(const Ruleset& rules, const State& s) {
     }
   }
   for (int c = 0; c < n; ++c) {
-    if (seen[static_cast<size_t>(c)] != 1) return "card " + std::to_string(c) + " is in no zone";
+    if (seen[static_cast<size_t>(c)] != 1)
+      return "card " + std::to_string(c) + " is in no zone";
   }
   return "";
 }
@@ -159,7 +160,9 @@ class Table {
     REQUIRE(variable.per_player == (seat >= 0));
     return variable.slot + (seat >= 0 ? seat : 0);
   }
-  void Set(const std::string& var, int value, int seat = -1) { s.vars[Slot(var, seat)] = value; }
+  void Set(const std::string& var, int value, int seat = -1) {
+    s.vars[Slot(var, seat)] = value;
+  }
   int Get(const std::string& var, int seat = -1) const { return s.vars[Slot(var, seat)]; }
   int Suit(const std::string& name) const {
     int suit = rules.FindSuit(name);

@@ -1,10 +1,10 @@
 #include "tools/bots.h"
 
-#include "tools/spot_bot.h"
-
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+
+#include "tools/spot_bot.h"
 
 namespace angler {
 namespace {
@@ -73,7 +73,8 @@ int64_t Lead(const Game& game, const State& state, int seat) {
 // or chosen) lead to the same positions up to the copies' ids: one of them is
 // tried for both. Copies count as the same only where they lie together and
 // nobody played them (in a trick, who played a card and when can matter).
-bool SameMove(const Ruleset& rules, const State& state, const Action& a, const Action& b) {
+bool SameMove(const Ruleset& rules, const State& state, const Action& a,
+              const Action& b) {
   if (a.kind != b.kind || a.player != b.player) return false;
   auto same_card = [&](int x, int y) {
     if (x == y) return true;
@@ -90,7 +91,8 @@ bool SameMove(const Ruleset& rules, const State& state, const Action& a, const A
     return c.suit == d.suit && c.value == d.value && c.stars == d.stars &&
            c.kind == d.kind && c.tags == d.tags && c.effects == d.effects &&
            c.enter_families == d.enter_families &&
-           rules.card_names[static_cast<size_t>(x)] == rules.card_names[static_cast<size_t>(y)];
+           rules.card_names[static_cast<size_t>(x)] ==
+               rules.card_names[static_cast<size_t>(y)];
   };
   switch (a.kind) {
     case ActionKind::kPlay:
@@ -237,7 +239,8 @@ Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec) {
     // Searchers for spot-the-error games (tools/spot_bot.h).
     auto profile = ParseSpotProfile(colon == std::string_view::npos ? "careful" : param);
     if (!profile) return profile.errors();
-    return std::unique_ptr<Bot>(std::make_unique<SpotBot>(profile.value(), std::string(spec)));
+    return std::unique_ptr<Bot>(
+        std::make_unique<SpotBot>(profile.value(), std::string(spec)));
   }
   if (name == "random") {
     return Diagnostic({},

@@ -100,7 +100,8 @@ class PlusPileCheck : public Bot {
       ++choices;
       if (value != highest) ++lower;
       for (const Action& a : legal) {
-        if (rules_.cards[static_cast<size_t>(a.value)].value != value) ++with_a_difference;
+        if (rules_.cards[static_cast<size_t>(a.value)].value != value)
+          ++with_a_difference;
       }
     }
     return chosen;

@@ -7,12 +7,10 @@
 
 #include "dsl/scenario.h"
 #include "interpreter/scenario_runner.h"
+#include "replay/store.h"
 #include "tools/command_support.h"
 #include "tools/commands.h"
 #include "tools/json.h"
-#include "replay/store.h"
-
-#include <filesystem>
 
 namespace angler {
 namespace {
@@ -212,8 +210,10 @@ int RunCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
       run.file = ec ? name : canonical.string();
       run.title = o.title;
       run.passed = o.status == Outcome::kPass;
-      if (o.status == Outcome::kFail) run.message = "expected " + o.expected + ", got " + o.actual;
-      if (o.status == Outcome::kError && !o.errors.empty()) run.message = o.errors.front().message;
+      if (o.status == Outcome::kFail)
+        run.message = "expected " + o.expected + ", got " + o.actual;
+      if (o.status == Outcome::kError && !o.errors.empty())
+        run.message = o.errors.front().message;
       runs.push_back(std::move(run));
     }
     auto history = store.value()->RecordScenarioRuns(runs);
@@ -228,7 +228,8 @@ int RunCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (json) {
     PrintJson(outcomes, problems, passed, failed, out);
   } else {
-    for (const std::string& r : regressed) out << "REGRESSED since the last stored run: " << r << "\n";
+    for (const std::string& r : regressed)
+      out << "REGRESSED since the last stored run: " << r << "\n";
     PrintErrors(spec.name, problems, err);
     PrintText(outcomes, out, err);
     out << passed << " passed, " << failed << " failed\n";

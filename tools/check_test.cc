@@ -194,7 +194,8 @@ TEST_CASE("check: usage errors and unreadable paths exit 2", "[check]") {
         std::string::npos);
   Output help = Check({"--help"});
   CHECK(help.code == 0);
-  CHECK(help.out.find("usage: angler check PATH... [--json] [--store [--db PATH]]\n") == 0);
+  CHECK(help.out.find("usage: angler check PATH... [--json] [--store [--db PATH]]\n") ==
+        0);
   TempFile empty("README", "no scenarios here\n");
   Output dir = Check({empty.dir(), empty.dir() + "/nope.scn"});
   CHECK(dir.code == 2);
@@ -242,7 +243,8 @@ TEST_CASE("check: a thousand small scenarios run well under a second", "[check]"
 namespace angler {
 namespace {
 
-TEST_CASE("check --store names scenarios that passed last time and fail now", "[check][store]") {
+TEST_CASE("check --store names scenarios that passed last time and fail now",
+          "[check][store]") {
   auto dir = std::filesystem::temp_directory_path() / "angler_check_store";
   std::filesystem::create_directories(dir);
   auto db = (dir / "runs.db").string();
@@ -256,7 +258,8 @@ TEST_CASE("check --store names scenarios that passed last time and fail now", "[
                           "  leader = Anne\n"
                           "  Anne plays yellow 7\n  Paul plays yellow 3\n"
                           "  Debbie plays yellow 10\n  Nikki plays purple 2\n"
-                          "  expect winner " << winner << "\n}\n";
+                          "  expect winner "
+                       << winner << "\n}\n";
   };
   auto run = [&](std::string& text) {
     std::ostringstream out, err;

@@ -7,14 +7,14 @@
 // declares them. Input is one line per decision (a move's number or its text),
 // so a pipe can drive a whole game.
 #include <algorithm>
-#include <sstream>
-#include <iomanip>
-#include <charconv>
 #include <bit>
 #include <cctype>
+#include <charconv>
 #include <chrono>
+#include <iomanip>
 #include <istream>
 #include <ostream>
+#include <sstream>
 
 #include "interpreter/formation.h"
 #include "interpreter/game.h"
@@ -45,12 +45,12 @@ const CommandSpec& PlaySpec() {
            "bots for the other seats in seat order, comma-separated: random, greedy, "
            "greedy:N, spot:fast, spot:careful, spot:S/E; the last repeats (default "
            "greedy; spot:careful for search games)"},
-          {"record", false, "store the finished game in the record store (angler replay)"},
+          {"record", false,
+           "store the finished game in the record store (angler replay)"},
           {"db", true, "the record store (default $ANGLER_DB, else the user's data dir)"},
       }};
   return spec;
 }
-
 
 // "play yellow 7" -> "yellow 7": what people type and read.
 std::string WithoutVerb(const std::string& text) {
@@ -271,16 +271,17 @@ std::string TerminalGame::Prompt() const {
   const Decision& d = s.decision;
   if (d.kind == DecisionKind::kLay) {
     const std::string rows =
-        rules_.rows_family >= 0 ? rules_.zones[static_cast<size_t>(rules_.rows_family)].name
-                                : "pile";
+        rules_.rows_family >= 0
+            ? rules_.zones[static_cast<size_t>(rules_.rows_family)].name
+            : "pile";
     std::string text = "lay ";
     text += std::to_string(rules_.lay_min);
     if (rules_.lay_max != rules_.lay_min) text += " to " + std::to_string(rules_.lay_max);
     return text + (rules_.lay_max == 1 ? " card" : " cards") + " on one " + rows;
   }
   if (d.kind != DecisionKind::kChoose) return game_.DecisionText(s);
-  std::string text = "choose " + std::to_string(d.remaining) +
-                     (d.remaining == 1 ? " card" : " cards");
+  std::string text =
+      "choose " + std::to_string(d.remaining) + (d.remaining == 1 ? " card" : " cards");
   if (d.count > 0) {
     // Where the cards to choose from lie, when they lie together.
     const int zone = s.zone_of[d.options[0]];
@@ -351,8 +352,9 @@ bool TerminalGame::AskPerson(Action& chosen) {
     // Copies of a card (the same name) are the same move: list each once.
     std::vector<Action> unique;
     for (const Action& a : moves) {
-      if (!unique.empty() && rules_.card_names[static_cast<size_t>(unique.back().value)] ==
-                                 rules_.card_names[static_cast<size_t>(a.value)]) {
+      if (!unique.empty() &&
+          rules_.card_names[static_cast<size_t>(unique.back().value)] ==
+              rules_.card_names[static_cast<size_t>(a.value)]) {
         continue;
       }
       unique.push_back(a);
@@ -418,8 +420,9 @@ void TerminalGame::ReportChanges(const State& before, const Action& action) cons
   const State& now = run_.state();
   const BuiltinSlots& b = rules_.builtin;
   const int trick_zone =
-      rules_.trick_family >= 0 ? rules_.zones[static_cast<size_t>(rules_.trick_family)].first
-                               : -1;
+      rules_.trick_family >= 0
+          ? rules_.zones[static_cast<size_t>(rules_.trick_family)].first
+          : -1;
   if (action.kind != ActionKind::kChance) {
     // Rows that lost cards, and what a row restarts with.
     if (rules_.rows_family >= 0) {
@@ -432,7 +435,8 @@ void TerminalGame::ReportChanges(const State& before, const Action& action) cons
         for (uint8_t c : before.Zone(zone)) cleared |= now.zone_of[c] != zone;
         std::vector<int> arrived;
         for (uint8_t c : now.Zone(zone)) {
-          if (before.zone_of[c] == zone || std::find(laid, laid + n, c) != laid + n) continue;
+          if (before.zone_of[c] == zone || std::find(laid, laid + n, c) != laid + n)
+            continue;
           arrived.push_back(c);
         }
         if (!cleared && arrived.empty()) continue;
@@ -536,7 +540,8 @@ bool TerminalGame::Search() {
   std::vector<Bot*> seats;
   for (const auto& bot : bots_) seats.push_back(bot.get());
   bool searching = false;
-  for (const Action& a : run_.legal()) searching |= a.kind == ActionKind::kMark && a.player == human_;
+  for (const Action& a : run_.legal())
+    searching |= a.kind == ActionKind::kMark && a.player == human_;
   auto plans = run_.SearchPlans(seats);
   const int marks_slot = rules_.builtin.marks;
   const int card = game_.SearchedCard(s);
@@ -547,7 +552,8 @@ bool TerminalGame::Search() {
          << Picture(rules_.formation, face.look, face.quarter_turns);
     out_ << "your card, how the swarm should look:\n"
          << Picture(rules_.formation, rules_.formation.fish, face.quarter_turns);
-    out_ << "type the numbers of the fish that are wrong (again to unmark), then 'stop'\n";
+    out_
+        << "type the numbers of the fish that are wrong (again to unmark), then 'stop'\n";
     const auto start = std::chrono::steady_clock::now();
     uint32_t marks = 0;
     std::string line;
@@ -717,12 +723,14 @@ int RunPlay(const std::vector<std::string>& words, std::istream& in, std::ostrea
       PrintErrors(spec.name, store.errors(), err);
       return kExitUsage;
     }
-    auto id = store.value()->RecordGame(game, terminal.run().actions(), {}, seed.value(), "play");
+    auto id = store.value()->RecordGame(game, terminal.run().actions(), {}, seed.value(),
+                                        "play");
     if (!id) {
       PrintErrors(spec.name, id.errors(), err);
       return kExitUsage;
     }
-    out << "recorded as game " << id.value() << " (angler replay show " << id.value() << ")\n";
+    out << "recorded as game " << id.value() << " (angler replay show " << id.value()
+        << ")\n";
   }
   return code;
 }

@@ -90,11 +90,13 @@ TEST_CASE("play driven by a script plays a whole game of turns (Fat Fish)", "[pl
   CHECK_THAT(run.out, Catch::Contains("\n  row 3: "));
   CHECK_THAT(run.out, Catch::Contains("your hand:"));
   CHECK_THAT(run.out, Catch::Contains("  reserve: 6 cards"));
-  CHECK_THAT(run.out, Catch::Contains("  pile: you 8 cards, seat 1 8 cards, seat 2 8 cards"));
+  CHECK_THAT(run.out,
+             Catch::Contains("  pile: you 8 cards, seat 1 8 cards, seat 2 8 cards"));
   CHECK_THAT(run.out, Catch::Contains("  plus:\n    you: "));
   CHECK_THAT(run.out, Catch::Contains("  minus: you "));
   // Numbered lays, read whole, and the taker's choices for the plus pile.
-  CHECK_THAT(run.out, Catch::Contains("your turn: lay 1 to 4 cards on one row\n  1) lay "));
+  CHECK_THAT(run.out,
+             Catch::Contains("your turn: lay 1 to 4 cards on one row\n  1) lay "));
   CHECK_THAT(run.out, Catch::Contains(" on row 1\n"));
   CHECK_THAT(run.out, Catch::Contains("seat 0 (you) lays "));
   CHECK_THAT(run.out, Catch::Contains("seat 1 lays "));
@@ -135,7 +137,8 @@ TEST_CASE("play usage errors exit 2", "[play]") {
 namespace angler {
 namespace {
 
-TEST_CASE("play: a search game shows the swarm card and races the bots", "[play][search]") {
+TEST_CASE("play: a search game shows the swarm card and races the bots",
+          "[play][search]") {
   std::istringstream in("1 2\nstop\n");
   std::ostringstream out, err;
   int code = RunPlay({"falscher-hering", "--players", "2", "--seed", "4"}, in, out, err);

@@ -184,8 +184,9 @@ void PrintTurnProcedure(const Ruleset& rules, std::ostream& out) {
   auto family = [&](int f) {
     return f >= 0 ? rules.zones[static_cast<size_t>(f)].name : std::string("?");
   };
-  const int piles =
-      rules.rows_family >= 0 ? rules.zones[static_cast<size_t>(rules.rows_family)].count : 0;
+  const int piles = rules.rows_family >= 0
+                        ? rules.zones[static_cast<size_t>(rules.rows_family)].count
+                        : 0;
   const std::string pad = "           ";
   out << "    turn   hand: " << family(rules.hand_family)
       << ", rows: " << family(rules.rows_family) << " (" << piles << " numbered piles)"
@@ -205,7 +206,8 @@ void PrintTurnProcedure(const Ruleset& rules, std::ostream& out) {
   }
   for (size_t i = 0; i < rules.lay_rules.size(); ++i) {
     const YamlNode* item = i < items.size() ? items[i] : nullptr;
-    std::string condition = item && item->IsScalar() ? OneLine(item->scalar) : text(item, "if");
+    std::string condition =
+        item && item->IsScalar() ? OneLine(item->scalar) : text(item, "if");
     std::string message = text(item, "else");
     out << pad << "  " << (i + 1) << ". "
         << (condition.empty() ? "(condition " + std::to_string(i + 1) + ")" : condition)
@@ -284,8 +286,9 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
     out << "    " << PadRight(v.name, width)
         << PadRight(v.per_player ? "per player" : "shared", 12)
         << PadRight(ShortTypeName(v.type), 8) << "reset each "
-        << PadRight(rules.turns && v.scope == Scope::kTrick ? "turn" : ScopeName(v.scope), 7) << "starts " << rules.ValueName(v.type, v.init)
-        << "\n";
+        << PadRight(rules.turns && v.scope == Scope::kTrick ? "turn" : ScopeName(v.scope),
+                    7)
+        << "starts " << rules.ValueName(v.type, v.init) << "\n";
   }
   if (!builtins.empty()) out << "    (built in: " << builtins << ")\n";
 

@@ -3,19 +3,19 @@
 // stdout depends only on the arguments (same seed, same bytes); timings and
 // the progress line go to stderr.
 #include <chrono>
-#include <optional>
 #include <cstdio>
+#include <optional>
 #include <ostream>
 
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
+#include "replay/store.h"
 #include "tools/bots.h"
 #include "tools/command_support.h"
 #include "tools/commands.h"
 #include "tools/json.h"
-#include "tools/simulation.h"
-#include "replay/store.h"
 #include "tools/progress.h"
+#include "tools/simulation.h"
 
 namespace angler {
 namespace {

@@ -1,8 +1,7 @@
 #include "tools/command_support.h"
 
-#include <cctype>
-
 #include <algorithm>
+#include <cctype>
 #include <ostream>
 
 namespace angler {

@@ -30,12 +30,14 @@ constexpr std::array kCommands = {
             [](const std::vector<std::string>& args, Streams io) {
               return RunPlay(args, io.in, io.out, io.err);
             }},
-    Command{"check", "run scenario files: rule examples as positions, moves and expectations",
+    Command{"check",
+            "run scenario files: rule examples as positions, moves and expectations",
             "angler check tests/scenarios/fishing",
             [](const std::vector<std::string>& args, Streams io) {
               return RunCheck(args, io.out, io.err);
             }},
-    Command{"replay", "stored games: list, show, step, annotate, branch, export, import, verify",
+    Command{"replay",
+            "stored games: list, show, step, annotate, branch, export, import, verify",
             "angler replay list --ruleset fishing",
             [](const std::vector<std::string>& args, Streams io) {
               return RunReplay(args, io.out, io.err, io.in);

@@ -84,7 +84,6 @@ Result<int> PlyArg(const std::string& word, const std::string& what = "PLY") {
   return std::stoi(word);
 }
 
-
 std::string Hex64(uint64_t v) {
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(v));

@@ -40,7 +40,8 @@ Status GameRun::Apply(const Action& action) {
   return Ok();
 }
 
-std::vector<std::optional<SearchPlan>> GameRun::SearchPlans(const std::vector<Bot*>& seats) {
+std::vector<std::optional<SearchPlan>> GameRun::SearchPlans(
+    const std::vector<Bot*>& seats) {
   std::vector<std::optional<SearchPlan>> plans(seats.size());
   for (const Action& a : legal_) {
     if (a.kind != ActionKind::kMark) continue;
@@ -63,7 +64,8 @@ Action GameRun::SettleOpen(const std::vector<Bot*>& seats) {
         racing = false;
       }
     }
-    if (racing) race_ = RaceSearch(state_, game_.rules().builtin.marks, SearchPlans(seats));
+    if (racing)
+      race_ = RaceSearch(state_, game_.rules().builtin.marks, SearchPlans(seats));
     std::reverse(race_.begin(), race_.end());
   }
   if (!race_.empty()) {
@@ -81,9 +83,10 @@ Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
   while (!run.over()) {
     const bool chance = game.IsChance(run.state());
     const int decider = game.CurrentPlayer(run.state());
-    const Action action = chance         ? run.SampleChance()
-                          : decider < 0 ? run.SettleOpen(seats)
-                                        : run.AskBot(*seats[static_cast<size_t>(decider)]);
+    const Action action = chance ? run.SampleChance()
+                          : decider < 0
+                              ? run.SettleOpen(seats)
+                              : run.AskBot(*seats[static_cast<size_t>(decider)]);
     Status applied = run.Apply(action);
     if (!applied) {
       Diagnostic error = applied.error();

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "interpreter/game.h"
-#include "tools/runner.h"
 #include "tools/bots.h"
+#include "tools/runner.h"
 
 namespace angler {
 

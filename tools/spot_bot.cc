@@ -21,11 +21,14 @@ Result<SpotProfile> ParseSpotProfile(std::string_view text) {
   if (text == "careful") return SpotProfile{0.35, 0.02};
   auto slash = text.find('/');
   SpotProfile p;
-  if (slash == std::string_view::npos || !ParseDouble(text.substr(0, slash), p.seconds_per_fish) ||
+  if (slash == std::string_view::npos ||
+      !ParseDouble(text.substr(0, slash), p.seconds_per_fish) ||
       !ParseDouble(text.substr(slash + 1), p.error_rate) || p.seconds_per_fish <= 0 ||
       p.error_rate < 0 || p.error_rate > 1) {
-    return Diagnostic({}, "a searcher is spot:fast, spot:careful or spot:SECONDS/ERROR (such "
-                          "as spot:0.2/0.15), not 'spot:" + std::string(text) + "'");
+    return Diagnostic({},
+                      "a searcher is spot:fast, spot:careful or spot:SECONDS/ERROR (such "
+                      "as spot:0.2/0.15), not 'spot:" +
+                          std::string(text) + "'");
   }
   return p;
 }
@@ -34,7 +37,8 @@ Action SpotBot::Choose(const Game&, const State&, const ActionList& legal, Rng& 
   return legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
 }
 
-SearchPlan PlanSearch(const Game& game, const State& s, const SpotProfile& profile, Rng& rng) {
+SearchPlan PlanSearch(const Game& game, const State& s, const SpotProfile& profile,
+                      Rng& rng) {
   const Ruleset& rules = game.rules();
   const int fish = static_cast<int>(rules.formation.fish.size());
   SearchPlan plan;
@@ -55,16 +59,19 @@ std::vector<Action> RaceSearch(const State& s, int marks_slot,
   for (size_t p = 0; p < plans.size(); ++p) {
     if (!plans[p]) continue;
     first = std::min(first, plans[p]->stop_time);
-    uint32_t toggle = static_cast<uint32_t>(s.vars[marks_slot + static_cast<int>(p)]) ^ plans[p]->marks;
+    uint32_t toggle =
+        static_cast<uint32_t>(s.vars[marks_slot + static_cast<int>(p)]) ^ plans[p]->marks;
     for (int i = 0; i < 32; ++i) {
       if (toggle >> i & 1) {
-        actions.push_back(Action{ActionKind::kMark, static_cast<int8_t>(p), static_cast<int16_t>(i), 0});
+        actions.push_back(Action{ActionKind::kMark, static_cast<int8_t>(p),
+                                 static_cast<int16_t>(i), 0});
       }
     }
   }
   uint64_t stoppers = 0;
   for (size_t p = 0; p < plans.size(); ++p) {
-    if (plans[p] && plans[p]->stop_time <= first + kSimultaneous) stoppers |= uint64_t{1} << p;
+    if (plans[p] && plans[p]->stop_time <= first + kSimultaneous)
+      stoppers |= uint64_t{1} << p;
   }
   if (stoppers) actions.push_back(Action{ActionKind::kStop, -1, 0, stoppers});
   return actions;

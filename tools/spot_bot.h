@@ -40,7 +40,8 @@ struct SearchPlan {
 // and decides anything else, such as a draft, at random.
 class SpotBot : public Bot {
  public:
-  SpotBot(SpotProfile profile, std::string spec) : profile_(profile), spec_(std::move(spec)) {}
+  SpotBot(SpotProfile profile, std::string spec)
+      : profile_(profile), spec_(std::move(spec)) {}
   Action Choose(const Game& game, const State& state, const ActionList& legal,
                 Rng& rng) override;
   std::string name() const override { return spec_; }
@@ -52,7 +53,8 @@ class SpotBot : public Bot {
 };
 
 // What a searcher will do in the search now open in `s`.
-SearchPlan PlanSearch(const Game& game, const State& s, const SpotProfile& profile, Rng& rng);
+SearchPlan PlanSearch(const Game& game, const State& s, const SpotProfile& profile,
+                      Rng& rng);
 
 // The actions that race the plans (one per seat; no plan: the seat does not
 // stop): every seat's mark toggles, then one stop of the earliest seats.
