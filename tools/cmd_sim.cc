@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <optional>
 #include <ostream>
+#include <sstream>
 
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
@@ -23,13 +24,15 @@ namespace {
 const CommandSpec& SimSpec() {
   static const CommandSpec spec{
       "sim",
-      "RULESET --players N [--games K] [--seed S] [--bots LIST] [--json]",
+      "RULESET --players N|A..B [--games K] [--seed S] [--bots LIST] [--json] [--record]",
       "Plays K games of RULESET (a file or a shipped name such as 'fishing') with\n"
       "bots and reports each seat's win rate (a shared win counts for each winner)\n"
       "and mean score (the ruleset's rank), the mean game length in actions and\n"
       "how many games ended early. The same seed gives the same output.",
       {
-          {"players", true, "number of players (required unless the ruleset allows one)"},
+          {"players", true,
+           "number of players, or a range such as 2..6 for one run per count "
+           "(required unless the ruleset allows one)"},
           {"games", true, "games to play (default 100)"},
           {"seed", true,
            "seed of the run; game i uses a seed derived from it (default 1)"},
@@ -167,27 +170,45 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
     return kExitUsage;
   }
   const Ruleset& ruleset = *rules.value();
-  Result<int> players = PlayersFlag(ruleset, args);
-  if (!players) {
-    PrintErrors(spec.name, players.errors(), err);
-    return kExitUsage;
+  // --players N, or A..B: one run per player count.
+  std::vector<int> counts;
+  const std::string players_text = args.Get("players").value_or("");
+  if (players_text.find("..") != std::string::npos) {
+    auto range = Args::ParseRange(players_text);
+    if (!range) {
+      PrintErrors(spec.name, range.errors(), err);
+      return kExitUsage;
+    }
+    auto [lo, hi] = range.value();
+    if (lo < ruleset.min_players || hi > ruleset.max_players) {
+      PrintErrors(spec.name,
+                  {Diagnostic({}, "--players " + players_text + " is out of range: " +
+                                      ruleset.name + " is for " +
+                                      std::to_string(ruleset.min_players) + ".." +
+                                      std::to_string(ruleset.max_players) + " players")},
+                  err);
+      return kExitUsage;
+    }
+    for (int n = lo; n <= hi; ++n) counts.push_back(n);
+  } else {
+    Result<int> players = PlayersFlag(ruleset, args);
+    if (!players) {
+      PrintErrors(spec.name, players.errors(), err);
+      return kExitUsage;
+    }
+    counts.push_back(players.value());
   }
-  auto bots = MakeSeatBots(args.Get("bots").value_or(""), players.value());
-  if (!bots) {
-    PrintErrors(spec.name, bots.errors(), err);
-    return kExitUsage;
+  for (int n : counts) {
+    auto bots = MakeSeatBots(args.Get("bots").value_or(""), n);
+    if (!bots) {
+      PrintErrors(spec.name, bots.errors(), err);
+      return kExitUsage;
+    }
   }
-  std::vector<Bot*> seats;
-  for (const auto& bot : bots.value()) seats.push_back(bot.get());
 
-  const Game game(ruleset, players.value());
-  const int game_count = static_cast<int>(games.value());
-  ProgressLine progress(err, ProgressLine::IsTerminal(err), "sim");
-  const auto start = std::chrono::steady_clock::now();
   // --record: every game into the store, in one transaction for the run.
   std::unique_ptr<Store> store;
   std::optional<Store::Batch> batch;
-  std::vector<Diagnostic> record_errors;
   if (args.Has("record")) {
     auto opened = Store::OpenAt(args.Get("db").value_or(""));
     if (!opened) {
@@ -202,44 +223,72 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
     }
     batch.emplace(std::move(begun).value());
   }
-  const SimulationStats stats = Simulate(
-      game, seats, game_count, seed.value(),
-      [&](int done) { progress.Update(done, game_count); },
-      [&](const GameResult& result) {
-        if (!store || !record_errors.empty()) return;
-        auto id = store->RecordGame(game, result.actions, {}, result.seed, "sim");
-        if (!id) record_errors = id.errors();
-      });
-  if (batch) {
-    if (record_errors.empty()) {
-      Status committed = batch->Commit();
-      if (!committed) record_errors = committed.errors();
-    }
+
+  const int game_count = static_cast<int>(games.value());
+  std::vector<std::string> json_objects;
+  bool failed = false;
+  for (int n : counts) {
+    auto bots = MakeSeatBots(args.Get("bots").value_or(""), n);
+    std::vector<Bot*> seats;
+    for (const auto& bot : bots.value()) seats.push_back(bot.get());
+    const Game game(ruleset, n);
+    ProgressLine progress(err, ProgressLine::IsTerminal(err), "sim");
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<Diagnostic> record_errors;
+    const SimulationStats stats = Simulate(
+        game, seats, game_count, seed.value(),
+        [&](int done) { progress.Update(done, game_count); },
+        [&](const GameResult& result) {
+          if (!store || !record_errors.empty()) return;
+          auto id = store->RecordGame(game, result.actions, {}, result.seed, "sim");
+          if (!id) record_errors = id.errors();
+        });
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    progress.Finish();
     if (!record_errors.empty()) {  // the batch rolls back: nothing of this run is stored
       PrintErrors(spec.name, record_errors, err);
       return kExitUsage;
     }
-    err << "sim: " << game_count - stats.errors() << " games recorded\n";
+    if (args.Has("json")) {
+      std::ostringstream one;
+      WriteJson(ruleset, stats, seed.value(), seats, one);
+      std::string text = one.str();
+      if (!text.empty() && text.back() == '\n') text.pop_back();
+      json_objects.push_back(text);
+    } else {
+      if (counts.size() > 1 && n != counts.front()) out << "\n";
+      WriteTable(ruleset, stats, seed.value(), seats, out);
+    }
+    err << "sim: " << stats.games << " games, " << stats.actions << " actions in "
+        << Fixed(seconds, 2) << " s (" << Fixed(seconds > 0 ? stats.games / seconds : 0, 0)
+        << " games/s)\n";
+    if (stats.errors() > 0) {
+      err << "sim: " << stats.errors() << " game(s) ended in an error";
+      err << "; first: " << stats.first_error;
+      err << "\n";
+      failed = true;
+    }
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  progress.Finish();
-
   if (args.Has("json")) {
-    WriteJson(ruleset, stats, seed.value(), seats, out);
-  } else {
-    WriteTable(ruleset, stats, seed.value(), seats, out);
+    // One player count: one object; a range: an array of them, in order.
+    if (counts.size() == 1) {
+      out << json_objects.front() << "\n";
+    } else {
+      out << "[";
+      for (size_t i = 0; i < json_objects.size(); ++i) out << (i ? "," : "") << json_objects[i];
+      out << "]\n";
+    }
   }
-  err << "sim: " << stats.games << " games, " << stats.actions << " actions in "
-      << Fixed(seconds, 2) << " s (" << Fixed(seconds > 0 ? stats.games / seconds : 0, 0)
-      << " games/s)\n";
-  if (stats.errors() > 0) {
-    err << "sim: " << stats.errors() << " game(s) ended in an error";
-    err << "; first: " << stats.first_error;
-    err << "\n";
-    return kExitFailure;
+  if (batch) {
+    Status committed = batch->Commit();
+    if (!committed) {
+      PrintErrors(spec.name, committed.errors(), err);
+      return kExitUsage;
+    }
+    err << "sim: games recorded\n";
   }
-  return kExitOk;
+  return failed ? kExitFailure : kExitOk;
 }
 
 }  // namespace angler

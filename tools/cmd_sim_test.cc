@@ -95,3 +95,26 @@ TEST_CASE("sim --help prints its flags and exits 0", "[sim]") {
 
 }  // namespace
 }  // namespace angler
+
+namespace angler {
+namespace {
+
+TEST_CASE("sim --players A..B runs each player count", "[sim]") {
+  std::ostringstream out, err;
+  int code = RunSim({"fatfish", "--players", "2..4", "--games", "3", "--seed", "2", "--json"},
+                    out, err);
+  CHECK(code == 0);
+  const std::string json = out.str();
+  REQUIRE(json.size() > 2);
+  CHECK(json.front() == '[');
+  CHECK(json.find("\"players\":2,") != std::string::npos);
+  CHECK(json.find("\"players\":3,") != std::string::npos);
+  CHECK(json.find("\"players\":4,") != std::string::npos);
+  std::ostringstream out2, err2;
+  CHECK(RunSim({"fatfish", "--players", "1..3"}, out2, err2) == 2);
+  CHECK(err2.str().find("--players 1..3 is out of range: fatfish is for 2..6 players") !=
+        std::string::npos);
+}
+
+}  // namespace
+}  // namespace angler
