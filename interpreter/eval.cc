@@ -4,37 +4,7 @@
 #include <cstring>
 
 namespace angler {
-namespace {
-
-int Attribute(const Ruleset& rules, const State& state, int card, Attr a) {
-  if (card < 0) return kNone;
-  const CardInfo& c = rules.cards[static_cast<size_t>(card)];
-  switch (a) {
-    case Attr::kSuit:
-      return c.suit;
-    case Attr::kValue:
-      return c.value;
-    case Attr::kStars:
-      return c.stars;
-    case Attr::kKind:
-      return c.kind;
-    case Attr::kPlayer:
-      return state.played_by[card];
-    case Attr::kId:
-      return card;
-    case Attr::kTags:
-      return c.tags;
-    case Attr::kHolder:
-      return rules.ZoneSeat(state.zone_of[card]);
-    case Attr::kZoneIndex:
-      return rules.ZoneIndex(state.zone_of[card]);
-    case Attr::kFaults:
-      return c.faults;
-  }
-  return kNone;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 // Scratch lists follow a stack discipline: every Cards() call leaves at most its
 // own result allocated, at the lowest free slot, so nested filters never clobber
@@ -122,8 +92,8 @@ int64_t Evaluator::Switch(const Node& n) {
       return i < 0 || i >= count ? kNone : n.a + i;
     }
     case Op::kAttr:
-      return Attribute(rules_, state_, static_cast<int>(Value(n.x)),
-                       static_cast<Attr>(n.a));
+      return AttributeOf(rules_, state_, static_cast<int>(Value(n.x)),
+                         static_cast<Attr>(n.a));
     case Op::kNeg:
       return -Value(n.x);
     case Op::kHasTag: {
@@ -540,8 +510,8 @@ struct EvalOps {
     return 1;
   }
   static int64_t Attr(Evaluator& e, const Node& n) {
-    return Attribute(e.rules_, e.state_, static_cast<int>(e.Value(n.x)),
-                     static_cast<angler::Attr>(n.a));
+    return AttributeOf(e.rules_, e.state_, static_cast<int>(e.Value(n.x)),
+                       static_cast<angler::Attr>(n.a));
   }
   static int64_t List(Evaluator& e, const Node& n) { return e.ListValue(n); }
   static int64_t Generic(Evaluator& e, const Node& n) { return e.Switch(n); }

@@ -15,6 +15,35 @@
 
 namespace angler {
 
+// Attribute `a` of `card` (kNone for no card): card.suit, card.holder, ...
+inline int64_t AttributeOf(const Ruleset& rules, const State& state, int card, Attr a) {
+  if (card < 0) return kNone;
+  const CardInfo& c = rules.cards[static_cast<size_t>(card)];
+  switch (a) {
+    case Attr::kSuit:
+      return c.suit;
+    case Attr::kValue:
+      return c.value;
+    case Attr::kStars:
+      return c.stars;
+    case Attr::kKind:
+      return c.kind;
+    case Attr::kPlayer:
+      return state.played_by[card];
+    case Attr::kId:
+      return card;
+    case Attr::kTags:
+      return c.tags;
+    case Attr::kHolder:
+      return rules.ZoneSeat(state.zone_of[card]);
+    case Attr::kZoneIndex:
+      return rules.ZoneIndex(state.zone_of[card]);
+    case Attr::kFaults:
+      return c.faults;
+  }
+  return kNone;
+}
+
 class Evaluator {
  public:
   Evaluator(const Ruleset& rules, const State& state, const Frame* frame)
@@ -51,31 +80,7 @@ class Evaluator {
   bool Member(int node, int64_t v);
   int64_t ListValue(const Node& n);  // count, any, first, ...: kept out of Value's frame
   inline int64_t CardAttr(int attr) const {
-    if (card_ < 0) return kNone;
-    const CardInfo& c = cards_[card_];
-    switch (static_cast<Attr>(attr)) {
-      case Attr::kSuit:
-        return c.suit;
-      case Attr::kValue:
-        return c.value;
-      case Attr::kStars:
-        return c.stars;
-      case Attr::kKind:
-        return c.kind;
-      case Attr::kPlayer:
-        return state_.played_by[card_];
-      case Attr::kId:
-        return card_;
-      case Attr::kTags:
-        return c.tags;
-      case Attr::kHolder:
-        return rules_.ZoneSeat(state_.zone_of[card_]);
-      case Attr::kZoneIndex:
-        return rules_.ZoneIndex(state_.zone_of[card_]);
-      case Attr::kFaults:
-        return c.faults;
-    }
-    return kNone;
+    return AttributeOf(rules_, state_, card_, static_cast<Attr>(attr));
   }
 
   const Ruleset& rules_;

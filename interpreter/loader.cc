@@ -608,17 +608,7 @@ class Loader {
       int64_t x;
       if (Int(*v, x)) proto.stars = static_cast<int8_t>(x);
     }
-    std::string kind_name = rules_->kinds.front();
-    if (const YamlNode* v = g.Find("kind")) {
-      auto it = std::find(rules_->kinds.begin(), rules_->kinds.end(), v->scalar);
-      if (it == rules_->kinds.end()) {
-        Error(v->pos, WithSuggestion("unknown kind '" + v->scalar + "'", v->scalar,
-                                     rules_->kinds));
-      } else {
-        proto.kind = static_cast<int8_t>(it - rules_->kinds.begin());
-        kind_name = *it;
-      }
-    }
+    std::string kind_name = GroupKind(g, proto);
     if (const YamlNode* v = g.Find("tags")) {
       for (const auto& t : v->items) {
         auto it = std::find(rules_->tags.begin(), rules_->tags.end(), t.scalar);
@@ -683,6 +673,20 @@ class Loader {
     }
   }
 
+  // A card group's kind (default: the first kind): set in proto, its name returned.
+  std::string GroupKind(const YamlNode& g, CardInfo& proto) {
+    const YamlNode* v = g.Find("kind");
+    if (!v) return rules_->kinds.front();
+    auto it = std::find(rules_->kinds.begin(), rules_->kinds.end(), v->scalar);
+    if (it == rules_->kinds.end()) {
+      Error(v->pos,
+            WithSuggestion("unknown kind '" + v->scalar + "'", v->scalar, rules_->kinds));
+      return rules_->kinds.front();
+    }
+    proto.kind = static_cast<int8_t>(it - rules_->kinds.begin());
+    return *it;
+  }
+
   // {kind: swarm, count: 36, errors: all, suits: [green, yellow, pink], seed: 7}:
   // cards that show the formation with errors (formation.h), the patterns in
   // turn, the suits (card backs) in turn; value = the pattern's number (1..),
@@ -709,17 +713,7 @@ class Loader {
     }
     if (backs.empty()) backs.push_back(kNone);
     CardInfo proto;
-    std::string kind_name = rules_->kinds.front();
-    if (const YamlNode* v = g.Find("kind")) {
-      auto it = std::find(rules_->kinds.begin(), rules_->kinds.end(), v->scalar);
-      if (it == rules_->kinds.end()) {
-        Error(v->pos, WithSuggestion("unknown kind '" + v->scalar + "'", v->scalar,
-                                     rules_->kinds));
-      } else {
-        proto.kind = static_cast<int8_t>(it - rules_->kinds.begin());
-        kind_name = *it;
-      }
-    }
+    std::string kind_name = GroupKind(g, proto);
     auto deck = MakeSwarm(rules_->formation, rules_->error_patterns,
                           static_cast<int>(count), static_cast<uint64_t>(seed), rotate);
     for (size_t k = 0; k < deck.size(); ++k) {
