@@ -3,7 +3,9 @@
 #include <map>
 #include <ostream>
 #include <set>
+#include <sstream>
 
+#include "interpreter/formation.h"
 #include "interpreter/loader.h"
 #include "interpreter/program.h"
 #include "interpreter/yaml_doc.h"
@@ -307,9 +309,23 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
   }
 
   auto present = [](int node) { return node >= 0 ? "yes" : "no"; };
+  if (!rules.formation.fish.empty()) {
+    // The fish numbers here are the ones scenarios and players mark.
+    out << "  formation (" << rules.formation.fish.size() << " fish, "
+        << rules.error_patterns.size() << " error patterns, " << rules.faces.size()
+        << " cards):\n";
+    std::istringstream picture(Picture(rules.formation, rules.formation.fish, 0));
+    for (std::string line; std::getline(picture, line);) out << "    " << line << "\n";
+  }
   out << "  procedures:\n";
   if (rules.turns) {
     PrintTurnProcedure(rules, out);
+  } else if (rules.trick_family < 0) {
+    // Neither tricks nor turns: a round is its statements.
+    out << "    round  start, end (no tricks, no turns)"
+        << (rules.search_active >= 0 ? "; search(): every active player marks and stops"
+                                     : "")
+        << "\n";
   } else {
     out << "    trick  may_lead: " << (rules.may_lead >= 0 ? "yes" : "as may_play")
         << ", may_play: " << present(rules.may_play) << ", winner: "

@@ -96,3 +96,20 @@ TEST_CASE("rules list names the shipped rulesets", "[rules]") {
 
 }  // namespace
 }  // namespace angler
+
+namespace angler {
+namespace {
+
+TEST_CASE("rules check draws a formation with the numbers scenarios mark", "[rules]") {
+  std::ostringstream out, err;
+  CHECK(RunRules({"check", "falscher-hering"}, out, err) == 0);
+  const std::string text = out.str();
+  CHECK(text.find("  formation (15 fish, 6 error patterns, 36 cards):\n"
+                  "     b> 0   b> 1   s> 2   s> 3   o> 4\n") != std::string::npos);
+  CHECK(
+      text.find("round  start, end (no tricks, no turns); search(): every active player "
+                "marks and stops\n") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace angler
