@@ -600,10 +600,6 @@ void Game::Run(State& s) const {
         }
         break;
       }
-      case Code::kCall:
-        Call(s, in.slot, frame.self, frame.owner, s.pc + 1);
-        ev.set_frame(&s.frames[s.frame_count - 1]);
-        break;
       case Code::kReturn: {
         Frame done = s.frames[--s.frame_count];
         s.loop_count = static_cast<uint8_t>(done.loop_base);

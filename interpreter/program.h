@@ -159,7 +159,6 @@ enum class Code : uint8_t {
   kForBegin,      // loop over list e0 (sorted by keys[a..a+b)) into local slot;
                   // jump to target when empty
   kForNext,       // next value into local slot, or pop the loop and pc = target
-  kCall,          // run effect slot with self e0 (kSelf if -1), owner e1
   kReturn,        // end of an effect
   kRunTriggers,   // run on-enter effects queued by moves
   // The trick procedure, generated from the ruleset's trick section.

@@ -616,23 +616,41 @@ const CommandSpec& ShowSpec() {
   return spec;
 }
 
-int Show(Context& c) {
-  if (c.args.positional().size() != 1) return Fail(c, "expected one GAME (a game's id)");
+// `GAME [--variation V]`: the game, loaded from the store the flags name.
+struct GameArgs {
+  std::unique_ptr<Store> store;
+  Loaded game;
+  int64_t id = 0;
+  int64_t variation = 0;
+};
+
+Result<GameArgs> ReadGameArgs(Context& c) {
+  if (c.args.positional().size() != 1) {
+    return Diagnostic({}, "expected one GAME (a game's id)");
+  }
   Result<int64_t> id = GameArg(c.args.positional()[0]);
-  if (!id) return Fail(c, id.errors());
+  if (!id) return id.errors();
   Result<int64_t> variation = c.args.GetInt("variation", 0);
-  if (!variation) return Fail(c, variation.errors());
+  if (!variation) return variation.errors();
   auto store = OpenStore(c.args);
-  if (!store) return Fail(c, store.errors());
+  if (!store) return store.errors();
   Result<Loaded> g = LoadGame(*store.value(), id.value());
-  if (!g) return Fail(c, g.errors());
-  Result<Line> line = MakeLine(g.value(), variation.value());
+  if (!g) return g.errors();
+  return GameArgs{std::move(store).value(), std::move(g).value(), id.value(),
+                  variation.value()};
+}
+
+int Show(Context& c) {
+  Result<GameArgs> read = ReadGameArgs(c);
+  if (!read) return Fail(c, read.errors());
+  GameArgs& at = read.value();
+  Result<Line> line = MakeLine(at.game, at.variation);
   if (!line) return Fail(c, line.errors());
   Result<int64_t> ply = c.args.GetInt("ply", line.value().plies());
   if (!ply) return Fail(c, ply.errors());
   if (ply.value() < 0 || ply.value() > line.value().plies()) {
     return Fail(c, "--ply " + std::to_string(ply.value()) + " is out of range: game " +
-                       std::to_string(id.value()) + " has plies 0 to " +
+                       std::to_string(at.id) + " has plies 0 to " +
                        std::to_string(line.value().plies()));
   }
   if (c.args.Has("json")) {
@@ -667,20 +685,14 @@ bool TrickBegins(const State& s) {
 }
 
 int Step(Context& c) {
-  if (c.args.positional().size() != 1) return Fail(c, "expected one GAME (a game's id)");
-  Result<int64_t> id = GameArg(c.args.positional()[0]);
-  if (!id) return Fail(c, id.errors());
-  Result<int64_t> variation = c.args.GetInt("variation", 0);
-  if (!variation) return Fail(c, variation.errors());
-  auto store = OpenStore(c.args);
-  if (!store) return Fail(c, store.errors());
-  Result<Loaded> g = LoadGame(*store.value(), id.value());
-  if (!g) return Fail(c, g.errors());
-  Result<Line> made = MakeLine(g.value(), variation.value());
+  Result<GameArgs> read = ReadGameArgs(c);
+  if (!read) return Fail(c, read.errors());
+  GameArgs& at = read.value();
+  Result<Line> made = MakeLine(at.game, at.variation);
   if (!made) return Fail(c, made.errors());
   const Line& line = made.value();
   const int end = line.plies();
-  const int round_slot = g.value().rules->builtin.round;
+  const int round_slot = at.game.rules->builtin.round;
   int ply = 0;
   ShowText(c.out, line, ply);
   while (true) {
