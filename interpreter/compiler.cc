@@ -157,8 +157,19 @@ int Compiler::AddNode(Node n) {
   return static_cast<int>(rules_.nodes.size()) - 1;
 }
 
+void Compiler::BeginSection(const std::string& name, const SourcePos& pos) {
+  auto& sections = rules_.sections;
+  auto at = std::find(sections.begin(), sections.end(), name);
+  section_ = static_cast<int16_t>(at - sections.begin());
+  if (at == sections.end()) sections.push_back(name);
+  origin_ = pos;
+}
+
 int Compiler::Emit(const Instr& in) {
   rules_.code.push_back(in);
+  Instr& added = rules_.code.back();
+  added.section = section_;
+  if (added.pos.line == 0) added.pos = origin_;
   return static_cast<int>(rules_.code.size()) - 1;
 }
 
@@ -822,6 +833,13 @@ Status Compiler::Statement(const Stmt& s) {
   };
   Instr in;
   in.pos = s.pos;
+  // Instructions of this statement without a place of their own get its place.
+  struct RestoreOrigin {
+    SourcePos& origin;
+    SourcePos outer;
+    ~RestoreOrigin() { origin = outer; }
+  } restore{origin_, origin_};
+  origin_ = s.pos;
   switch (s.kind) {
     case Stmt::Kind::kMove:
       return Move(s);

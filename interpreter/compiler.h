@@ -41,6 +41,9 @@ class Compiler {
   // each is computed once per run of the filter, not once per card.
   int Filter(int cards, int pred);
 
+  // Code emitted from now on belongs to ruleset section `name` (Ruleset::sections);
+  // an instruction without a place of its own gets `pos`.
+  void BeginSection(const std::string& name, const SourcePos& pos);
   // Low-level emission for the procedure generator (loader).
   int Emit(const Instr& in);
   int Here() const { return static_cast<int>(rules_.code.size()); }
@@ -92,6 +95,8 @@ class Compiler {
   int card_depth_ = 0;  // > 0 inside a filter or a play rule
   std::vector<Local> locals_;
   int max_locals_ = 0;
+  int16_t section_ = 0;
+  SourcePos origin_;  // the statement being compiled, else the section's key
 };
 
 }  // namespace angler

@@ -518,102 +518,13 @@ struct EvalOps {
 };
 
 void BindEvaluators(Ruleset& rules) {
-  for (Node& n : rules.nodes) {
-    EvalFn fn = &EvalOps::Generic;
-    switch (n.op) {
-      case Op::kConst:
-        fn = &EvalOps::Const;
-        break;
-      case Op::kLocal:
-        fn = &EvalOps::Local;
-        break;
-      case Op::kGlobal:
-        fn = &EvalOps::Global;
-        break;
-      case Op::kPlayerVar:
-        fn = &EvalOps::PlayerVar;
-        break;
-      case Op::kCached:
-        fn = &EvalOps::Cached;
-        break;
-      case Op::kCardAttr:
-        fn = &EvalOps::CardAttr;
-        break;
-      case Op::kCardAttrEq:
-        fn = &EvalOps::CardAttrEq;
-        break;
-      case Op::kCardAttrNe:
-        fn = &EvalOps::CardAttrNe;
-        break;
-      case Op::kCardAttrEqX:
-        fn = &EvalOps::CardAttrEqX;
-        break;
-      case Op::kEqConst:
-        fn = &EvalOps::EqConst;
-        break;
-      case Op::kNeConst:
-        fn = &EvalOps::NeConst;
-        break;
-      case Op::kEq:
-        fn = &EvalOps::Eq;
-        break;
-      case Op::kNe:
-        fn = &EvalOps::Ne;
-        break;
-      case Op::kLt:
-        fn = &EvalOps::Lt;
-        break;
-      case Op::kLe:
-        fn = &EvalOps::Le;
-        break;
-      case Op::kGt:
-        fn = &EvalOps::Gt;
-        break;
-      case Op::kGe:
-        fn = &EvalOps::Ge;
-        break;
-      case Op::kAdd:
-        fn = &EvalOps::Add;
-        break;
-      case Op::kSub:
-        fn = &EvalOps::Sub;
-        break;
-      case Op::kMul:
-        fn = &EvalOps::Mul;
-        break;
-      case Op::kNot:
-        fn = &EvalOps::Not;
-        break;
-      case Op::kIf:
-        fn = &EvalOps::If;
-        break;
-      case Op::kCoalesce:
-        fn = &EvalOps::Coalesce;
-        break;
-      case Op::kAnyOf:
-        fn = &EvalOps::AnyOf;
-        break;
-      case Op::kAllOf:
-        fn = &EvalOps::AllOf;
-        break;
-      case Op::kAttr:
-        fn = &EvalOps::Attr;
-        break;
-      case Op::kCount:
-      case Op::kAny:
-      case Op::kFirst:
-      case Op::kLast:
-      case Op::kHighest:
-      case Op::kLowest:
-      case Op::kSum:
-      case Op::kInCards:
-        fn = &EvalOps::List;
-        break;
-      default:
-        break;
-    }
-    n.fn = fn;
-  }
+  // The op list (program.h) names each op's function.
+  static constexpr EvalFn kFns[] = {
+#define ANGLER_OP_FN(op, fn, doc) &EvalOps::fn,
+      ANGLER_OPS(ANGLER_OP_FN)
+#undef ANGLER_OP_FN
+  };
+  for (Node& n : rules.nodes) n.fn = kFns[static_cast<size_t>(n.op)];
 }
 
 }  // namespace angler

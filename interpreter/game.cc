@@ -68,15 +68,15 @@ Game::Game(const Ruleset& rules, int players) : rules_(rules), players_(players)
 // A new turn: turn-scope variables reset, and seats the skip rule names are
 // passed over (FF8 in Fat Fish). If every seat is passed over, the rules
 // leave no way on: a ruleset error.
-void Game::TurnBegin(State& s) const {
-  SetVariablesToStart(s, Scope::kTrick);
+void Game::TurnBegin(State& s, EventLog* log) const {
+  SetVariablesToStart(s, Scope::kTrick, log);
   s.played_count = 0;
   std::fill(std::begin(s.position_of), std::end(s.position_of), -1);
   if (rules_.turn_skip < 0) return;
   for (int k = 0; k < players_; ++k) {
     Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
     if (!ev.Value(rules_.turn_skip)) return;
-    s.vars[rules_.builtin.turn] = (s.vars[rules_.builtin.turn] + 1) % players_;
+    SetVar(s, rules_.builtin.turn, (s.vars[rules_.builtin.turn] + 1) % players_, log);
   }
   Fail(s);
 }
@@ -158,6 +158,19 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
       after.played[after.played_count++] = static_cast<uint8_t>(c);
   }
   return LayVerdict{};
+}
+
+// A legal lay's changes, as CheckLay made them on the copy `after`.
+void Game::LogLay(const State& s, const Action& a, const State& after,
+                  EventLog* log) const {
+  Cause cause = CauseAt(s);
+  int target = after.vars[rules_.builtin.target];
+  if (s.vars[rules_.builtin.target] != target)
+    log->Set(rules_.builtin.target, s.vars[rules_.builtin.target], target, cause);
+  int cards[kMaxLay];
+  int n = a.LayCards(cards);
+  for (int i = 0; i < n; ++i)
+    log->Moved(cards[i], s.zone_of[cards[i]], target, false, cause);
 }
 
 uint32_t Game::Searchers(const State& s) const {
@@ -257,12 +270,44 @@ void Game::LegalLays(const State& s, ActionList& out) const {
   }
 }
 
-void Game::SetVariablesToStart(State& s, Scope scope) const {
+void Game::SetVariablesToStart(State& s, Scope scope, EventLog* log) const {
   for (const Variable& v : rules_.variables) {
     if (v.scope != scope) continue;
     int n = v.per_player ? kMaxPlayers : 1;
-    for (int i = 0; i < n; ++i) s.vars[v.slot + i] = v.init;
+    for (int i = 0; i < n; ++i) SetVar(s, v.slot + i, v.init, log);
   }
+}
+
+Cause Game::CauseAt(const State& s) const {
+  Cause c;
+  c.pc = s.pc;
+  c.section = rules_.code[static_cast<size_t>(s.pc)].section;
+  if (s.frame_count > 1) c.card = s.frames[s.frame_count - 1].self;
+  return c;
+}
+
+void Game::LogAction(const State& s, const Action& a, EventLog* log) const {
+  if (!log) return;
+  Event e;
+  e.kind = EventKind::kAction;
+  e.player = a.player;
+  e.after = a.value;
+  e.before = static_cast<int32_t>(a.kind);
+  e.seed = a.seed;
+  e.cause = CauseAt(s);
+  log->Add(e);
+}
+
+void Game::LogBoundary(const State& s, EventKind kind, int player, int card,
+                       int32_t value, EventLog* log) const {
+  if (!log) return;
+  Event e;
+  e.kind = kind;
+  e.player = static_cast<int8_t>(player);
+  e.card = static_cast<int16_t>(card);
+  e.after = value;
+  e.cause = CauseAt(s);
+  log->Add(e);
 }
 
 State Game::BlankState(int entry) const {
@@ -286,9 +331,9 @@ State Game::BlankState(int entry) const {
   return s;
 }
 
-State Game::NewInitialState() const {
+State Game::NewInitialState(EventLog* log) const {
   State s = BlankState(rules_.entry_setup);
-  Run(s);
+  Run(s, log);
   return s;
 }
 
@@ -380,7 +425,29 @@ void Game::QueueTriggers(State& s, int card, int zone) const {
   }
 }
 
-void Game::Run(State& s) const {
+void Game::Run(State& s, EventLog* log) const {
+  Execute(s, log);
+  LogWhereStopped(s, log);
+}
+
+void Game::LogWhereStopped(const State& s, EventLog* log) const {
+  if (!log) return;
+  Event e;
+  e.cause = CauseAt(s);
+  if (s.over) {
+    e.kind = EventKind::kGameEnd;
+    e.slot = s.end_reason;
+    e.after = s.error ? 1 : 0;
+  } else {
+    e.kind = EventKind::kAsk;
+    e.player = s.decision.player;
+    e.before = static_cast<int32_t>(s.decision.kind);
+    e.after = s.decision.count;
+  }
+  log->Add(e);
+}
+
+void Game::Execute(State& s, EventLog* log) const {
   Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
   uint8_t buffer[kMaxCards];
   while (!s.over) {
@@ -411,9 +478,13 @@ void Game::Run(State& s) const {
           }
           target = &s.vars[in.slot + p];
         }
+        int32_t before = *target;
         if (in.op == 0) *target = static_cast<int32_t>(v);
         if (in.op == 1) *target += static_cast<int32_t>(v);
         if (in.op == 2) *target -= static_cast<int32_t>(v);
+        if (log && in.code != Code::kSetLocal && *target != before) {
+          log->Set(static_cast<int>(target - s.vars), before, *target, CauseAt(s));
+        }
         ++s.pc;
         break;
       }
@@ -433,9 +504,20 @@ void Game::Run(State& s) const {
           int z = static_cast<int>(zone);
           bool to_trick = rules_.ZoneFamilyOf(z) == rules_.trick_family;
           int8_t seats[kMaxCards];
-          for (size_t k = 0; k < n; ++k)
-            seats[k] = static_cast<int8_t>(rules_.ZoneSeat(s.zone_of[buffer[k]]));
+          uint8_t from[kMaxCards];
+          for (size_t k = 0; k < n; ++k) {
+            from[k] = s.zone_of[buffer[k]];
+            seats[k] = static_cast<int8_t>(rules_.ZoneSeat(from[k]));
+          }
           MoveCards(s, buffer, n, z, in.flag == 1);
+          if (log) {
+            // In the order MoveCard would move them one by one (to the
+            // bottom: last card first), so replaying gives the same piles.
+            for (size_t k = 0; k < n; ++k) {
+              size_t i = in.flag == 1 ? n - 1 - k : k;
+              log->Moved(buffer[i], from[i], z, in.flag == 1, CauseAt(s));
+            }
+          }
           for (size_t k = 0; k < n; ++k) {
             if (to_trick && seats[k] >= 0) s.played_by[buffer[k]] = seats[k];
             QueueTriggers(s, buffer[k], z);
@@ -519,6 +601,7 @@ void Game::Run(State& s) const {
         for (size_t k = 0; k < n; ++k) {
           int zone = first + static_cast<int>(k % static_cast<size_t>(players_));
           int card = buffer[n - 1 - k];
+          if (log) log->Moved(card, s.zone_of[card], zone, false, CauseAt(s));
           MoveCard(s, card, zone, false);
           QueueTriggers(s, card, zone);
         }
@@ -622,19 +705,23 @@ void Game::Run(State& s) const {
         break;
       }
       case Code::kRoundBegin:
-        ++s.vars[rules_.builtin.round];
-        SetVariablesToStart(s, Scope::kRound);
+        SetVar(s, rules_.builtin.round, s.vars[rules_.builtin.round] + 1, log);
+        LogBoundary(s, EventKind::kRoundBegin, -1, kNoCard, s.vars[rules_.builtin.round],
+                    log);
+        SetVariablesToStart(s, Scope::kRound, log);
         s.pending_count = 0;  // next-trick effects of a round's last trick lapse
         ++s.pc;
         break;
       case Code::kTrickBegin:
-        SetVariablesToStart(s, Scope::kTrick);
+        LogBoundary(s, EventKind::kTrickBegin, s.vars[rules_.builtin.leader], kNoCard,
+                    s.vars[rules_.builtin.trick_number], log);
+        SetVariablesToStart(s, Scope::kTrick, log);
         s.played_count = 0;
         s.turns_taken = 0;
         s.resolve_next = 0;
         std::fill(std::begin(s.position_of), std::end(s.position_of), -1);
         // winner and winning_card keep the last trick's until this one resolves.
-        s.vars[rules_.builtin.turn] = s.vars[rules_.builtin.leader];
+        SetVar(s, rules_.builtin.turn, s.vars[rules_.builtin.leader], log);
         ++s.pc;
         break;
       case Code::kRunPending: {
@@ -662,7 +749,7 @@ void Game::Run(State& s) const {
         auto cards = s.Zone(hand);
         if (cards.empty()) {  // nothing to play: the turn passes
           ++s.turns_taken;
-          s.vars[rules_.builtin.turn] = (p + 1) % players_;
+          SetVar(s, rules_.builtin.turn, (p + 1) % players_, log);
           break;
         }
         auto allowed = ev.PlannedFilter(s.played_count == 0 ? rules_.lead_options
@@ -679,14 +766,18 @@ void Game::Run(State& s) const {
       case Code::kTrickResolve: {
         int64_t w = ev.Value(rules_.winner);
         int winner = kNone;
+        int card = kNoCard;
         if (rules_.nodes[static_cast<size_t>(rules_.winner)].type == Type::kCard) {
-          s.vars[rules_.builtin.winning_card] = static_cast<int32_t>(w);
+          SetVar(s, rules_.builtin.winning_card, static_cast<int32_t>(w), log);
+          card = static_cast<int>(w);
           winner = w >= 0 ? s.played_by[w] : kNone;
         } else {
           winner = static_cast<int>(w);
         }
         if (winner < 0 || winner >= players_) return Fail(s);
-        s.vars[rules_.builtin.winner] = winner;
+        SetVar(s, rules_.builtin.winner, winner, log);
+        LogBoundary(s, EventKind::kTrickEnd, winner, card,
+                    s.vars[rules_.builtin.trick_number], log);
         ++s.pc;
         break;
       }
@@ -721,14 +812,16 @@ void Game::Run(State& s) const {
         break;
       }
       case Code::kTurnBegin:
-        TurnBegin(s);
+        TurnBegin(s, log);
+        LogBoundary(s, EventKind::kTurnBegin, s.vars[rules_.builtin.turn], kNoCard,
+                    s.vars[rules_.builtin.turn], log);
         ++s.pc;
         break;
       case Code::kSearch: {
         // Marks are wiped and nobody has stopped; if nobody may search, go on.
         for (int p = 0; p < players_; ++p) {
-          s.vars[rules_.builtin.marks + p] = 0;
-          s.vars[rules_.builtin.stopped + p] = 0;
+          SetVar(s, rules_.builtin.marks + p, 0, log);
+          SetVar(s, rules_.builtin.stopped + p, 0, log);
         }
         if (Searchers(s) == 0) {
           ++s.pc;
@@ -746,9 +839,10 @@ void Game::Run(State& s) const {
         return;
       case Code::kTrickEnd:
         if (s.vars[rules_.builtin.winner] >= 0) {
-          s.vars[rules_.builtin.leader] = s.vars[rules_.builtin.winner];
+          SetVar(s, rules_.builtin.leader, s.vars[rules_.builtin.winner], log);
         }
-        ++s.vars[rules_.builtin.trick_number];
+        SetVar(s, rules_.builtin.trick_number, s.vars[rules_.builtin.trick_number] + 1,
+               log);
         ++s.pc;
         break;
     }
@@ -771,7 +865,7 @@ Action Game::SampleChance(const State&, Rng& rng) const {
   return Action{ActionKind::kChance, -1, 0, rng.Next()};
 }
 
-Status Game::Apply(State& s, const Action& a) const {
+Status Game::Apply(State& s, const Action& a, EventLog* log) const {
   Decision& d = s.decision;
   if (s.over) return Diagnostic({}, "the game is over");
   if (d.kind == DecisionKind::kNone)
@@ -790,8 +884,11 @@ Status Game::Apply(State& s, const Action& a) const {
       if (a.value < 0 || a.value >= static_cast<int>(rules_.formation.fish.size())) {
         return Diagnostic({}, "there is no fish " + std::to_string(a.value));
       }
-      s.vars[rules_.builtin.marks + a.player] ^= 1 << a.value;  // the search goes on
+      LogAction(s, a, log);
+      int slot = rules_.builtin.marks + a.player;
+      SetVar(s, slot, s.vars[slot] ^ (1 << a.value), log);  // the search goes on
       ++s.ply;
+      LogWhereStopped(s, log);  // the search, still open
       return Ok();
     }
     if (a.kind == ActionKind::kStop) {
@@ -799,12 +896,13 @@ Status Game::Apply(State& s, const Action& a) const {
       if (group == 0 || (group & ~who) != 0) {
         return Diagnostic({}, "only searching players can stop");
       }
+      LogAction(s, a, log);
       for (int p = 0; p < players_; ++p)
-        s.vars[rules_.builtin.stopped + p] = group >> p & 1;
+        SetVar(s, rules_.builtin.stopped + p, group >> p & 1, log);
       d.kind = DecisionKind::kNone;
       ++s.pc;
       ++s.ply;
-      Run(s);
+      Run(s, log);
       return Ok();
     }
     return Diagnostic({},
@@ -826,17 +924,21 @@ Status Game::Apply(State& s, const Action& a) const {
         fiasco = ev.Value(rules_.lay_fiasco) != 0;
       }
       if (!fiasco) return Diagnostic({}, verdict.why);
-      s.vars[rules_.builtin.illegal_lay] = 1;  // the cards stay in hand; the rules react
+      LogAction(s, a, log);
+      SetVar(s, rules_.builtin.illegal_lay, 1, log);  // the cards stay in hand
     } else {
-      after.vars[rules_.builtin.illegal_lay] = 0;
-      s = after;
+      LogAction(s, a, log);
+      if (log) LogLay(s, a, after, log);
+      s = after;  // CheckLay leaves illegal_lay as it was
+      SetVar(s, rules_.builtin.illegal_lay, 0, log);
     }
     d.kind = DecisionKind::kNone;
     ++s.pc;
     ++s.ply;
-    Run(s);
+    Run(s, log);
     return Ok();
   }
+  LogAction(s, a, log);
   if (a.kind != ActionKind::kChance) {
     if (a.player != d.player) {
       return Diagnostic({}, "it is seat " + std::to_string(d.player) +
@@ -859,13 +961,14 @@ Status Game::Apply(State& s, const Action& a) const {
         int p = d.player;
         int card = a.value;
         int trick = rules_.zones[static_cast<size_t>(rules_.trick_family)].first;
+        if (log) log->Moved(card, s.zone_of[card], trick, false, CauseAt(s));
         MoveCard(s, card, trick, false);
         s.played_by[card] = static_cast<int8_t>(p);
         s.position_of[p] = static_cast<int8_t>(s.played_count);
         if (s.played_count < kMaxPlayed)
           s.played[s.played_count++] = static_cast<uint8_t>(card);
         ++s.turns_taken;
-        s.vars[rules_.builtin.turn] = (p + 1) % players_;
+        SetVar(s, rules_.builtin.turn, (p + 1) % players_, log);
         // On-play effects run right after the card is down.
         const CardInfo& c = rules_.cards[static_cast<size_t>(card)];
         for (int16_t e : c.effects) {
@@ -906,12 +1009,24 @@ Status Game::Apply(State& s, const Action& a) const {
       s.chosen_value = d.options[rng.Below(d.count)];
     } else {
       rng.Shuffle(s.order + s.start[d.zone], static_cast<size_t>(s.ZoneSize(d.zone)));
+      if (log) {
+        Event e;
+        e.kind = EventKind::kShuffle;
+        e.to = d.zone;
+        e.seed = a.seed;
+        e.cause = CauseAt(s);
+        log->Add(e);
+      }
     }
     d.kind = DecisionKind::kNone;
     ++s.pc;
   }
   ++s.ply;
-  if (d.kind == DecisionKind::kNone) Run(s);
+  if (d.kind == DecisionKind::kNone) {
+    Run(s, log);
+  } else {
+    LogWhereStopped(s, log);  // the same choice goes on (more cards to pick)
+  }
   return Ok();
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "dsl/source.h"
+#include "interpreter/events.h"
 #include "interpreter/rng.h"
 #include "interpreter/ruleset.h"
 #include "interpreter/state.h"
@@ -54,13 +55,14 @@ class Game {
   const Ruleset& rules() const { return rules_; }
   int players() const { return players_; }
 
-  // A fresh game, run up to its first decision (usually the first shuffle).
-  State NewInitialState() const;
+  // A fresh game, run up to its first decision (usually the first shuffle);
+  // with a log, what the setup did on BlankState(rules().entry_setup).
+  State NewInitialState(EventLog* log = nullptr) const;
   // A state with every card in the setup zone, variables at their start
   // values and the program at `entry`, not yet run: scenarios arrange a
   // position on it and then call Continue().
   State BlankState(int entry) const;
-  void Continue(State& s) const { Run(s); }
+  void Continue(State& s, EventLog* log = nullptr) const { Run(s, log); }
 
   bool IsTerminal(const State& s) const { return s.over; }
   bool IsChance(const State& s) const { return s.decision.kind == DecisionKind::kChance; }
@@ -71,8 +73,9 @@ class Game {
   // A chance outcome drawn from rng.
   Action SampleChance(const State& s, Rng& rng) const;
   // Checks the action against the decision, then applies it and runs on to the
-  // next decision. On error the state is unchanged.
-  Status Apply(State& s, const Action& a) const;
+  // next decision. On error the state is unchanged and nothing is logged. With
+  // a log, what the action did is appended to it (events.h).
+  Status Apply(State& s, const Action& a, EventLog* log = nullptr) const;
 
   // During a search: the card searched (-1 when there is none).
   int SearchedCard(const State& s) const;
@@ -91,12 +94,26 @@ class Game {
   static void MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bottom);
 
  private:
-  void Run(State& s) const;
+  // Runs to the next decision or the end, then logs which (kAsk, kGameEnd).
+  void Run(State& s, EventLog* log) const;
+  void Execute(State& s, EventLog* log) const;
   void Fail(State& s) const;
-  void SetVariablesToStart(State& s, Scope scope) const;
+  void SetVariablesToStart(State& s, Scope scope, EventLog* log = nullptr) const;
+  // vars[slot] = v, logged when it changes.
+  void SetVar(State& s, int slot, int32_t v, EventLog* log) const {
+    int32_t before = s.vars[slot];
+    s.vars[slot] = v;
+    if (log && before != v) log->Set(slot, before, v, CauseAt(s));
+  }
+  Cause CauseAt(const State& s) const;
+  void LogWhereStopped(const State& s, EventLog* log) const;
+  void LogLay(const State& s, const Action& a, const State& after, EventLog* log) const;
+  void LogAction(const State& s, const Action& a, EventLog* log) const;
+  void LogBoundary(const State& s, EventKind kind, int player, int card, int32_t value,
+                   EventLog* log) const;
   void Call(State& s, int effect, int self, int owner, int return_pc) const;
   void QueueTriggers(State& s, int card, int zone) const;
-  void TurnBegin(State& s) const;
+  void TurnBegin(State& s, EventLog* log) const;
   void LegalLays(const State& s, ActionList& out) const;
   void LegalSearch(const State& s, ActionList& out) const;
   uint32_t Searchers(const State& s) const;  // bit p: p may mark and stop

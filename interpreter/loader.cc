@@ -779,8 +779,11 @@ class Loader {
     return r.value();
   }
 
-  void StatementsAt(const YamlNode* node, const CodeContext& ctx) {
+  // Compiles the statements at `node` as ruleset section `section` ("round.start").
+  void StatementsAt(const YamlNode* node, const CodeContext& ctx,
+                    const std::string& section) {
     if (!node) return;
+    compiler_.BeginSection(section, node->pos);
     // A list of statements, or one text holding several.
     std::vector<const YamlNode*> parts;
     if (node->kind == YamlNode::Kind::kSequence) {
@@ -858,11 +861,13 @@ class Loader {
     if (!errors_.empty()) return;
     r.end_reasons = {""};
     r.entry_setup = compiler_.Here();
-    StatementsAt(doc.Find("setup"), plain);
+    StatementsAt(doc.Find("setup"), plain, "setup");
+    compiler_.BeginSection("round", round.pos);
     r.entry_round = compiler_.Emit(Instr{Code::kRoundBegin});
     r.entry_play = r.entry_trick = r.entry_round;
-    StatementsAt(round.Find("start"), plain);
-    StatementsAt(round.Find("end"), plain);
+    StatementsAt(round.Find("start"), plain, "round.start");
+    StatementsAt(round.Find("end"), plain, "round.end");
+    compiler_.BeginSection("round", round.pos);
     Instr next_round{Code::kJumpIfNot};
     next_round.e0 = end_when;
     next_round.target = r.entry_round;
@@ -939,9 +944,11 @@ class Loader {
     const BuiltinSlots& b = r.builtin;
     r.end_reasons = {""};
     r.entry_setup = compiler_.Here();
-    StatementsAt(doc.Find("setup"), plain);
+    StatementsAt(doc.Find("setup"), plain, "setup");
+    compiler_.BeginSection("round", round->pos);
     r.entry_round = compiler_.Emit(Instr{Code::kRoundBegin});
-    StatementsAt(round->Find("start"), plain);
+    StatementsAt(round->Find("start"), plain, "round.start");
+    compiler_.BeginSection("trick", trick->pos);
     Instr set_tricks{Code::kSetGlobal};
     set_tricks.slot = static_cast<int16_t>(b.tricks);
     set_tricks.e0 = tricks;
@@ -971,13 +978,15 @@ class Loader {
     end_ctx.in_trick_end = true;
     if (!trick->Find("end"))
       Error(trick->pos, "the trick needs 'end': what happens to its cards");
-    StatementsAt(trick->Find("end"), end_ctx);
+    StatementsAt(trick->Find("end"), end_ctx, "trick.end");
+    compiler_.BeginSection("trick", trick->pos);
     compiler_.Emit(Instr{Code::kTrickEnd});
     Instr again{Code::kJump};
     again.target = loop_at;
     compiler_.Emit(again);
     r.code[static_cast<size_t>(loop_at)].target = compiler_.Here();
-    StatementsAt(round->Find("end"), plain);
+    StatementsAt(round->Find("end"), plain, "round.end");
+    compiler_.BeginSection("round", round->pos);
     Instr next_round{Code::kJumpIfNot};
     next_round.e0 = end_when;
     next_round.target = r.entry_round;
@@ -1105,9 +1114,11 @@ class Loader {
     const BuiltinSlots& b = r.builtin;
     r.end_reasons = {""};
     r.entry_setup = compiler_.Here();
-    StatementsAt(doc.Find("setup"), plain);
+    StatementsAt(doc.Find("setup"), plain, "setup");
+    compiler_.BeginSection("round", round.pos);
     r.entry_round = compiler_.Emit(Instr{Code::kRoundBegin});
-    StatementsAt(round.Find("start"), plain);
+    StatementsAt(round.Find("start"), plain, "round.start");
+    compiler_.BeginSection("turn", turn.pos);
     Instr first_turn{Code::kSetGlobal};
     first_turn.slot = static_cast<int16_t>(b.turn);
     first_turn.e0 = Global(b.leader, Type::kPlayer);
@@ -1123,12 +1134,14 @@ class Loader {
     Instr refused{Code::kJumpIfNot};
     refused.e0 = Global(b.illegal_lay, Type::kBool);
     int refused_at = compiler_.Emit(refused);
-    StatementsAt(turn.Find("on_fiasco"), plain);
+    StatementsAt(turn.Find("on_fiasco"), plain, "turn.on_fiasco");
+    compiler_.BeginSection("turn", turn.pos);
     Instr retry{Code::kJump};
     retry.target = lay_at;
     compiler_.Emit(retry);
     r.code[static_cast<size_t>(refused_at)].target = compiler_.Here();
-    StatementsAt(turn.Find("after"), plain);
+    StatementsAt(turn.Find("after"), plain, "turn.after");
+    compiler_.BeginSection("turn", turn.pos);
     Node next{Op::kLeft, Type::kPlayer};
     next.x = Global(b.turn, Type::kPlayer);
     Instr pass{Code::kSetGlobal};
@@ -1139,7 +1152,8 @@ class Loader {
     again.target = loop_at;
     compiler_.Emit(again);
     r.code[static_cast<size_t>(loop_at)].target = compiler_.Here();
-    StatementsAt(round.Find("end"), plain);
+    StatementsAt(round.Find("end"), plain, "round.end");
+    compiler_.BeginSection("round", round.pos);
     Instr next_round{Code::kJumpIfNot};
     next_round.e0 = end_when;
     next_round.target = r.entry_round;
@@ -1157,7 +1171,8 @@ class Loader {
       ctx.in_effect = true;
       const YamlNode* body = spec.Find("do");
       if (!body) Error(spec.pos, "effect '" + rules_->effects[i].name + "' needs 'do'");
-      StatementsAt(body, ctx);
+      compiler_.BeginSection("effects." + rules_->effects[i].name, spec.pos);
+      StatementsAt(body, ctx, "effects." + rules_->effects[i].name);
       compiler_.Emit(Instr{Code::kReturn});
     }
   }

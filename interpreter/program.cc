@@ -30,4 +30,22 @@ const char* TypeName(Type t) {
   return "?";
 }
 
+const char* OpName(Op op) {
+  static constexpr const char* kNames[] = {
+#define ANGLER_OP_NAME(op, fn, doc) #op + 1,
+      ANGLER_OPS(ANGLER_OP_NAME)
+#undef ANGLER_OP_NAME
+  };
+  return kNames[static_cast<size_t>(op)];
+}
+
+const char* CodeName(Code code) {
+  static constexpr const char* kNames[] = {
+#define ANGLER_CODE_NAME(code, doc) #code + 1,
+      ANGLER_CODES(ANGLER_CODE_NAME)
+#undef ANGLER_CODE_NAME
+  };
+  return kNames[static_cast<size_t>(code)];
+}
+
 }  // namespace angler

@@ -47,83 +47,95 @@ enum class Attr : uint8_t {
   kFaults
 };
 
+// The expression operations, written once. Each entry: the op, the evaluator
+// function BindEvaluators (eval.cc) gives its nodes (Generic: the shared
+// switch, List: the list-reading switch), and what it computes for the
+// disassembler (`angler rules dump`). Operands: a, b, imm as named; x, y, z
+// are child nodes.
+#define ANGLER_OPS(X)                                                               \
+  /* Leaves. */                                                                     \
+  X(kConst, Const, "imm")                                                           \
+  X(kLocal, Local, "frame local a")                                                 \
+  X(kGlobal, Global, "vars[a]")                                                     \
+  X(kPlayerVar, PlayerVar, "vars[a + player x]")                                    \
+  X(kTable, Generic, "tables[a + players * b + x - 1] (b = row length), 0 outside") \
+  X(kCard, Generic, "the card a filter or play rule is looking at")                 \
+  X(kSelf, Generic, "the card whose effect runs")                                   \
+  X(kOwner, Generic, "the player of that card")                                     \
+  X(kChosenValue, Generic, "what the last option choice picked")                    \
+  X(kPlayers, Generic, "the number of players")                                     \
+  X(kSeats, Generic, "all seats in order")                                          \
+  X(kPlayed, Generic, "the cards of the current trick in play order")               \
+  X(kAllCards, Generic, "every card of the ruleset, by id")                         \
+  X(kEnds, Generic, "the top card of each pile of zones a .. a+b (b -1: seats)")    \
+  X(kFamilyCards, Generic, "every card in the family's piles, pile by pile")        \
+  X(kZone, Generic, "zone a (shared)")                                              \
+  X(kFamilyZone, Generic, "zone a + x - imm, if within [0, b) (b -1: the seats)")   \
+  X(kList, Generic, "constants lists[a .. a+b)")                                    \
+  X(kRange, Generic, "x .. y inclusive")                                            \
+  X(kCached, Cached, "x, computed once per run of the filter owning cache slot a")  \
+  X(kBound, Generic, "the value bound to slot a by the enclosing let")              \
+  X(kLetIn, Generic, "bind slot a to x, then y")                                    \
+  /* Unary on x. */                                                                 \
+  X(kAttr, Attr, "card attribute a of card x")                                      \
+  X(kNeg, Generic, "-x")                                                            \
+  X(kNot, Not, "not x")                                                             \
+  X(kCount, List, "count(x)")                                                       \
+  X(kAny, List, "any(x)")                                                           \
+  X(kFirst, List, "first(x)")                                                       \
+  X(kLast, List, "last(x)")                                                         \
+  X(kHighest, List, "highest(x)")                                                   \
+  X(kLowest, List, "lowest(x)")                                                     \
+  X(kReversed, Generic, "cards x, last first")                                      \
+  X(kSum, List, "the values of cards x added up")                                   \
+  X(kHasTag, Generic, "card x carries tag bit a")                                   \
+  X(kLeft, Generic, "the seat left of x")                                           \
+  X(kRight, Generic, "the seat right of x")                                         \
+  X(kPlayPosition, Generic, "where player x played in the trick")                   \
+  X(kAbs, Generic, "abs(x)")                                                        \
+  /* Binary on x, y. */                                                             \
+  X(kAdd, Add, "x + y")                                                             \
+  X(kSub, Sub, "x - y")                                                             \
+  X(kMul, Mul, "x * y")                                                             \
+  X(kDiv, Generic, "x / y")                                                         \
+  X(kMod, Generic, "x % y")                                                         \
+  X(kEq, Eq, "x == y")                                                              \
+  X(kNe, Ne, "x != y")                                                              \
+  X(kLt, Lt, "x < y")                                                               \
+  X(kLe, Le, "x <= y")                                                              \
+  X(kGt, Gt, "x > y")                                                               \
+  X(kGe, Ge, "x >= y")                                                              \
+  X(kAnd, Generic, "x and y")                                                       \
+  X(kOr, Generic, "x or y")                                                         \
+  X(kCoalesce, Coalesce, "x, or y when x is none")                                  \
+  X(kIn, Generic, "x in list y")                                                    \
+  X(kInCards, List, "card x is one of cards y")                                     \
+  X(kFilter, Generic, "cards x where y; cache slots [a, b)")                        \
+  X(kMinus, Generic, "cards x without cards y")                                     \
+  X(kConcat, Generic, "cards x then cards y")                                       \
+  X(kTopN, Generic, "the top y cards of zone x")                                    \
+  X(kBottomN, Generic, "the bottom y cards of zone x")                              \
+  X(kMax, Generic, "max(x, y)")                                                     \
+  X(kMin, Generic, "min(x, y)")                                                     \
+  /* Fused forms the compiler makes of common shapes (fewer nodes to visit). */     \
+  X(kCardAttr, CardAttr, "attribute a of the card a filter looks at")               \
+  X(kCardAttrEq, CardAttrEq, "attribute a of that card == imm")                     \
+  X(kCardAttrNe, CardAttrNe, "attribute a of that card != imm")                     \
+  X(kEqConst, EqConst, "x == imm")                                                  \
+  X(kNeConst, NeConst, "x != imm")                                                  \
+  X(kCardAttrEqX, CardAttrEqX, "attribute a of that card == x")                     \
+  X(kAnyOf, AnyOf, "or over the nodes lists[a .. a+b), left to right")              \
+  X(kAllOf, AllOf, "and over the nodes lists[a .. a+b), left to right")             \
+  /* Ternary. */                                                                    \
+  X(kIf, If, "if x then y else z")
+
 enum class Op : uint8_t {
-  // Leaves.
-  kConst,        // imm
-  kLocal,        // frame local a
-  kGlobal,       // vars[a]
-  kPlayerVar,    // vars[a + player(x)]
-  kTable,        // tables[a + players * b + int(x) - 1] (b = row length), 0 outside
-  kCard,         // the card a filter or play rule is looking at
-  kSelf,         // the card whose effect runs
-  kOwner,        // the player of that card
-  kChosenValue,  // what the last option choice picked
-  kPlayers,      // the number of players
-  kSeats,        // all seats in order (Type::kPlayers)
-  kPlayed,       // the cards of the current trick in play order
-  kAllCards,     // every card of the ruleset, by id
-  kEnds,  // the top card of each pile of the family at zones a .. a+b (b -1: seats)
-  kFamilyCards,  // every card in the family's piles, pile by pile
-  kZone,         // zone a (shared) as Type::kZone
-  kFamilyZone,   // zone a + x - imm, if x - imm is within [0, b) (b -1: the seats)
-  kList,         // constants list[a .. a+b) (Type::kInts / kPlayers)
-  kRange,        // x .. y inclusive (Type::kInts)
-  kCached,       // x, computed once per run of the filter owning cache slot a
-  kBound,        // the value bound to slot a by the enclosing kLetIn
-  kLetIn,        // bind slot a to x, then y (a define's argument taken by value)
-  // Unary on x.
-  kAttr,  // card attribute a of card x
-  kNeg,
-  kNot,
-  kCount,
-  kAny,
-  kFirst,
-  kLast,
-  kHighest,
-  kLowest,
-  kReversed,  // cards x, last first (Type::kCards)
-  kSum,       // the values of cards x added up
-  kHasTag,    // card x carries tag bit a
-  kLeft,
-  kRight,
-  kPlayPosition,
-  kAbs,
-  // Binary on x, y.
-  kAdd,
-  kSub,
-  kMul,
-  kDiv,
-  kMod,
-  kEq,
-  kNe,
-  kLt,
-  kLe,
-  kGt,
-  kGe,
-  kAnd,
-  kOr,
-  kCoalesce,
-  kIn,       // x in list y
-  kInCards,  // card x is one of cards y
-  kFilter,   // cards x where y (y sees the card as kCard); cache slots [a, b)
-  kMinus,    // cards x without cards/card y
-  kConcat,   // cards x then cards/card y
-  kTopN,
-  kBottomN,  // top/bottom y cards of zone x
-  kMax,
-  kMin,
-  // Fused forms the compiler makes of common shapes (fewer nodes to visit).
-  kCardAttr,    // attribute a of the card a filter looks at
-  kCardAttrEq,  // attribute a of that card == imm
-  kCardAttrNe,  // attribute a of that card != imm
-  kEqConst,
-  kNeConst,      // x == imm, x != imm
-  kCardAttrEqX,  // attribute a of that card == x
-  kAnyOf,
-  kAllOf,  // or / and over the nodes lists[a .. a+b), left to right
-  // Ternary.
-  kIf,  // if x then y else z
+#define ANGLER_OP_ENUM(op, fn, doc) op,
+  ANGLER_OPS(ANGLER_OP_ENUM)
+#undef ANGLER_OP_ENUM
 };
+// "Const", "CardAttrEq": the op's name without its k.
+const char* OpName(Op op);
 
 class Evaluator;
 struct Node;
@@ -141,41 +153,49 @@ struct Node {
   EvalFn fn = nullptr;  // set by BindEvaluators (eval.h) at the end of loading
 };
 
-// Statement bytecode. Operands: e* are expression node indices, other fields
-// as named. Opcodes marked "suspends" stop the VM for a decision.
+// Statement bytecode, written once: the opcode and what it does. Operands:
+// e* are expression node indices, other fields as named. Opcodes marked
+// "suspends" stop the VM for a decision. Game::Run handles each (-Wswitch).
+#define ANGLER_CODES(X)                                                              \
+  X(kJump, "pc = target")                                                            \
+  X(kJumpIfNot, "if !e0: pc = target")                                               \
+  X(kSetGlobal, "vars[slot] (op) e0; op: 0 set, 1 add, 2 subtract")                  \
+  X(kSetPlayerVar, "vars[slot + e1] (op) e0")                                        \
+  X(kSetLocal, "locals[slot] (op) e0")                                               \
+  X(kMove, "cards e0 -> zone e1, to the top (flag 0) or bottom (flag 1)")            \
+  X(kMoveChosen, "the chosen cards -> zone e1 (flag as above)")                      \
+  X(kChooseCards, "suspends: player e0 picks e1 cards of e2 (one action each)")      \
+  X(kChooseOption, "suspends: player e0 (chance if -1) picks a value of list e1")    \
+  X(kShuffle, "suspends (chance): zone e0 is shuffled")                              \
+  X(kDeal, "deal all of zone e0 round-robin into family slot, seat 0 first")         \
+  X(kEndGame, "ends the game now, reason slot")                                      \
+  X(kForBegin,                                                                       \
+    "loop over list e0 (sorted by keys lists[a..a+b)) into local slot; "             \
+    "jump to target when empty")                                                     \
+  X(kForNext, "next value into local slot, or pop the loop and pc = target")         \
+  X(kReturn, "end of an effect")                                                     \
+  X(kRunTriggers, "run on-enter effects queued by moves")                            \
+  /* The trick procedure, generated from the ruleset's trick section. */             \
+  X(kRoundBegin, "round += 1, round-scope variables reset, pending effects dropped") \
+  X(kTrickBegin, "trick-scope variables reset, play order cleared, turn = leader")   \
+  X(kRunPending, "run the next-trick effects queued by the last trick")              \
+  X(kPlay, "suspends: `turn` plays a card allowed by the trick rules")               \
+  X(kTrickResolve, "winner = the trick's winner rule")                               \
+  X(kTrickEffects, "run end-of-trick effects in play order, queue next-trick ones")  \
+  X(kTrickEnd, "leader = winner, trick_number += 1")                                 \
+  /* The turn procedure, generated from the ruleset's turn section. */               \
+  X(kTurnBegin, "turn-scope variables reset; seats the skip rule names passed over") \
+  X(kLay, "suspends: `turn` lays cards on one numbered pile of the rows")            \
+  X(kSearch, "suspends: every active player marks until some stop")                  \
+  X(kGameOver, "the game ends normally")
+
 enum class Code : uint8_t {
-  kJump,          // pc = target
-  kJumpIfNot,     // if !e0: pc = target
-  kSetGlobal,     // vars[slot] (op) e0         op: 0 set, 1 add, 2 subtract
-  kSetPlayerVar,  // vars[slot + e1] (op) e0
-  kSetLocal,      // locals[slot] (op) e0
-  kMove,          // cards e0 -> zone e1, to the top (flag 0) or bottom (flag 1)
-  kMoveChosen,    // the chosen cards -> zone e1 (flag as above)
-  kChooseCards,   // suspends: player e0 picks e1 cards of e2 (one action each)
-  kChooseOption,  // suspends: player e0 (chance if -1) picks a value of list e1
-  kShuffle,       // suspends (chance): zone e0 is shuffled
-  kDeal,          // deal all of zone e0 round-robin into family slot, seat 0 first
-  kEndGame,       // ends the game now, reason slot
-  kForBegin,      // loop over list e0 (sorted by keys[a..a+b)) into local slot;
-                  // jump to target when empty
-  kForNext,       // next value into local slot, or pop the loop and pc = target
-  kReturn,        // end of an effect
-  kRunTriggers,   // run on-enter effects queued by moves
-  // The trick procedure, generated from the ruleset's trick section.
-  kRoundBegin,    // round += 1, round-scope variables reset, pending effects dropped
-  kTrickBegin,    // trick-scope variables reset, play order cleared, turn = leader
-  kRunPending,    // run the next-trick effects queued by the last trick
-  kPlay,          // suspends: `turn` plays a card allowed by the trick rules
-  kTrickResolve,  // winner = the trick's winner rule
-  kTrickEffects,  // run end-of-trick effects in play order, queue next-trick ones
-  kTrickEnd,      // leader = winner, trick_number += 1
-  // The turn procedure, generated from the ruleset's turn section.
-  kTurnBegin,  // turn-scope (trick-scope) variables reset; seats the skip rule
-               // passes over are passed over
-  kLay,        // suspends: `turn` lays cards on one numbered pile of the rows
-  kSearch,     // suspends: every active player marks fish until some stop
-  kGameOver,   // the game ends normally
+#define ANGLER_CODE_ENUM(code, doc) code,
+  ANGLER_CODES(ANGLER_CODE_ENUM)
+#undef ANGLER_CODE_ENUM
 };
+// "Jump", "SetGlobal": the opcode's name without its k.
+const char* CodeName(Code code);
 
 struct Instr {
   explicit Instr(Code c = Code::kJump) : code(c) {}
@@ -186,7 +206,8 @@ struct Instr {
   int32_t e0 = -1, e1 = -1, e2 = -1;
   int32_t target = 0;
   int32_t a = 0, b = 0;  // sort keys for kForBegin
-  SourcePos pos;         // for runtime errors
+  int16_t section = 0;   // Ruleset::sections: the part of the ruleset it came from
+  SourcePos pos;         // where in the source (the YAML key for generated code)
 };
 
 }  // namespace angler

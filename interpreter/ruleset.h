@@ -117,6 +117,10 @@ struct Ruleset {
   std::vector<Node> nodes;
   std::vector<int64_t> lists;  // constant lists (Op::kList) and sort keys (node ids)
   std::vector<Instr> code;
+  // Instr::section names: the ruleset key code was compiled from ("setup",
+  // "round.start", "trick.end", "effects.NAME") or a procedure's own steps
+  // ("round", "trick", "turn"). Index 0 is code of no section.
+  std::vector<std::string> sections{"program"};
   int entry_setup = 0;    // start of the game
   int entry_round = 0;    // start of a round (round += 1, then round.start)
   int entry_play = 0;     // after round.start: the tricks of the round
