@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "interpreter/disassemble.h"
 #include "interpreter/formation.h"
 #include "interpreter/loader.h"
 #include "interpreter/program.h"
@@ -23,6 +24,18 @@ const CommandSpec& CheckSpec() {
       "prints a summary: players, cards by kind and stars, zones, variables,\n"
       "effects, procedures and the content hash. If any fails to load, prints\n"
       "every error with its file, line and column and exits 2.",
+      {}};
+  return spec;
+}
+
+const CommandSpec& DumpSpec() {
+  static const CommandSpec spec{
+      "rules dump",
+      "RULESET",
+      "Prints the compiled program of a ruleset (a .yaml path or a shipped name):\n"
+      "every expression node (op, type, operands; x, y, z are child nodes), then\n"
+      "every instruction under the ruleset section it came from, with the\n"
+      "file:line:col of its origin. Exits 2 if the ruleset does not load.",
       {}};
   return spec;
 }
@@ -373,6 +386,23 @@ int RunCheck(const std::vector<std::string>& words, std::ostream& out,
   return kExitOk;
 }
 
+int RunDump(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  ParsedCommand parsed = ParseCommand(DumpSpec(), words, out, err);
+  if (!parsed.args) return parsed.exit_code;
+  const auto& files = parsed.args->positional();
+  if (files.size() != 1) {
+    err << "angler rules dump: expected one RULESET (a path or a shipped name)\n";
+    return kExitUsage;
+  }
+  Result<RulesetPtr> rules = LoadRuleset(files[0]);
+  if (!rules) {
+    PrintErrors("rules dump", rules.errors(), err);
+    return kExitUsage;
+  }
+  out << Disassemble(*rules.value());
+  return kExitOk;
+}
+
 int RunList(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
   ParsedCommand parsed = ParseCommand(ListSpec(), words, out, err);
   if (!parsed.args) return parsed.exit_code;
@@ -386,6 +416,7 @@ int RunList(const std::vector<std::string>& words, std::ostream& out, std::ostre
 
 void PrintRulesHelp(std::ostream& out) {
   out << "usage: angler rules check FILE...   load rulesets and summarize them\n"
+      << "       angler rules dump RULESET    the compiled program, with source places\n"
       << "       angler rules list            the shipped rulesets\n";
 }
 
@@ -399,13 +430,14 @@ int RunRules(const std::vector<std::string>& args, std::ostream& out, std::ostre
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (args[0] == "check") return RunCheck(rest, out, err);
   if (args[0] == "list") return RunList(rest, out, err);
+  if (args[0] == "dump") return RunDump(rest, out, err);
   if (args[0] == "--help" || args[0] == "-h") {
     PrintRulesHelp(out);
     return kExitOk;
   }
   err << "angler rules: "
       << WithSuggestion("unknown subcommand '" + args[0] + "'", args[0],
-                        {"check", "list"})
+                        {"check", "dump", "list"})
       << "\n";
   PrintRulesHelp(err);
   return kExitUsage;

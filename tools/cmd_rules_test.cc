@@ -113,3 +113,19 @@ TEST_CASE("rules check draws a formation with the numbers scenarios mark", "[rul
 
 }  // namespace
 }  // namespace angler
+
+namespace angler {
+namespace {
+
+TEST_CASE("rules dump prints the compiled program; a bad ruleset exits 2", "[rules]") {
+  const Run dump = Rules({"dump", "fishing"});
+  CHECK(dump.code == 0);
+  CHECK_THAT(dump.out, Catch::Contains("  [effects.minus_three]\n"));
+  CHECK_THAT(dump.out, Catch::Contains(" SetPlayerVar op=2 "));
+  CHECK_THAT(dump.out, Catch::Contains("fishing.yaml:"));
+  CHECK(Rules({"dump", "no-such-game"}).code == 2);
+  CHECK(Rules({"dump"}).code == 2);
+}
+
+}  // namespace
+}  // namespace angler

@@ -1,0 +1,85 @@
+#include "interpreter/disassemble.h"
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "interpreter/loader.h"
+#include "tests/test_util.h"
+
+namespace angler {
+namespace {
+
+const char* kTiny = R"(name: tiny
+players: 2
+suits: [red]
+zones:
+  deck: {setup: true}
+  hand: {per_player: true}
+  trick: {}
+  won: {per_player: true}
+variables:
+  score: {per_player: true}
+cards:
+  - {suits: [red], values: 1..2}
+setup: deal deck to hand
+round:
+  tricks: 1
+trick:
+  may_play: true
+  winner: first(played).player
+  end: |
+    score(winner) += 1
+    move trick to won(winner)
+game:
+  end_when: true
+  rank: score(p)
+)";
+
+TEST_CASE("disassemble: the code of a tiny ruleset, by section, with places",
+          "[disassemble]") {
+  auto r = LoadRulesetText("tiny.yaml", kTiny);
+  INFO(testing::FormatErrors(r));
+  REQUIRE(r.ok());
+  std::string text = Disassemble(*r.value());
+  std::string code = text.substr(text.find("code:"));
+  CHECK(code ==
+        "code: 17\n"
+        "  [setup]\n"
+        "  0 Deal slot=1 e0=n11  tiny.yaml:13:8\n"
+        "  [round]\n"
+        "  1 RoundBegin  tiny.yaml:15:3\n"
+        "  [trick]\n"
+        "  2 SetGlobal slot=4 e0=n9  tiny.yaml:17:3\n"
+        "  3 JumpIfNot e0=n14 target=15  tiny.yaml:17:3\n"
+        "  4 TrickBegin  tiny.yaml:17:3\n"
+        "  5 RunPending  tiny.yaml:17:3\n"
+        "  6 SetGlobal slot=2 e0=n15  tiny.yaml:17:3\n"
+        "  7 Play target=10  tiny.yaml:17:3\n"
+        "  8 RunTriggers  tiny.yaml:17:3\n"
+        "  9 Jump target=7  tiny.yaml:17:3\n"
+        "  10 TrickResolve  tiny.yaml:17:3\n"
+        "  [trick.end]\n"
+        "  11 SetPlayerVar op=1 slot=25 e0=n17 e1=n16  tiny.yaml:20:5\n"
+        "  12 Move e0=n18 e1=n20  tiny.yaml:21:5\n"
+        "  [trick]\n"
+        "  13 TrickEnd  tiny.yaml:17:3\n"
+        "  14 Jump target=3  tiny.yaml:17:3\n"
+        "  [round]\n"
+        "  15 JumpIfNot e0=n10 target=1  tiny.yaml:15:3\n"
+        "  16 GameOver  tiny.yaml:15:3\n");
+  // The nodes the score statement reads: score(winner) and the constant 1.
+  CHECK(text.rfind("nodes: 21\n", 0) == 0);
+  CHECK(NodeText(*r.value(), 16) == "n16 Global player a=3");
+  CHECK(NodeText(*r.value(), 17) == "n17 Const int imm=1");
+  CHECK(NodeText(*r.value(), 14) == "n14 Lt bool x=n12 y=n13");
+}
+
+TEST_CASE("disassemble: every op and opcode has its name", "[disassemble]") {
+  CHECK(std::string(OpName(Op::kConst)) == "Const");
+  CHECK(std::string(OpName(Op::kIf)) == "If");
+  CHECK(std::string(CodeName(Code::kJump)) == "Jump");
+  CHECK(std::string(CodeName(Code::kGameOver)) == "GameOver");
+}
+
+}  // namespace
+}  // namespace angler
