@@ -26,7 +26,7 @@ struct ScnToken {
   SourcePos pos;
 };
 
-// A card or value as written: `yellow 7`, `buoy "call the color"`, `green`, `-3`.
+// A card or value as written: `yellow 7`, `joker "wild"`, `green`, `-3`.
 struct ScnPhrase {
   std::vector<ScnToken> tokens;
   SourcePos pos;

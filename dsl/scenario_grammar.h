@@ -23,7 +23,7 @@
 //   tail      := [('top'|'bottom') [N]] (':' [CARDS | NUMBERS] | 'count' N | 'has' CARDS)
 //              | '=' VALUE
 //   NUMBERS   := N ['..' N], ...                  -- a set: `marks Antje: 3, 7`
-//   CARD      := word+ [number ['..' number] | "name"]  -- `yellow 7`, `buoy "-3 points"`
+//   CARD      := word+ [number ['..' number] | "name"]  -- `yellow 7`, `joker "wild"`
 //
 // What a head names (a zone, a variable, a player) is decided against the
 // ruleset when the scenario runs, so the grammar stays the same for every game.
@@ -103,7 +103,7 @@ struct string_body : star<not_one<'"', '\n'>> {};
 struct string : if_must<one<'"'>, string_body, one<'"'>> {};
 struct item : sor<word, number, string> {};
 
-// Cards: `yellow 7`, `buoy "call the color"`, `yellow 2..5` (four cards).
+// Cards: `yellow 7`, `joker "wild"`, `yellow 2..5` (four cards).
 struct range_op : TAO_PEGTL_STRING("..") {};
 struct range_end : if_must<range_op, number> {};
 struct card_number : seq<number, opt<range_end>> {};

@@ -62,11 +62,12 @@ const std::vector<FunctionSpec>& Functions() {
 
 const std::vector<std::pair<std::string, Attr>>& Attributes() {
   static const std::vector<std::pair<std::string, Attr>> kAttrs = {
-      {"suit", Attr::kSuit},     {"value", Attr::kValue},
-      {"stars", Attr::kStars},   {"kind", Attr::kKind},
-      {"player", Attr::kPlayer}, {"id", Attr::kId},
-      {"holder", Attr::kHolder}, {"zone_index", Attr::kZoneIndex},
-      {"faults", Attr::kFaults},
+      {"suit", Attr::kSuit},       {"value", Attr::kValue},
+      {"stars", Attr::kStars},     {"kind", Attr::kKind},
+      {"player", Attr::kPlayer},   {"id", Attr::kId},
+      {"holder", Attr::kHolder},   {"zone_index", Attr::kZoneIndex},
+      {"faults", Attr::kFaults},   {"back", Attr::kBack},
+      {"pattern", Attr::kPattern}, {"turns", Attr::kTurns},
   };
   return kAttrs;
 }
@@ -74,6 +75,7 @@ const std::vector<std::pair<std::string, Attr>>& Attributes() {
 Type AttrType(Attr a) {
   switch (a) {
     case Attr::kSuit:
+    case Attr::kBack:
       return Type::kSuit;
     case Attr::kKind:
       return Type::kKind;

@@ -14,7 +14,7 @@ namespace angler {
 
 // "n12 Global player a=3" (a node's fields that are set).
 std::string NodeText(const Ruleset& rules, int node);
-// "17 JumpIfNot e0=n40 target=23  fishing.yaml:130:3" (without the section).
+// "17 JumpIfNot e0=n40 target=23  game.yaml:130:3" (without the section).
 std::string InstrText(const Ruleset& rules, int pc);
 // Both lists: "nodes:" then "code:" with "[section]" headers.
 std::string Disassemble(const Ruleset& rules);

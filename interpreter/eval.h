@@ -40,6 +40,12 @@ inline int64_t AttributeOf(const Ruleset& rules, const State& state, int card, A
       return rules.ZoneIndex(state.zone_of[card]);
     case Attr::kFaults:
       return c.faults;
+    case Attr::kBack:
+      return c.back;
+    case Attr::kPattern:
+      return c.pattern;
+    case Attr::kTurns:
+      return c.turns;
   }
   return kNone;
 }

@@ -17,14 +17,14 @@ int FreshFish(Rng& rng, int n, uint32_t used) {
 
 }  // namespace
 
-std::vector<SwarmCard> MakeSwarm(const Formation& f,
-                                 const std::vector<ErrorPattern>& patterns, int count,
-                                 uint64_t seed, bool rotate) {
+std::vector<ErrorCard> DealErrorCards(const Formation& f,
+                                      const std::vector<ErrorPattern>& patterns,
+                                      int count, uint64_t seed, bool rotate) {
   Rng rng(seed);
   const int n = static_cast<int>(f.fish.size());
-  std::vector<SwarmCard> deck;
+  std::vector<ErrorCard> deck;
   for (int k = 0; k < count; ++k) {
-    SwarmCard card;
+    ErrorCard card;
     card.pattern = k % static_cast<int>(patterns.size());
     const ErrorPattern& p = patterns[static_cast<size_t>(card.pattern)];
     card.look = f.fish;

@@ -3,7 +3,7 @@
 // Spot-the-error games show a formation (fish at grid positions, each with a
 // colour and a facing) and cards that repeat it with a few errors: a fish
 // turned round, recoloured, two fish that swapped places. The ruleset gives
-// the formation and the error patterns as data; MakeSwarm deals a deck of
+// the formation and the error patterns as data; DealErrorCards deals a deck of
 // such cards from a seed of our own generator, so a deck is the same on
 // every machine.
 //
@@ -38,7 +38,7 @@ struct ErrorPattern {
   int flips = 0, recolours = 0, swaps = 0;
 };
 
-struct SwarmCard {
+struct ErrorCard {
   int pattern = 0;             // index into the patterns
   uint32_t faults = 0;         // bit i: fish i differs from the formation
   std::vector<FishLook> look;  // how each fish is drawn on this card
@@ -46,9 +46,9 @@ struct SwarmCard {
 };
 
 // `count` cards, the patterns taken in turn, the erring fish drawn at random.
-std::vector<SwarmCard> MakeSwarm(const Formation& f,
-                                 const std::vector<ErrorPattern>& patterns, int count,
-                                 uint64_t seed, bool rotate);
+std::vector<ErrorCard> DealErrorCards(const Formation& f,
+                                      const std::vector<ErrorPattern>& patterns,
+                                      int count, uint64_t seed, bool rotate);
 
 // A text picture of a card (or of the formation, with look = f.fish): one
 // cell per grid position, "b>" (the colour's first letter as written) for a

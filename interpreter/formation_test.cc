@@ -34,7 +34,7 @@ std::vector<ErrorPattern> SixErrors() {
           {"2 fish swapped places and 1 turned round", 1, 0, 1}};
 }
 
-uint32_t Differences(const Formation& f, const SwarmCard& card) {
+uint32_t Differences(const Formation& f, const ErrorCard& card) {
   uint32_t out = 0;
   for (size_t i = 0; i < f.fish.size(); ++i) {
     if (!(card.look[i] == f.fish[i])) out |= 1u << i;
@@ -44,9 +44,9 @@ uint32_t Differences(const Formation& f, const SwarmCard& card) {
 
 TEST_CASE("A swarm is the same for a seed and differs between seeds", "[formation]") {
   const Formation f = Herrings();
-  const auto a = MakeSwarm(f, SixErrors(), 36, 1989, true);
-  const auto b = MakeSwarm(f, SixErrors(), 36, 1989, true);
-  const auto c = MakeSwarm(f, SixErrors(), 36, 1990, true);
+  const auto a = DealErrorCards(f, SixErrors(), 36, 1989, true);
+  const auto b = DealErrorCards(f, SixErrors(), 36, 1989, true);
+  const auto c = DealErrorCards(f, SixErrors(), 36, 1990, true);
   REQUIRE(a.size() == 36);
   REQUIRE(c.size() == 36);
   int differ = 0;
@@ -66,7 +66,7 @@ TEST_CASE("A swarm is the same for a seed and differs between seeds", "[formatio
 TEST_CASE("A card differs from the formation exactly at its faults", "[formation]") {
   const Formation f = Herrings();
   for (uint64_t seed : {1, 7, 1989, 123456789}) {
-    for (const SwarmCard& card : MakeSwarm(f, SixErrors(), 60, seed, true)) {
+    for (const ErrorCard& card : DealErrorCards(f, SixErrors(), 60, seed, true)) {
       INFO("seed " << seed << ", pattern " << card.pattern);
       REQUIRE(card.look.size() == f.fish.size());
       CHECK(Differences(f, card) == card.faults);
@@ -81,9 +81,9 @@ TEST_CASE("Each error pattern makes its number of faulty fish", "[formation]") {
   // flip 1, recolour 1, flip + recolour, one swap, two flips, swap + flip.
   const int want[] = {1, 1, 2, 2, 2, 3};
   for (uint64_t seed : {1, 1989, 42}) {
-    const auto deck = MakeSwarm(f, patterns, 120, seed, false);
+    const auto deck = DealErrorCards(f, patterns, 120, seed, false);
     for (size_t k = 0; k < deck.size(); ++k) {
-      const SwarmCard& card = deck[k];
+      const ErrorCard& card = deck[k];
       INFO("seed " << seed << ", card " << k);
       // The patterns are taken in turn.
       REQUIRE(card.pattern == static_cast<int>(k % patterns.size()));
@@ -125,7 +125,7 @@ TEST_CASE("Each error pattern makes its number of faulty fish", "[formation]") {
 
 TEST_CASE("Rotated cards lie in all four ways", "[formation]") {
   std::set<int> turns;
-  for (const SwarmCard& card : MakeSwarm(Herrings(), SixErrors(), 36, 1989, true)) {
+  for (const ErrorCard& card : DealErrorCards(Herrings(), SixErrors(), 36, 1989, true)) {
     CHECK(card.quarter_turns >= 0);
     CHECK(card.quarter_turns <= 3);
     turns.insert(card.quarter_turns);
@@ -143,8 +143,8 @@ TEST_CASE("Swaps in a formation with turned fish still show", "[formation]") {
     f.fish.push_back(FishLook{static_cast<int8_t>(i < 6 ? 0 : 1), i % 2 == 0});
   }
   const auto deck =
-      MakeSwarm(f, {{"swap", 0, 0, 1}, {"swap and flip", 1, 0, 1}}, 50, 3, true);
-  for (const SwarmCard& card : deck) {
+      DealErrorCards(f, {{"swap", 0, 0, 1}, {"swap and flip", 1, 0, 1}}, 50, 3, true);
+  for (const ErrorCard& card : deck) {
     CHECK(Differences(f, card) == card.faults);
     CHECK(std::popcount(card.faults) == (card.pattern == 0 ? 2 : 3));
   }
@@ -159,8 +159,8 @@ TEST_CASE("Pictures of the formation and of cards", "[formation]") {
 
   // The shipped deck's fifth card (seed 1989): two fish turned round, lying a
   // quarter turn clockwise; its faults marked. This pins the generator too.
-  const auto deck = MakeSwarm(f, SixErrors(), 36, 1989, true);
-  const SwarmCard& fifth = deck[4];
+  const auto deck = DealErrorCards(f, SixErrors(), 36, 1989, true);
+  const ErrorCard& fifth = deck[4];
   CHECK(fifth.pattern == 4);
   CHECK(fifth.faults == (1u << 10 | 1u << 11));
   CHECK(fifth.quarter_turns == 1);

@@ -66,7 +66,7 @@ int Action::LayCards(int out[kMaxLay]) const {
 Game::Game(const Ruleset& rules, int players) : rules_(rules), players_(players) {}
 
 // A new turn: turn-scope variables reset, and seats the skip rule names are
-// passed over (FF8 in Fat Fish). If every seat is passed over, the rules
+// passed over (a player out of cards, say). If every seat is passed over, the rules
 // leave no way on: a ruleset error.
 void Game::TurnBegin(State& s, EventLog* log) const {
   SetVariablesToStart(s, Scope::kTrick, log);
@@ -918,12 +918,12 @@ Status Game::Apply(State& s, const Action& a, EventLog* log) const {
     LayVerdict verdict = CheckLay(s, a, after);
     if (verdict.kind == LayVerdict::kMalformed) return Diagnostic({}, verdict.why);
     if (verdict.kind == LayVerdict::kAgainstRules) {
-      bool fiasco = false;
-      if (rules_.lay_fiasco >= 0) {
+      bool accepted = false;
+      if (rules_.lay_accept_illegal >= 0) {
         Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
-        fiasco = ev.Value(rules_.lay_fiasco) != 0;
+        accepted = ev.Value(rules_.lay_accept_illegal) != 0;
       }
-      if (!fiasco) return Diagnostic({}, verdict.why);
+      if (!accepted) return Diagnostic({}, verdict.why);
       LogAction(s, a, log);
       SetVar(s, rules_.builtin.illegal_lay, 1, log);  // the cards stay in hand
     } else {

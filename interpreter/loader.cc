@@ -20,18 +20,18 @@ const std::vector<std::string> kTopKeys = {
     "zones", "variables", "tables",  "define",    "effects", "setup", "round", "trick",
     "turn",  "game",      "notes",   "formation", "errors",  "search"};
 const std::vector<std::string> kCardKeys = {
-    "suit",   "suits",   "value", "values", "stars",  "kind", "tags",
-    "effect", "effects", "name",  "count",  "errors", "seed", "rotate"};
+    "suit",    "suits", "value", "values", "stars", "kind",   "tags", "effect",
+    "effects", "name",  "count", "errors", "seed",  "rotate", "backs"};
 const std::vector<std::string> kZoneKeys = {"per_player", "visibility", "setup", "count"};
 const std::vector<std::string> kVariableKeys = {"per_player", "type", "init", "scope"};
 const std::vector<std::string> kEffectKeys = {"when", "do"};
 const std::vector<std::string> kRoundKeys = {"start", "tricks", "end"};
-const std::vector<std::string> kTrickKeys = {"zone",     "hand",   "may_lead",
+const std::vector<std::string> kTrickKeys = {"zone",     "hand",   "captures", "may_lead",
                                              "may_play", "winner", "end"};
 const std::vector<std::string> kGameKeys = {"end_when", "rank", "lowest_wins"};
-const std::vector<std::string> kTurnKeys = {"hand", "rows",   "lay",       "may_lay",
-                                            "full", "fiasco", "on_fiasco", "after",
-                                            "skip", "until"};
+const std::vector<std::string> kTurnKeys = {
+    "hand",           "rows",       "lay",   "may_lay", "full",
+    "accept_illegal", "on_illegal", "after", "skip",    "until"};
 
 std::string ReadFile(const std::string& path, bool& ok) {
   std::ifstream in(path, std::ios::binary);
@@ -57,14 +57,31 @@ std::string Hex(uint64_t v) {
   return s;
 }
 
+// The document with former key names replaced by their present ones.
+YamlNode Renamed(const YamlNode& doc, std::span<const RenamedKey> renamed) {
+  YamlNode out = doc;
+  for (auto& [section, node] : out.entries) {
+    for (auto& entry : node.entries) {
+      for (const RenamedKey& r : renamed) {
+        if (r.section == section && r.former == entry.first) entry.first = r.now;
+      }
+    }
+  }
+  return out;
+}
+
 class Loader {
  public:
   Loader() : rules_(std::make_shared<Ruleset>()), compiler_(*rules_) {}
 
-  Result<RulesetPtr> Load(const YamlNode& doc, const std::string& source) {
+  Result<RulesetPtr> Load(const YamlNode& written, const std::string& source,
+                          std::span<const RenamedKey> renamed = {}) {
     rules_->source_path = source;
-    rules_->canonical_text = CanonicalYaml(doc);
+    rules_->canonical_text = CanonicalYaml(written);
     rules_->content_hash = Hex(Fnv1a(rules_->canonical_text));
+    YamlNode renamed_doc;
+    if (!renamed.empty()) renamed_doc = Renamed(written, renamed);
+    const YamlNode& doc = renamed.empty() ? written : renamed_doc;
     CheckKeys(doc, kTopKeys, "a ruleset");
     rules_->name = Text(doc, "name", "");
     rules_->title = Text(doc, "title", rules_->name);
@@ -584,7 +601,7 @@ class Loader {
   void CardGroup(const YamlNode& g) {
     CheckKeys(g, kCardKeys, "a card group");
     if (g.kind != YamlNode::Kind::kMap) return;
-    if (g.Find("errors")) return SwarmGroup(g);
+    if (g.Find("errors")) return ErrorCardGroup(g);
     std::vector<int> suits;
     auto suit = [&](const YamlNode& v) {
       int s = rules_->FindSuit(v.scalar);
@@ -660,7 +677,7 @@ class Loader {
                                   ? rules_->suits[static_cast<size_t>(suit_index)]
                                   : kind_name;
           if (!name.empty() && name == kind_name) {
-            // A one-of-a-kind card is called by its kind: `fiasco`.
+            // A one-of-a-kind card is called by its kind.
           } else if (!name.empty()) {
             label.append(" \"").append(name).append("\"");
           } else if (suit_index >= 0 || has_value) {
@@ -687,11 +704,12 @@ class Loader {
     return *it;
   }
 
-  // {kind: swarm, count: 36, errors: all, suits: [green, yellow, pink], seed: 7}:
+  // {kind: picture, count: 36, errors: all, backs: [green, yellow, pink], seed: 7}:
   // cards that show the formation with errors (formation.h), the patterns in
-  // turn, the suits (card backs) in turn; value = the pattern's number (1..),
-  // stars = how the card lies (quarter turns), card.faults = the wrong fish.
-  void SwarmGroup(const YamlNode& g) {
+  // turn, the backs (suits) in turn; card.pattern = the pattern's number (1..),
+  // card.turns = how the card lies (quarter turns), card.back = its back,
+  // card.faults = the wrong fish. They have no suit, value or stars.
+  void ErrorCardGroup(const YamlNode& g) {
     if (rules_->formation.fish.empty() || rules_->error_patterns.empty()) {
       Error(g.pos, "cards with errors need a 'formation' and its 'errors'");
       return;
@@ -702,7 +720,10 @@ class Loader {
     bool rotate = false;
     if (const YamlNode* v = g.Find("rotate")) rotate = Bool(*v);
     std::vector<int> backs;
-    if (const YamlNode* v = g.Find("suits")) {
+    // The first form, `suits:`, also set suit, value and stars to the back, the
+    // pattern and the turns: kept so that records of rulesets written so replay.
+    const bool first_form = g.Find("suits") && !g.Find("backs");
+    if (const YamlNode* v = g.Find(first_form ? "suits" : "backs")) {
       for (const auto& item : v->items) {
         int suit = rules_->FindSuit(item.scalar);
         if (suit < 0)
@@ -714,13 +735,19 @@ class Loader {
     if (backs.empty()) backs.push_back(kNone);
     CardInfo proto;
     std::string kind_name = GroupKind(g, proto);
-    auto deck = MakeSwarm(rules_->formation, rules_->error_patterns,
-                          static_cast<int>(count), static_cast<uint64_t>(seed), rotate);
+    auto deck =
+        DealErrorCards(rules_->formation, rules_->error_patterns, static_cast<int>(count),
+                       static_cast<uint64_t>(seed), rotate);
     for (size_t k = 0; k < deck.size(); ++k) {
       CardInfo c = proto;
-      c.suit = static_cast<int16_t>(backs[k % backs.size()]);
-      c.value = static_cast<int16_t>(deck[k].pattern + 1);
-      c.stars = static_cast<int8_t>(deck[k].quarter_turns);
+      c.back = static_cast<int16_t>(backs[k % backs.size()]);
+      c.pattern = static_cast<int8_t>(deck[k].pattern + 1);
+      c.turns = static_cast<int8_t>(deck[k].quarter_turns);
+      if (first_form) {
+        c.suit = c.back;
+        c.value = c.pattern;
+        c.stars = c.turns;
+      }
       c.faults = deck[k].faults;
       c.face = static_cast<int16_t>(rules_->faces.size());
       rules_->faces.push_back(deck[k]);
@@ -902,6 +929,7 @@ class Loader {
     };
     r.trick_family = family("zone", false);
     r.hand_family = family("hand", true);
+    if (trick->Find("captures")) r.capture_family = family("captures", true);
 
     CodeContext plain;
     CodeContext card_rule;
@@ -1100,8 +1128,9 @@ class Loader {
     }
     if (turn.Find("full"))
       r.lay_full = RequiredExpr(turn, "full", Type::kBool, plain, "the turn");
-    if (turn.Find("fiasco")) {
-      r.lay_fiasco = RequiredExpr(turn, "fiasco", Type::kBool, plain, "the turn");
+    if (turn.Find("accept_illegal")) {
+      r.lay_accept_illegal =
+          RequiredExpr(turn, "accept_illegal", Type::kBool, plain, "the turn");
     }
     if (turn.Find("skip"))
       r.turn_skip = RequiredExpr(turn, "skip", Type::kBool, plain, "the turn");
@@ -1134,7 +1163,7 @@ class Loader {
     Instr refused{Code::kJumpIfNot};
     refused.e0 = Global(b.illegal_lay, Type::kBool);
     int refused_at = compiler_.Emit(refused);
-    StatementsAt(turn.Find("on_fiasco"), plain, "turn.on_fiasco");
+    StatementsAt(turn.Find("on_illegal"), plain, "turn.on_illegal");
     compiler_.BeginSection("turn", turn.pos);
     Instr retry{Code::kJump};
     retry.target = lay_at;
@@ -1283,10 +1312,12 @@ Result<RulesetPtr> LoadRuleset(const std::string& path_or_name) {
 }
 
 Result<RulesetPtr> LoadRulesetText(const std::string& name, const std::string& text,
-                                   const std::string& dir) {
+                                   const std::string& dir,
+                                   std::span<const RenamedKey> renamed) {
   auto tree = TreeFromText(name, text, dir, 0);
   if (!tree) return tree.errors();
-  return LoadRulesetTree(tree.value(), name);
+  Loader loader;
+  return loader.Load(tree.value(), name, renamed);
 }
 
 }  // namespace angler

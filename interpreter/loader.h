@@ -7,6 +7,7 @@
 #define ANGLER_INTERPRETER_LOADER_H_
 
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -18,13 +19,22 @@ namespace angler {
 
 using RulesetPtr = std::shared_ptr<const Ruleset>;
 
-// A path to a .yaml file, or the name of a shipped ruleset ("fishing",
-// "fishing-short-rounds"), looked up in RulesetDir() and its variants/.
+// A path to a .yaml file, or the name of a shipped ruleset ("hearts", a
+// variant's name), looked up in RulesetDir() and its variants/.
 Result<RulesetPtr> LoadRuleset(const std::string& path_or_name);
+// A key a later angler renamed: `former` inside top-level section `section`
+// reads as `now`. The content hash is of the text as written.
+struct RenamedKey {
+  std::string section;
+  std::string former;
+  std::string now;
+};
+
 // From text; `name` is used as the file name in diagnostics and `dir` to
-// resolve `extends:` paths.
+// resolve `extends:` paths. `renamed` lets texts stored by an older angler load.
 Result<RulesetPtr> LoadRulesetText(const std::string& name, const std::string& text,
-                                   const std::string& dir = "");
+                                   const std::string& dir = "",
+                                   std::span<const RenamedKey> renamed = {});
 // A ruleset tree after `extends:` is resolved (the merged YAML), for
 // scenarios that put inline overrides on top of one.
 Result<RulesetPtr> LoadRulesetTree(const YamlNode& tree, const std::string& name);

@@ -451,3 +451,54 @@ TEST_CASE("loader: fishing's cards and zones", "[loader][fishing]") {
 
 }  // namespace
 }  // namespace angler
+
+namespace angler {
+namespace {
+
+TEST_CASE("loader: trick.captures names a zone per player", "[loader]") {
+  const std::string text = Replace(kMini, "trick:\n", "trick:\n  captures: won\n");
+  RulesetPtr rules = Load(text);
+  CHECK(rules->capture_family == rules->FindFamily("won"));
+  CHECK(Load(kMini)->capture_family == -1);
+  CHECK_THAT(FirstError(Replace(kMini, "trick:\n", "trick:\n  captures: trick\n")),
+             Catch::Contains("the trick's captures must be a zone per player"));
+}
+
+TEST_CASE("loader: renamed keys of stored texts load, with the hash as written",
+          "[loader]") {
+  const std::string text = Replace(kMini, "trick:\n", "trick:\n  taken: won\n");
+  CHECK_THAT(FirstError(text), Catch::Contains("unknown key 'taken'"));
+  const RenamedKey renamed[] = {{"trick", "taken", "captures"}};
+  auto r = LoadRulesetText("mini.yaml", text, "", renamed);
+  REQUIRE(r.ok());
+  CHECK(r.value()->capture_family == r.value()->FindFamily("won"));
+  CHECK(r.value()->canonical_text.find("\"taken\"") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace angler
+
+namespace angler {
+namespace {
+
+TEST_CASE("loader: cards with errors have a back, a pattern and turns, no suit",
+          "[loader]") {
+  auto r = LoadRuleset("falscher-hering");
+  REQUIRE(r.ok());
+  const Ruleset& rules = *r.value();
+  REQUIRE(rules.cards.size() == 36);
+  for (size_t k = 0; k < rules.cards.size(); ++k) {
+    const CardInfo& c = rules.cards[k];
+    CHECK(c.back == rules.FindSuit(k % 3 == 0   ? "green"
+                                   : k % 3 == 1 ? "yellow"
+                                                : "pink"));
+    CHECK(c.pattern == static_cast<int>(k % 6) + 1);
+    CHECK(c.turns == rules.faces[static_cast<size_t>(c.face)].quarter_turns);
+    CHECK(c.suit == kNone);
+    CHECK(c.value == 0);
+    CHECK(c.stars == 0);
+  }
+}
+
+}  // namespace
+}  // namespace angler

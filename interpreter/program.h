@@ -44,7 +44,10 @@ enum class Attr : uint8_t {
   kTags,
   kHolder,
   kZoneIndex,
-  kFaults
+  kFaults,
+  kBack,     // generated cards: the suit of the back
+  kPattern,  // generated cards: the error pattern's number (1..)
+  kTurns,    // generated cards: quarter turns (0-3)
 };
 
 // The expression operations, written once. Each entry: the op, the evaluator

@@ -31,6 +31,9 @@ struct CardInfo {
   uint64_t enter_families = 0;  // bit f: an on-enter effect for zone family f
   uint32_t faults = 0;          // generated cards: bit i, fish i is wrong (card.faults)
   int16_t face = -1;            // generated cards: index into Ruleset::faces
+  int16_t back = kNone;         // generated cards: the suit of the back (card.back)
+  int8_t pattern = 0;  // generated cards: error pattern number, 1.. (card.pattern)
+  int8_t turns = 0;    // generated cards: how it lies, quarter turns (card.turns)
 };
 
 // A named zone: one shared pile, one pile per seat (zone ids first ..
@@ -96,7 +99,7 @@ struct Ruleset {
   std::vector<std::string> kinds;
   std::vector<std::string> tags;
   std::vector<CardInfo> cards;
-  std::vector<std::string> card_names;  // "yellow 7", "buoy \"call the color\""
+  std::vector<std::string> card_names;  // "yellow 7", "joker \"wild\"" (kind "name")
 
   std::vector<ZoneFamily> zones;  // families; zone_count instances in all
   int zone_count = 0;
@@ -121,12 +124,13 @@ struct Ruleset {
   // "round.start", "trick.end", "effects.NAME") or a procedure's own steps
   // ("round", "trick", "turn"). Index 0 is code of no section.
   std::vector<std::string> sections{"program"};
-  int entry_setup = 0;    // start of the game
-  int entry_round = 0;    // start of a round (round += 1, then round.start)
-  int entry_play = 0;     // after round.start: the tricks of the round
-  int entry_trick = 0;    // the start of one trick
-  int trick_family = -1;  // the zone tricks are played into (a shared zone)
-  int hand_family = -1;   // the per-player zone cards are played from
+  int entry_setup = 0;      // start of the game
+  int entry_round = 0;      // start of a round (round += 1, then round.start)
+  int entry_play = 0;       // after round.start: the tricks of the round
+  int entry_trick = 0;      // the start of one trick
+  int trick_family = -1;    // the zone tricks are played into (a shared zone)
+  int hand_family = -1;     // the per-player zone cards are played from
+  int capture_family = -1;  // trick.captures: the per-player zone caught cards go to
   int may_lead = -1, may_play = -1, winner = -1, rank = -1;  // nodes
   int lead_options = -1, play_options = -1;  // hand(turn) where may_lead / may_play
   // The turn procedure (instead of tricks): lays onto numbered piles.
@@ -134,14 +138,16 @@ struct Ruleset {
   int rows_family = -1;
   int lay_min = 1, lay_max = 1;
   std::vector<LayRule> lay_rules;
-  int lay_full = -1;    // node: laying stops when this holds for the target
-  int lay_fiasco = -1;  // node: when it holds, an illegal lay is accepted as a fiasco
-  int turn_skip = -1;   // node: `turn` is passed over
+  int lay_full = -1;  // node: laying stops when this holds for the target
+  // node: when it holds, a lay against the rules is accepted as a move: the
+  // cards stay in hand, illegal_lay is true and turn.on_illegal runs.
+  int lay_accept_illegal = -1;
+  int turn_skip = -1;  // node: `turn` is passed over
   // Spot-the-error: the formation, its error patterns, the generated cards'
   // faces, and who may search (a condition on p) when search() runs.
   Formation formation;
   std::vector<ErrorPattern> error_patterns;
-  std::vector<SwarmCard> faces;
+  std::vector<ErrorCard> faces;
   int search_active = -1;
   int search_card = -1;  // node: the card being searched
   int cache_slots = 0;   // Op::kCached slots in all

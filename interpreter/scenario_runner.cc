@@ -28,22 +28,6 @@ using Part = ScnLine::Part;
 
 constexpr int kMaxAutoActions = 100000;  // `run until` gives up after this many
 
-// Where the trick's cards go when it is caught: the first per-player zone the
-// trick procedure moves cards to (`move trick to fisher(winner)`).
-int CaptureFamily(const Ruleset& r) {
-  if (r.entry_play == r.entry_round) return -1;  // neither tricks nor turns
-  for (size_t pc = static_cast<size_t>(r.entry_trick); pc < r.code.size(); ++pc) {
-    const Instr& in = r.code[pc];
-    if (in.code == Code::kTrickEnd) break;
-    if ((in.code != Code::kMove && in.code != Code::kMoveChosen) || in.e1 < 0) continue;
-    const Node& dest = r.nodes[static_cast<size_t>(in.e1)];
-    if (dest.op != Op::kFamilyZone) continue;
-    int family = r.ZoneFamilyOf(dest.a);
-    if (family != r.hand_family) return family;
-  }
-  return -1;
-}
-
 // Diagnostics and YAML nodes of the overrides point into a blanked copy of the
 // scenario file; point them at the real one, which shows the real line.
 void Repoint(SourcePos& pos, const SourceFile* shadow,
@@ -1258,7 +1242,7 @@ Result<const ScenarioRunner::Loaded*> ScenarioRunner::Load(const Scenario& s) {
     if (ids.empty()) loaded->card_names.push_back(r.card_names[i]);
     ids.push_back(static_cast<int>(i));
   }
-  loaded->capture_family = CaptureFamily(r);
+  loaded->capture_family = r.capture_family;
   const Loaded* out = loaded.get();
   cache_.emplace(key, std::move(loaded));
   return out;

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "interpreter/loader.h"
+#include "replay/former_keys.h"
 #include "replay/notation.h"
 #include "replay/store.h"
 #include "replay/test_records.h"
@@ -37,7 +38,8 @@ std::string ReadText(const fs::path& path) {
 Result<RulesetPtr> GoldenRules(const std::string& name, const std::string& hash) {
   const fs::path path = kGoldenDir / "rulesets" / (hash + ".json");
   if (!fs::exists(path)) return Diagnostic({}, "no " + path.string() + " for " + name);
-  Result<RulesetPtr> rules = LoadRulesetText(name + "@" + hash, ReadText(path));
+  Result<RulesetPtr> rules =
+      LoadRulesetText(name + "@" + hash, ReadText(path), "", FormerRulesetKeys());
   if (!rules) return rules.errors();
   if (rules.value()->content_hash != hash) {
     return Diagnostic({}, path.string() + " now loads with content hash " +

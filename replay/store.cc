@@ -9,6 +9,7 @@
 #include <set>
 
 #include "replay/format.h"
+#include "replay/former_keys.h"
 
 namespace angler {
 namespace {
@@ -320,7 +321,8 @@ Result<RulesetPtr> Store::RulesetByHash(const std::string& hash) {
   const std::string name = select.Text(0);
   const std::string text = select.Text(1);
   select.Reset();
-  Result<RulesetPtr> rules = LoadRulesetText(name + "@" + hash, text);
+  Result<RulesetPtr> rules =
+      LoadRulesetText(name + "@" + hash, text, "", FormerRulesetKeys());
   if (!rules) {
     std::vector<Diagnostic> errors = rules.errors();
     errors.insert(errors.begin(), Error("stored ruleset " + name + " " + hash +

@@ -547,7 +547,7 @@ bool TerminalGame::Search() {
   const int card = game_.SearchedCard(s);
   if (searching && card >= 0) {
     const CardInfo& info = rules_.cards[static_cast<size_t>(card)];
-    const SwarmCard& face = rules_.faces[static_cast<size_t>(info.face)];
+    const ErrorCard& face = rules_.faces[static_cast<size_t>(info.face)];
     out_ << "the swarm card (" << rules_.card_names[static_cast<size_t>(card)] << "):\n"
          << Picture(rules_.formation, face.look, face.quarter_turns);
     out_ << "your card, how the swarm should look:\n"

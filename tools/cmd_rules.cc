@@ -240,16 +240,16 @@ void PrintTurnProcedure(const Ruleset& rules, std::ostream& out) {
     out << (t.empty() ? "yes" : t) << "  (" << what << ")\n";
   };
   line("full", rules.lay_full, "the lay ends at the card that makes it hold");
-  line("fiasco", rules.lay_fiasco,
-       "while true an illegal lay is a fiasco and the turn is played again; else it is "
-       "refused");
+  line("accept_illegal", rules.lay_accept_illegal,
+       "while true an illegal lay is accepted: on_illegal runs and the turn is played "
+       "again; else it is refused");
   auto block = [&](const char* key) {
     const YamlNode* v = turn ? turn->Find(key) : nullptr;
     if (!v || !v->IsScalar()) return std::string("no");
     const int n = StatementLines(v->scalar);
     return std::to_string(n) + (n == 1 ? " line" : " lines");
   };
-  out << pad << "on_fiasco: " << block("on_fiasco") << ", after: " << block("after")
+  out << pad << "on_illegal: " << block("on_illegal") << ", after: " << block("after")
       << "\n";
   line("skip", rules.turn_skip, "the player is passed over");
   const std::string until = text(turn, "until");
@@ -284,6 +284,7 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
         << VisibilityName(z.visibility);
     if (rules.ZoneFamilyOf(rules.setup_zone) == static_cast<int>(f)) out << ", setup";
     if (rules.trick_family == static_cast<int>(f)) out << ", trick";
+    if (rules.capture_family == static_cast<int>(f)) out << ", captures";
     if (rules.hand_family == static_cast<int>(f)) out << ", hand";
     if (rules.rows_family == static_cast<int>(f)) {
       out << ", rows (" << z.count << " numbered piles)";
