@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "dsl/text.h"
 #include "interpreter/eval.h"
 
 namespace angler {
@@ -1108,10 +1109,7 @@ std::string Game::ActionText(const State& s, const Action& a) const {
       return text;
     }
     case ActionKind::kChance: {
-      char hex[17];
-      static const char* kDigits = "0123456789abcdef";
-      for (int i = 0; i < 16; ++i) hex[i] = kDigits[(a.seed >> (60 - 4 * i)) & 15];
-      hex[16] = 0;
+      std::string hex = Hex64(a.seed);
       if (s.decision.chance_pick) return std::string("draw #") + hex;
       return "shuffle " + rules_.ZoneName(s.decision.zone) + " #" + hex;
     }

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "dsl/text.h"
 #include "interpreter/compiler.h"
 #include "interpreter/eval.h"
 #include "interpreter/formation.h"
@@ -41,22 +42,6 @@ std::string ReadFile(const std::string& path, bool& ok) {
   return ss.str();
 }
 
-uint64_t Fnv1a(const std::string& text) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
-std::string Hex(uint64_t v) {
-  static const char* kDigits = "0123456789abcdef";
-  std::string s(16, '0');
-  for (int i = 15; i >= 0; --i, v >>= 4) s[static_cast<size_t>(i)] = kDigits[v & 15];
-  return s;
-}
-
 // The document with former key names replaced by their present ones.
 YamlNode Renamed(const YamlNode& doc, std::span<const RenamedKey> renamed) {
   YamlNode out = doc;
@@ -70,6 +55,10 @@ YamlNode Renamed(const YamlNode& doc, std::span<const RenamedKey> renamed) {
   return out;
 }
 
+// Content hashes start FNV-1a from this value (not the standard offset basis,
+// which has one more digit): stored hashes name rulesets, so it stays.
+constexpr uint64_t kContentHashStart = 1469598103934665603ull;
+
 class Loader {
  public:
   Loader() : rules_(std::make_shared<Ruleset>()), compiler_(*rules_) {}
@@ -78,7 +67,7 @@ class Loader {
                           std::span<const RenamedKey> renamed = {}) {
     rules_->source_path = source;
     rules_->canonical_text = CanonicalYaml(written);
-    rules_->content_hash = Hex(Fnv1a(rules_->canonical_text));
+    rules_->content_hash = Hex64(Fnv1a(rules_->canonical_text, kContentHashStart));
     YamlNode renamed_doc;
     if (!renamed.empty()) renamed_doc = Renamed(written, renamed);
     const YamlNode& doc = renamed.empty() ? written : renamed_doc;

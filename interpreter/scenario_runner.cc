@@ -6,6 +6,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "dsl/text.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/yaml_doc.h"
@@ -81,15 +82,6 @@ std::string ResolveScenarioRuleset(const Scenario& s) {
     p = fs::path(s.pos.file->name()).parent_path() / p;
   }
   return fs::is_regular_file(p) ? p.lexically_normal().string() : "";
-}
-
-std::string Join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const std::string& item : items) {
-    if (!out.empty()) out += ", ";
-    out += item;
-  }
-  return out;
 }
 
 // A card as named in the scenario, with every physical copy of that name.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "dsl/text.h"
 #include "replay/format.h"
 #include "replay/store.h"
 
@@ -162,12 +163,6 @@ std::string EscapeTag(std::string_view text) {
     if (c == '"' || c == '\\') out += '\\';
     out += c;
   }
-  return out;
-}
-
-std::string JoinNames(const std::vector<std::string>& names) {
-  std::string out;
-  for (size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
   return out;
 }
 
@@ -537,7 +532,7 @@ Result<std::string> FormatRecord(const Ruleset& rules, const GameRecord& record)
   tag(kRecordMagicTag, std::to_string(kRecordFormatVersion));
   tag("Ruleset", record.ruleset_name);
   tag("Hash", record.ruleset_hash);
-  tag("Players", JoinNames(record.players));
+  tag("Players", Join(record.players));
   if (record.seed) tag("Seed", std::to_string(*record.seed));
   tag("Source", record.source);
   if (record.created) tag("Date", FormatDate(record.created));

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <ostream>
 
+#include "dsl/text.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "tools/bots.h"
@@ -42,12 +43,6 @@ const CommandSpec& BenchSpec() {
           {"json", false, "print one JSON object"},
       }};
   return spec;
-}
-
-std::string Hex64(uint64_t v) {
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(v));
-  return hex;
 }
 
 std::string Fixed(double v, int decimals) {
@@ -182,10 +177,10 @@ int RunBench(const std::vector<std::string>& words, std::ostream& out,
   }
   const double copy_ns = StateCopyNanoseconds(copy_source);
   int64_t total_actions = 0;
-  uint64_t signature = 0xcbf29ce484222325ULL;
+  uint64_t signature = kFnvOffset;
   for (const BenchResult& r : results) {
     total_actions += r.actions;
-    signature = (signature ^ r.signature) * 0x100000001b3ULL;
+    signature = (signature ^ r.signature) * kFnvPrime;
   }
 
   if (args.Has("json")) {

@@ -8,6 +8,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "dsl/text.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "replay/store.h"
@@ -50,12 +51,6 @@ std::string Fixed(double v, int decimals) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
   return buf;
-}
-
-std::string Hex64(uint64_t v) {
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(v));
-  return hex;
 }
 
 std::string PadLeft(const std::string& s, size_t width) {
@@ -182,8 +177,8 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
     auto [lo, hi] = range.value();
     if (lo < ruleset.min_players || hi > ruleset.max_players) {
       PrintErrors(spec.name,
-                  {Diagnostic({}, "--players " + players_text + " is out of range: " +
-                                      ruleset.name + " is for " +
+                  {Diagnostic({}, "--players " + players_text +
+                                      " is out of range: " + ruleset.name + " is for " +
                                       std::to_string(ruleset.min_players) + ".." +
                                       std::to_string(ruleset.max_players) + " players")},
                   err);
@@ -261,8 +256,8 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
       WriteTable(ruleset, stats, seed.value(), seats, out);
     }
     err << "sim: " << stats.games << " games, " << stats.actions << " actions in "
-        << Fixed(seconds, 2) << " s (" << Fixed(seconds > 0 ? stats.games / seconds : 0, 0)
-        << " games/s)\n";
+        << Fixed(seconds, 2) << " s ("
+        << Fixed(seconds > 0 ? stats.games / seconds : 0, 0) << " games/s)\n";
     if (stats.errors() > 0) {
       err << "sim: " << stats.errors() << " game(s) ended in an error";
       err << "; first: " << stats.first_error;
@@ -276,7 +271,8 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
       out << json_objects.front() << "\n";
     } else {
       out << "[";
-      for (size_t i = 0; i < json_objects.size(); ++i) out << (i ? "," : "") << json_objects[i];
+      for (size_t i = 0; i < json_objects.size(); ++i)
+        out << (i ? "," : "") << json_objects[i];
       out << "]\n";
     }
   }

@@ -15,6 +15,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "dsl/text.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/rng.h"
@@ -82,18 +83,6 @@ Result<int> PlyArg(const std::string& word, const std::string& what = "PLY") {
   if (!digits)
     return Diagnostic({}, what + " is a number of plies from 0; got '" + word + "'");
   return std::stoi(word);
-}
-
-std::string Hex64(uint64_t v) {
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(v));
-  return hex;
-}
-
-std::string Join(const std::vector<std::string>& items, const std::string& sep = ", ") {
-  std::string out;
-  for (size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i];
-  return out;
 }
 
 // A stored game with the rules it was played under.

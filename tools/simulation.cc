@@ -2,17 +2,13 @@
 
 #include <algorithm>
 
+#include "dsl/text.h"
 #include "tools/runner.h"
 
 namespace angler {
 namespace {
 
-void Mix(uint64_t& hash, uint64_t value) {
-  for (int i = 0; i < 8; ++i) {
-    hash ^= (value >> (8 * i)) & 0xff;
-    hash *= 0x100000001b3ULL;
-  }
-}
+void Mix(uint64_t& hash, uint64_t value) { hash = Fnv1aWord(hash, value); }
 
 uint64_t ActionWord(const Action& a) {
   if (a.kind == ActionKind::kChance) return a.seed;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "dsl/text.h"
 #include "interpreter/game.h"
 #include "tools/bots.h"
 #include "tools/runner.h"
@@ -29,7 +30,7 @@ struct SimulationStats {
   std::string first_error;           // of either kind
   // FNV-1a over every action of every game: any change in what the engine
   // does shows up here.
-  uint64_t signature = 0xcbf29ce484222325ULL;
+  uint64_t signature = kFnvOffset;
 
   int64_t errors() const { return ruleset_errors + failures; }
   int64_t ended_early() const;  // completed games with an end reason other than 0

@@ -1,0 +1,37 @@
+#include "dsl/text.h"
+
+namespace angler {
+
+uint64_t Fnv1a(std::string_view text, uint64_t hash) {
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= kFnvPrime;
+  }
+  return hash;
+}
+
+uint64_t Fnv1aWord(uint64_t hash, uint64_t value) {
+  for (int i = 0; i < 8; ++i) {
+    hash ^= (value >> (8 * i)) & 0xff;
+    hash *= kFnvPrime;
+  }
+  return hash;
+}
+
+std::string Hex64(uint64_t v) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string s(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) s[static_cast<size_t>(i)] = kDigits[v & 15];
+  return s;
+}
+
+std::string Join(const std::vector<std::string>& items, std::string_view separator) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out.append(separator);
+    out.append(items[i]);
+  }
+  return out;
+}
+
+}  // namespace angler

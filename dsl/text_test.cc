@@ -1,0 +1,25 @@
+#include "dsl/text.h"
+
+#include <catch2/catch.hpp>
+
+namespace angler {
+namespace {
+
+TEST_CASE("text: FNV-1a, hex and join", "[text]") {
+  // The published FNV-1a test vectors.
+  CHECK(Fnv1a("") == 0xcbf29ce484222325ULL);
+  CHECK(Fnv1a("a") == 0xaf63dc4c8601ec8cULL);
+  CHECK(Fnv1a("foobar") == 0x85944171f73967e8ULL);
+  CHECK(Fnv1a("bar", Fnv1a("foo")) == Fnv1a("foobar"));
+  CHECK(Fnv1aWord(kFnvOffset, 0x61) == Fnv1a(std::string("a\0\0\0\0\0\0\0", 8)));
+  CHECK(Hex64(0) == "0000000000000000");
+  CHECK(Hex64(0xdeadbeefULL) == "00000000deadbeef");
+  CHECK(Hex64(~0ULL) == "ffffffffffffffff");
+  CHECK(Join({}) == "");
+  CHECK(Join({"a"}) == "a");
+  CHECK(Join({"a", "b", "c"}) == "a, b, c");
+  CHECK(Join({"a", "b"}, " | ") == "a | b");
+}
+
+}  // namespace
+}  // namespace angler
