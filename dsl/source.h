@@ -6,6 +6,7 @@
 #define ANGLER_DSL_SOURCE_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -47,15 +48,24 @@ struct SourcePos {
   int col = 0;
 };
 
+// What an error means for whoever ran the command; the tools turn it into the
+// exit code in one place (tools/command_support.h, ExitCodeFor).
+enum class ErrorKind : uint8_t {
+  kBadInput,     // the input is wrong: a file, a name, a move, a flag (exit 2)
+  kCheckFailed,  // the input is well formed, and what it claims does not hold (exit 1)
+  kInternal,     // the rules or the engine went wrong while running (exit 1)
+};
+
 struct Diagnostic {
   // A constructor rather than aggregate init: GCC 12 reports a false
   // -Wmaybe-uninitialized on the shared_ptr when aggregate init unwinds.
   Diagnostic() = default;
-  Diagnostic(SourcePos pos, std::string message)
-      : pos(std::move(pos)), message(std::move(message)) {}
+  Diagnostic(SourcePos pos, std::string message, ErrorKind kind = ErrorKind::kBadInput)
+      : pos(std::move(pos)), message(std::move(message)), kind(kind) {}
 
   SourcePos pos;
   std::string message;
+  ErrorKind kind = ErrorKind::kBadInput;
 
   // "name:line:col: error: message\n", then when the file and line are known
   // "  12 | <source line>\n     | <padding>^\n". Without a file: "error: message\n".

@@ -154,9 +154,8 @@ int RunCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (!parsed.args) return parsed.exit_code;
   const Args& a = *parsed.args;
   if (a.positional().empty()) {
-    PrintErrors(spec.name,
-                {Diagnostic({}, "expected scenario files or folders to check")}, err);
-    return kExitUsage;
+    return ReportErrors(
+        spec.name, {Diagnostic({}, "expected scenario files or folders to check")}, err);
   }
   const bool json = a.Has("json");
 
@@ -198,8 +197,7 @@ int RunCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (a.Has("store")) {
     auto store = Store::OpenAt(a.Get("db").value_or(""));
     if (!store) {
-      PrintErrors(spec.name, store.errors(), err);
-      return kExitUsage;
+      return ReportErrors(spec.name, store.errors(), err);
     }
     std::vector<ScenarioRun> runs;
     for (const ScenarioOutcome& o : outcomes) {
@@ -218,8 +216,7 @@ int RunCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
     }
     auto history = store.value()->RecordScenarioRuns(runs);
     if (!history) {
-      PrintErrors(spec.name, history.errors(), err);
-      return kExitUsage;
+      return ReportErrors(spec.name, history.errors(), err);
     }
     for (const ScenarioHistory& h : history.value()) {
       if (h.Regressed()) regressed.push_back(h.run.file + ": " + h.run.title);

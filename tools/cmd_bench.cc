@@ -136,8 +136,7 @@ int RunBench(const std::vector<std::string>& words, std::ostream& out,
   }
   Result<int64_t> games = args.GetInt("games", 1000);
   if (!games) {
-    PrintErrors(spec.name, games.errors(), err);
-    return kExitUsage;
+    return ReportErrors(spec.name, games.errors(), err);
   }
   if (games.value() < 1 || games.value() > 10000000) {
     err << "angler bench: --games must be from 1 to 10000000, got " << games.value()

@@ -676,15 +676,13 @@ int RunPlay(const std::vector<std::string>& words, std::istream& in, std::ostrea
   }
   Result<RulesetPtr> rules = LoadRuleset(args.positional()[0]);
   if (!rules) {
-    PrintErrors(spec.name, rules.errors(), err);
-    return kExitUsage;
+    return ReportErrors(spec.name, rules.errors(), err);
   }
   const Ruleset& ruleset = *rules.value();
   std::vector<Diagnostic> usage;
   Result<int> players = PlayersFlag(ruleset, args);
   if (!players) {
-    PrintErrors(spec.name, players.errors(), err);
-    return kExitUsage;
+    return ReportErrors(spec.name, players.errors(), err);
   }
   Result<int64_t> seat = args.GetInt("seat", 0);
   if (seat && (seat.value() < 0 || seat.value() >= players.value())) {
@@ -704,8 +702,7 @@ int RunPlay(const std::vector<std::string>& words, std::istream& in, std::ostrea
   auto bots = MakeSeatBots(args.Get("bots").value_or(default_bots), bot_seats);
   if (!bots) usage.insert(usage.end(), bots.errors().begin(), bots.errors().end());
   if (!usage.empty()) {
-    PrintErrors(spec.name, usage, err);
-    return kExitUsage;
+    return ReportErrors(spec.name, usage, err);
   }
   std::vector<std::unique_ptr<Bot>> by_seat;
   for (int p = 0, next = 0; p < players.value(); ++p) {
@@ -720,14 +717,12 @@ int RunPlay(const std::vector<std::string>& words, std::istream& in, std::ostrea
   if (args.Has("record") && terminal.run().over()) {
     auto store = Store::OpenAt(args.Get("db").value_or(""));
     if (!store) {
-      PrintErrors(spec.name, store.errors(), err);
-      return kExitUsage;
+      return ReportErrors(spec.name, store.errors(), err);
     }
     auto id = store.value()->RecordGame(game, terminal.run().actions(), {}, seed.value(),
                                         "play");
     if (!id) {
-      PrintErrors(spec.name, id.errors(), err);
-      return kExitUsage;
+      return ReportErrors(spec.name, id.errors(), err);
     }
     out << "recorded as game " << id.value() << " (angler replay show " << id.value()
         << ")\n";

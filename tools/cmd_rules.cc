@@ -397,8 +397,7 @@ int RunDump(const std::vector<std::string>& words, std::ostream& out, std::ostre
   }
   Result<RulesetPtr> rules = LoadRuleset(files[0]);
   if (!rules) {
-    PrintErrors("rules dump", rules.errors(), err);
-    return kExitUsage;
+    return ReportErrors("rules dump", rules.errors(), err);
   }
   out << Disassemble(*rules.value());
   return kExitOk;

@@ -43,9 +43,10 @@ TEST_CASE("rules check describes a turn procedure, not a trick", "[rules]") {
        {"turn   hand: hand, rows: row (3 numbered piles), lay: 1..4 cards on one row",
         "may_lay, checked card by card:", "1. count(target) > 0",
         "refused with: \"that row's place is empty", "which ends in {suit}\"",
-        "full: count(target) == 5", "accept_illegal: fiasco_on", "on_illegal: 1 line, after: ",
-        "skip: count(hand(turn)) == 0", "until: count(cards_of(hand)) == 0",
-        "round  start: no, end: yes", "rows (3 numbered piles)"}) {
+        "full: count(target) == 5", "accept_illegal: fiasco_on",
+        "on_illegal: 1 line, after: ", "skip: count(hand(turn)) == 0",
+        "until: count(cards_of(hand)) == 0", "round  start: no, end: yes",
+        "rows (3 numbered piles)"}) {
     CHECK_THAT(run.out, Catch::Contains(part));
   }
   CHECK_THAT(run.out, !Catch::Contains("trick  may_lead"));

@@ -156,13 +156,11 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
   Result<uint64_t> seed = args.GetUint64("seed", 1);
   if (!seed) usage.push_back(seed.error());
   if (!usage.empty()) {
-    PrintErrors(spec.name, usage, err);
-    return kExitUsage;
+    return ReportErrors(spec.name, usage, err);
   }
   Result<RulesetPtr> rules = LoadRuleset(args.positional()[0]);
   if (!rules) {
-    PrintErrors(spec.name, rules.errors(), err);
-    return kExitUsage;
+    return ReportErrors(spec.name, rules.errors(), err);
   }
   const Ruleset& ruleset = *rules.value();
   // --players N, or A..B: one run per player count.
@@ -171,33 +169,30 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
   if (players_text.find("..") != std::string::npos) {
     auto range = Args::ParseRange(players_text);
     if (!range) {
-      PrintErrors(spec.name, range.errors(), err);
-      return kExitUsage;
+      return ReportErrors(spec.name, range.errors(), err);
     }
     auto [lo, hi] = range.value();
     if (lo < ruleset.min_players || hi > ruleset.max_players) {
-      PrintErrors(spec.name,
-                  {Diagnostic({}, "--players " + players_text +
-                                      " is out of range: " + ruleset.name + " is for " +
-                                      std::to_string(ruleset.min_players) + ".." +
-                                      std::to_string(ruleset.max_players) + " players")},
-                  err);
-      return kExitUsage;
+      return ReportErrors(
+          spec.name,
+          {Diagnostic({}, "--players " + players_text +
+                              " is out of range: " + ruleset.name + " is for " +
+                              std::to_string(ruleset.min_players) + ".." +
+                              std::to_string(ruleset.max_players) + " players")},
+          err);
     }
     for (int n = lo; n <= hi; ++n) counts.push_back(n);
   } else {
     Result<int> players = PlayersFlag(ruleset, args);
     if (!players) {
-      PrintErrors(spec.name, players.errors(), err);
-      return kExitUsage;
+      return ReportErrors(spec.name, players.errors(), err);
     }
     counts.push_back(players.value());
   }
   for (int n : counts) {
     auto bots = MakeSeatBots(args.Get("bots").value_or(""), n);
     if (!bots) {
-      PrintErrors(spec.name, bots.errors(), err);
-      return kExitUsage;
+      return ReportErrors(spec.name, bots.errors(), err);
     }
   }
 
@@ -207,14 +202,12 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
   if (args.Has("record")) {
     auto opened = Store::OpenAt(args.Get("db").value_or(""));
     if (!opened) {
-      PrintErrors(spec.name, opened.errors(), err);
-      return kExitUsage;
+      return ReportErrors(spec.name, opened.errors(), err);
     }
     store = std::move(opened).value();
     auto begun = store->BeginBatch();
     if (!begun) {
-      PrintErrors(spec.name, begun.errors(), err);
-      return kExitUsage;
+      return ReportErrors(spec.name, begun.errors(), err);
     }
     batch.emplace(std::move(begun).value());
   }
@@ -242,8 +235,7 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress.Finish();
     if (!record_errors.empty()) {  // the batch rolls back: nothing of this run is stored
-      PrintErrors(spec.name, record_errors, err);
-      return kExitUsage;
+      return ReportErrors(spec.name, record_errors, err);
     }
     if (args.Has("json")) {
       std::ostringstream one;
@@ -279,8 +271,7 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
   if (batch) {
     Status committed = batch->Commit();
     if (!committed) {
-      PrintErrors(spec.name, committed.errors(), err);
-      return kExitUsage;
+      return ReportErrors(spec.name, committed.errors(), err);
     }
     err << "sim: games recorded\n";
   }

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <ostream>
 
+#include "tools/commands.h"
+
 namespace angler {
 
 void PrintCommandHelp(const CommandSpec& spec, std::ostream& out) {
@@ -44,6 +46,19 @@ void PrintErrors(std::string_view command, const std::vector<Diagnostic>& errors
     if (!d.pos.file) err << "angler " << command << ": ";
     err << d.Format();
   }
+}
+
+int ExitCodeFor(const std::vector<Diagnostic>& errors) {
+  for (const Diagnostic& d : errors) {
+    if (d.kind == ErrorKind::kBadInput) return kExitUsage;
+  }
+  return kExitFailure;
+}
+
+int ReportErrors(std::string_view command, const std::vector<Diagnostic>& errors,
+                 std::ostream& err) {
+  PrintErrors(command, errors, err);
+  return ExitCodeFor(errors);
 }
 
 ParsedCommand ParseCommand(const CommandSpec& spec, const std::vector<std::string>& words,

@@ -31,6 +31,14 @@ void PrintCommandHelp(const CommandSpec& spec, std::ostream& out);
 void PrintErrors(std::string_view command, const std::vector<Diagnostic>& errors,
                  std::ostream& err);
 
+// The exit code errors mean, decided here only: 2 if any is bad input, else 1
+// (a check failed, or the rules went wrong while running). REQUIRES: errors
+// not empty.
+int ExitCodeFor(const std::vector<Diagnostic>& errors);
+// PrintErrors, then ExitCodeFor.
+int ReportErrors(std::string_view command, const std::vector<Diagnostic>& errors,
+                 std::ostream& err);
+
 // The outcome of parsing a subcommand's words: its Args, or an exit code
 // (after --help or a usage error, already reported).
 struct ParsedCommand {

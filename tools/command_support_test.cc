@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
+#include "tools/commands.h"
+
 namespace angler {
 namespace {
 
@@ -57,6 +59,25 @@ TEST_CASE("ParseCommand handles --help and reports bad flags", "[command_support
   ParsedCommand good = ParseCommand(spec, {"--seed", "3", "x"}, out, err);
   REQUIRE(good.args);
   CHECK(good.args->Get("seed") == "3");
+}
+
+}  // namespace
+}  // namespace angler
+
+namespace angler {
+namespace {
+
+TEST_CASE("errors: their kind decides the exit code", "[command_support]") {
+  const Diagnostic bad({}, "no such file");
+  const Diagnostic failed({}, "expected 3, got 4", ErrorKind::kCheckFailed);
+  const Diagnostic internal({}, "the rules allow no play", ErrorKind::kInternal);
+  CHECK(ExitCodeFor({bad}) == kExitUsage);
+  CHECK(ExitCodeFor({failed}) == kExitFailure);
+  CHECK(ExitCodeFor({internal}) == kExitFailure);
+  CHECK(ExitCodeFor({failed, bad}) == kExitUsage);  // bad input outranks
+  std::ostringstream err;
+  CHECK(ReportErrors("x", {failed}, err) == kExitFailure);
+  CHECK(err.str() == "angler x: error: expected 3, got 4\n");
 }
 
 }  // namespace

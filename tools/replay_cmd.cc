@@ -49,13 +49,12 @@ struct Context {
   std::string name;  // "replay list", for messages
 };
 
-int Fail(Context& c, const std::vector<Diagnostic>& errors, int code = kExitUsage) {
-  PrintErrors(c.name, errors, c.err);
-  return code;
+int Fail(Context& c, const std::vector<Diagnostic>& errors) {
+  return ReportErrors(c.name, errors, c.err);
 }
 
-int Fail(Context& c, const std::string& message, int code = kExitUsage) {
-  return Fail(c, {Diagnostic({}, message)}, code);
+int Fail(Context& c, const std::string& message, ErrorKind kind = ErrorKind::kBadInput) {
+  return Fail(c, {Diagnostic({}, message, kind)});
 }
 
 Result<std::unique_ptr<Store>> OpenStore(const Args& args) {
