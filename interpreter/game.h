@@ -96,6 +96,8 @@ class Game {
  private:
   // Runs to the next decision or the end, then logs which (kAsk, kGameEnd).
   void Run(State& s, EventLog* log) const;
+  // Instantiated twice so that the loop without a log tests no pointer.
+  template <bool kLog>
   void Execute(State& s, EventLog* log) const;
   void Fail(State& s) const;
   void SetVariablesToStart(State& s, Scope scope, EventLog* log = nullptr) const;

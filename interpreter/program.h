@@ -205,11 +205,11 @@ struct Instr {
   Code code;
   uint8_t op = 0;  // assignment operator
   uint8_t flag = 0;
-  int16_t slot = 0;  // variable slot, local, effect, family or reason
+  int16_t slot = 0;     // variable slot, local, effect, family or reason
+  int16_t section = 0;  // Ruleset::sections: the part of the ruleset it came from
   int32_t e0 = -1, e1 = -1, e2 = -1;
   int32_t target = 0;
   int32_t a = 0, b = 0;  // sort keys for kForBegin
-  int16_t section = 0;   // Ruleset::sections: the part of the ruleset it came from
   SourcePos pos;         // where in the source (the YAML key for generated code)
 };
 

@@ -28,12 +28,13 @@ struct CardInfo {
   int8_t kind = 0;    // index into Ruleset::kinds
   uint32_t tags = 0;  // bit i: Ruleset::tags[i]
   std::array<int16_t, kMaxEffectsPerCard> effects{-1, -1, -1, -1};
+  // Generated cards; here, in what would be padding, CardInfo does not grow.
+  int16_t back = kNone;         // the suit of the back (card.back)
+  int8_t pattern = 0;           // the error pattern's number, 1.. (card.pattern)
+  int8_t turns = 0;             // how it lies, quarter turns (card.turns)
   uint64_t enter_families = 0;  // bit f: an on-enter effect for zone family f
   uint32_t faults = 0;          // generated cards: bit i, fish i is wrong (card.faults)
   int16_t face = -1;            // generated cards: index into Ruleset::faces
-  int16_t back = kNone;         // generated cards: the suit of the back (card.back)
-  int8_t pattern = 0;  // generated cards: error pattern number, 1.. (card.pattern)
-  int8_t turns = 0;    // generated cards: how it lies, quarter turns (card.turns)
 };
 
 // A named zone: one shared pile, one pile per seat (zone ids first ..
