@@ -4,6 +4,7 @@
 #include <span>
 
 #include "interpreter/game.h"
+#include "interpreter/move_text.h"
 #include "interpreter/rng.h"
 
 namespace angler {
@@ -52,40 +53,13 @@ void CardLine(std::string& out, const std::string& head, const Ruleset& rules,
   out += line + "\n";
 }
 
-// A player's move as a scenario line writes it: "Anne plays yellow 7",
-// "Anne chooses red", "Anne lays yellow 3, yellow 4 on row 2".
+// A move as a scenario line writes it: the move notation with names as the
+// scenario language reads them, copies of a card not told apart.
 std::string MoveLine(const Game& game, const State& s, const Action& a,
                      const std::vector<std::string>& players) {
-  if (a.kind == ActionKind::kStop) {  // "Anne stops", "Anne, Bob and Carl stop"
-    std::vector<std::string> names;
-    for (size_t p = 0; p < players.size() && p < 64; ++p) {
-      if (a.seed >> p & 1) names.push_back(Word(players[p]));
-    }
-    if (names.size() == 1) return names[0] + " stops";
-    std::string text;
-    for (size_t i = 0; i < names.size(); ++i) {
-      text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
-    }
-    return text + " stop";
-  }
-  if (a.player < 0) return game.ActionText(s, a);
-  const std::string who = Word(players[static_cast<size_t>(a.player)]);
-  if (a.kind == ActionKind::kMark) {  // a toggle: what it does to the sheet
-    const bool marked = s.vars[game.rules().builtin.marks + a.player] >> a.value & 1;
-    return who + (marked ? " unmarks " : " marks ") + std::to_string(a.value);
-  }
-  if (a.kind == ActionKind::kPlay) {
-    return who + " plays " + game.rules().card_names[static_cast<size_t>(a.value)];
-  }
-  if (a.kind == ActionKind::kChoose) {
-    return who + " chooses " + game.rules().card_names[static_cast<size_t>(a.value)];
-  }
-  const std::string text = game.ActionText(s, a);  // "choose red", "lay ... on row 2"
-  const size_t space = text.find(' ');
-  const std::string verb =
-      a.kind == ActionKind::kOption ? "choose" : text.substr(0, space);
-  if (space == std::string::npos) return who + " " + verb + "s";  // "stop"
-  return who + " " + verb + "s " + text.substr(space + 1);
+  std::vector<std::string> words;
+  for (const std::string& name : players) words.push_back(Word(name));
+  return MoveText(game, s, a, words, MoveTextStyle{.tell_copies_apart = false});
 }
 
 // Where a scenario's position can start: a trick's first card (or a row

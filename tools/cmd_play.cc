@@ -19,6 +19,7 @@
 #include "interpreter/formation.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
+#include "interpreter/move_text.h"
 #include "replay/store.h"
 #include "tools/bots.h"
 #include "tools/command_support.h"
@@ -370,7 +371,8 @@ bool TerminalGame::AskPerson(Action& chosen) {
       out_ << "\n";
       return false;
     }
-    line = Lower(Trim(line));
+    const std::string typed = Trim(line);
+    line = Lower(typed);
     if (line.empty()) continue;
     if (line == "q" || line == "quit") return false;
     if (line == "?" || line == "help") {
@@ -383,13 +385,21 @@ bool TerminalGame::AskPerson(Action& chosen) {
     const bool digits = std::all_of(line.begin(), line.end(),
                                     [](unsigned char c) { return std::isdigit(c) != 0; });
     if (digits && line.size() < 6) number = std::stoul(line);
-    for (size_t i = 0; i < moves.size() && number == 0; ++i) {
-      const std::string text = Lower(game_.ActionText(run_.state(), moves[i]));
-      if (line == text || line == WithoutVerb(text)) number = i + 1;
-    }
     if (number >= 1 && number <= moves.size()) {
       chosen = moves[number - 1];
       return true;
+    }
+    if (!digits) {
+      // The move's text, read by the one move notation ("yellow 7",
+      // "play yellow 7", "lay yellow 6 on row 1").
+      const ReadResult read =
+          ReadMove(game_, run_.state(), typed, SeatNames(game_.players()), {true, {}});
+      if (read.ok() &&
+          std::find(legal.begin(), legal.end(), *read.action) != legal.end()) {
+        chosen = *read.action;
+        return true;
+      }
+      if (!read.ok()) out_ << read.error.message << "\n";
     }
     out_ << "type a number from 1 to " << moves.size()
          << ", '?' for help or 'q' to quit\n";
