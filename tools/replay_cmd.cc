@@ -18,6 +18,7 @@
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/rng.h"
+#include "interpreter/view.h"
 #include "interpreter/yaml_doc.h"
 #include "replay/format.h"
 #include "replay/notation.h"
@@ -29,6 +30,8 @@
 #include "tools/commands.h"
 #include "tools/json.h"
 #include "tools/progress.h"
+#include "tools/view_json.h"
+#include "tools/view_text.h"
 
 namespace angler {
 namespace {
@@ -184,12 +187,6 @@ std::vector<int> SortedCards(const Ruleset& rules, std::span<const uint8_t> card
   return sorted;
 }
 
-std::vector<std::string> CardNames(const Ruleset& rules, const std::vector<int>& cards) {
-  std::vector<std::string> names;
-  for (int c : cards) names.push_back(rules.card_names[static_cast<size_t>(c)]);
-  return names;
-}
-
 std::string ZoneLabel(const Ruleset& rules, int zone,
                       const std::vector<std::string>& players) {
   const ZoneFamily& f = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(zone))];
@@ -277,11 +274,6 @@ int TrickShown(const State& s, const BuiltinSlots& b) {
   return std::min(s.vars[b.trick_number] + 1, std::max(s.vars[b.tricks], 1));
 }
 
-int ScoreVariable(const Ruleset& rules) {
-  const int v = rules.FindVariable("score");
-  return v >= 0 && rules.variables[static_cast<size_t>(v)].per_player ? v : -1;
-}
-
 // The position at `ply` of a line, as `angler play` shows it, for all seats.
 void ShowText(std::ostream& out, const Line& line, int ply) {
   const Loaded& g = line.g;
@@ -289,7 +281,6 @@ void ShowText(std::ostream& out, const Line& line, int ply) {
   const Game& game = *g.game;
   const std::vector<std::string>& players = g.record.players;
   const State& s = line.positions[static_cast<size_t>(ply)];
-  const BuiltinSlots& b = rules.builtin;
 
   out << "game " << g.record.id;
   if (line.variation) {
@@ -305,65 +296,12 @@ void ShowText(std::ostream& out, const Line& line, int ply) {
   } else {
     out << MoveLineText(line, ply) << "\n";
   }
-  out << "-- round " << s.vars[b.round];
-  if (s.vars[b.tricks] > 0) {
-    out << ", trick " << TrickShown(s, b) << " of " << s.vars[b.tricks];
-  }
-  if (const int trump = rules.FindVariable("trump"); trump >= 0) {
-    const Variable& v = rules.variables[static_cast<size_t>(trump)];
-    out << ", trump " << rules.ValueName(v.type, s.vars[v.slot]);
-  }
-  out << " --\n";
-  const int score = ScoreVariable(rules);
-  out << (score >= 0 ? "scores:" : "ranks:");
-  for (int p = 0; p < game.players(); ++p) {
-    const int64_t value =
-        score >= 0 ? s.vars[rules.variables[static_cast<size_t>(score)].slot + p]
-                   : game.Rank(s, p);
-    out << (p ? ", " : " ") << players[static_cast<size_t>(p)] << " " << value;
-  }
-  out << "\n";
-  if (rules.trick_family >= 0) {
-    const int trick = rules.zones[static_cast<size_t>(rules.trick_family)].first;
-    out << "trick:";
-    if (s.ZoneSize(trick) == 0) out << " (empty)";
-    for (size_t i = 0; i < s.Zone(trick).size(); ++i) {
-      const int card = s.Zone(trick)[i];
-      out << (i ? ", " : " ") << rules.card_names[static_cast<size_t>(card)];
-      if (s.played_by[card] >= 0)
-        out << " (" << players[static_cast<size_t>(s.played_by[card])] << ")";
-    }
-    out << "\n";
-  }
-  if (rules.hand_family >= 0) {
-    const int first = rules.zones[static_cast<size_t>(rules.hand_family)].first;
-    for (int p = 0; p < game.players(); ++p) {
-      const std::vector<int> cards = SortedCards(rules, s.Zone(first + p));
-      out << "hand " << players[static_cast<size_t>(p)] << ":"
-          << (cards.empty() ? " (empty)" : " " + Join(CardNames(rules, cards))) << "\n";
-    }
-  }
-  std::vector<std::string> others;
-  for (int z = 0; z < rules.zone_count; ++z) {
-    const int family = rules.ZoneFamilyOf(z);
-    if (family == rules.hand_family || family == rules.trick_family ||
-        s.ZoneSize(z) == 0) {
-      continue;
-    }
-    others.push_back(ZoneLabel(rules, z, players) + " " + std::to_string(s.ZoneSize(z)));
-  }
-  if (!others.empty()) out << "other zones: " << Join(others) << "\n";
+  const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), players);
+  out << PositionText(view);
   if (s.over) {
     out << "game over: " << ResultText(game, s, players) << "\n";
-  } else if (game.IsChance(s)) {
-    out << "next: " << game.DecisionText(s) << " (chance)\n";
   } else {
-    out << DecisionLine(game, s, players) << ":\n";
-    ActionList legal;
-    game.LegalActions(s, legal);
-    for (int i = 0; i < legal.count; ++i) {
-      out << "  " << (i + 1) << ") " << LegalText(game, s, legal, i, players) << "\n";
-    }
+    out << DecisionListText(view);
   }
   if (!line.variation) {
     for (const Variation& v : g.record.variations) {
@@ -410,11 +348,12 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
   json.Key("round").Int(s.vars[b.round]);
   json.Key("trick_number").Int(TrickShown(s, b));
   json.Key("tricks").Int(s.vars[b.tricks]);
-  if (const int trump = rules.FindVariable("trump"); trump >= 0) {
-    const Variable& v = rules.variables[static_cast<size_t>(trump)];
-    json.Key("trump").String(rules.ValueName(v.type, s.vars[v.slot]));
+  // The ruleset's status variables by name ("trump"), as the display names them.
+  for (int status : rules.display.status) {
+    const Variable& v = rules.variables[static_cast<size_t>(status)];
+    if (!v.per_player) json.Key(v.name).String(rules.ValueName(v.type, s.vars[v.slot]));
   }
-  const int score = ScoreVariable(rules);
+  const int score = rules.display.score;
   json.Key("players").BeginArray();
   for (int p = 0; p < game.players(); ++p) {
     json.BeginObject();
@@ -493,7 +432,8 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
     json.EndObject();
   }
   json.Key("variations").BeginArray();
-  if (!line.variation) {
+  const bool variations_here = !line.variation;
+  if (variations_here) {
     for (const Variation& v : g.record.variations) {
       if (v.ply != ply) continue;
       json.BeginObject();
@@ -503,6 +443,8 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
     }
   }
   json.EndArray();
+  json.Key("view");
+  WriteViewJson(json, ViewPosition(game, s, Viewpoint::Everything(), players));
   json.EndObject();
   out << json.str() << "\n";
 }
