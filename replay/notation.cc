@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "interpreter/view.h"
 #include "replay/format.h"
 #include "replay/store.h"
 
@@ -45,9 +46,31 @@ std::string JoinNames(const std::vector<std::string>& names) {
 
 namespace {
 
+// A note the export adds for readers (FORMAT.md, "Notes"): when a move opens
+// a search, the card searched and what it shows. Empty otherwise.
+std::string SearchNote(const Game& game, const State& before, const State& after,
+                       const std::vector<std::string>& players) {
+  if (after.decision.kind != DecisionKind::kSearch ||
+      before.decision.kind == DecisionKind::kSearch) {
+    return "";
+  }
+  const PositionView view = ViewPosition(game, after, Viewpoint::Everything(), players);
+  if (!view.search) return "";
+  const SearchView& search = *view.search;
+  std::string note = std::string(kNoteMark) + "searched: " + search.card.name;
+  if (!search.card.back.empty()) note += " (" + search.card.back + " back)";
+  note += "; the wrong fish:";
+  for (size_t i = 0; i < search.faults.size(); ++i)
+    note += (i ? ", " : " ") + std::to_string(search.faults[i]);
+  if (!search.pattern.empty()) note += " (" + search.pattern + ")";
+  return note;
+}
+
 void WriteMoveLine(std::string& out, const std::string& indent, int ply,
-                   const std::string& text, const std::vector<Annotation>& annotations) {
+                   const std::string& text, const std::vector<Annotation>& annotations,
+                   const std::string& note = "") {
   out += indent + std::to_string(ply) + ". " + text;
+  if (!note.empty()) out += " {" + EscapeComment(note) + "}";
   for (const Annotation& a : annotations) {
     if (a.ply != ply) continue;
     if (!a.comment.empty()) out += " {" + EscapeComment(a.comment) + "}";
@@ -73,11 +96,13 @@ Status WriteVariation(std::string& out, const Game& game, const State& start,
     const int ply = v.ply + 1 + static_cast<int>(i);
     const Action& a = v.actions[i].action;
     const std::string text = MoveText(game, s, a, record.players);
+    const State before = s;
     if (Status st = ApplyChecked(game, s, a); !st) {
       return Diagnostic({}, "variation at ply " + std::to_string(v.ply) + ", ply " +
                                 std::to_string(ply) + ": " + st.error().message);
     }
-    WriteMoveLine(out, "  ", ply, text, v.annotations);
+    WriteMoveLine(out, "  ", ply, text, v.annotations,
+                  SearchNote(game, before, s, record.players));
   }
   out += ")\n";
   return Ok();
@@ -130,7 +155,7 @@ Result<std::string> FormatRecord(const Ruleset& rules, const GameRecord& record)
       return Diagnostic({}, "ply " + std::to_string(i + 1) + ": " + st.error().message);
     }
     WriteMoveLine(out, "", i + 1, MoveText(game, before, a, record.players),
-                  record.annotations);
+                  record.annotations, SearchNote(game, before, s, record.players));
     for (const Variation* v : after[static_cast<size_t>(i + 1)]) {
       const State& start = v->ply == i + 1 ? s : before;
       if (Status st = WriteVariation(out, game, start, record, *v); !st)
@@ -315,6 +340,8 @@ class RecordParser {
       if (c == '{') {
         Result<std::string> comment = Comment(r);
         if (!comment) return comment.errors();
+        // A note the export wrote for readers: the moves say it all again.
+        if (comment.value().rfind(kNoteMark, 0) == 0) continue;
         ParsedLine& l = line();
         std::string* into;
         if (l.moves.empty()) {

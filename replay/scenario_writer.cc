@@ -62,6 +62,213 @@ std::string MoveLine(const Game& game, const State& s, const Action& a,
   return MoveText(game, s, a, words, MoveTextStyle{.tell_copies_apart = false});
 }
 
+// Every zone's cards, one line a zone, bottom first: hands first, then the
+// ruleset's zones in order, the trick left out (a position starts with it
+// empty). With `fresh`, a zone empty both now and there is left out.
+void ZoneLines(std::string& out, const Game& game, const State& s, const State* fresh,
+               const std::vector<std::string>& players) {
+  const Ruleset& rules = game.rules();
+  std::vector<int> order;
+  if (rules.hand_family >= 0) {
+    const int hand_first = rules.zones[static_cast<size_t>(rules.hand_family)].first;
+    for (int p = 0; p < game.players(); ++p) order.push_back(hand_first + p);
+  }
+  for (size_t f = 0; f < rules.zones.size(); ++f) {
+    const ZoneFamily& family = rules.zones[f];
+    if (static_cast<int>(f) == rules.hand_family ||
+        static_cast<int>(f) == rules.trick_family) {
+      continue;
+    }
+    const int piles = family.per_player ? game.players() : family.count;
+    for (int p = 0; p < piles; ++p) order.push_back(family.first + p);
+  }
+  for (int zone : order) {
+    if (s.ZoneSize(zone) == 0 && (!fresh || fresh->ZoneSize(zone) == 0)) continue;
+    const ZoneFamily& family = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(zone))];
+    std::string head = family.name;
+    if (family.per_player) {
+      // Two appends, not " " + ...: GCC 12 warns falsely (-Wrestrict) on that.
+      head += ' ';
+      head += Word(players[static_cast<size_t>(rules.ZoneSeat(zone))]);
+    } else if (family.indexed) {
+      head += ' ';
+      head += std::to_string(rules.ZoneIndex(zone));  // "row 2"
+    }
+    CardLine(out, head, rules, s.Zone(zone));
+  }
+}
+
+// The variables, but not the engine's own that a trick's or a round's start
+// sets; those a trick starts afresh only as a comment, when they differ.
+void VariableLines(std::string& out, const Game& game, const State& s,
+                   const std::vector<std::string>& players) {
+  const Ruleset& rules = game.rules();
+  const BuiltinSlots& b = rules.builtin;
+  std::vector<std::string> trick_vars;
+  for (const Variable& v : rules.variables) {
+    if (v.slot == b.round || v.slot == b.turn || v.slot == b.leader ||
+        v.slot == b.winner || v.slot == b.winning_card || v.slot == b.target ||
+        v.slot == b.illegal_lay || v.slot == b.marks || v.slot == b.stopped) {
+      continue;  // marks and stops: moves, afresh with every search
+    }
+    const int seats = v.per_player ? game.players() : 1;
+    for (int p = 0; p < seats; ++p) {
+      const int32_t value = s.vars[v.slot + p];
+      std::string line = v.name;
+      if (v.per_player) {
+        line += ' ';
+        line += Word(players[static_cast<size_t>(p)]);
+      }
+      line += " = " + ValueText(rules, v.type, value, players);
+      if (v.scope == Scope::kTrick) {
+        if (value != v.init) trick_vars.push_back(line);
+        continue;
+      }
+      out += "  " + line + "\n";
+    }
+  }
+  if (!trick_vars.empty()) {
+    out +=
+        "  # In force for this trick (set by a card of the last one; play it to set "
+        "them):\n";
+    for (const std::string& line : trick_vars) out += "  #   " + line + "\n";
+  }
+}
+
+// What comes next, as comments: the end, a chance move, or the decision and
+// its legal moves.
+void NextLines(std::string& out, const Game& game, const State& now,
+               const std::vector<std::string>& players) {
+  if (now.over) {
+    out += "  # The game is over: " + ResultText(game, now, players) + "\n";
+    return;
+  }
+  if (game.IsChance(now)) {
+    out += "  # Next: " + game.DecisionText(now) + " (chance)\n";
+    return;
+  }
+  if (now.decision.player < 0) {
+    out += "  # " + game.DecisionText(now) + ". The legal moves:\n";
+  } else {
+    const std::string who = Word(players[static_cast<size_t>(now.decision.player)]);
+    const char* doing = now.decision.kind == DecisionKind::kPlay  ? " plays a card"
+                        : now.decision.kind == DecisionKind::kLay ? " lays cards"
+                                                                  : " chooses";
+    out += "  # " + who + doing + " now. The legal moves:\n";
+  }
+  ActionList legal;
+  game.LegalActions(now, legal);
+  for (const Action& a : legal) out += "  #   " + MoveLine(game, now, a, players) + "\n";
+}
+
+// A game of plain rounds (neither tricks nor turns, as a search game): the
+// state at the start of the round in progress at `ply`, before the round's
+// own start statements run, found by replaying with the round's first
+// instruction turned into the end. Returns the ply it follows, or -1.
+int RoundStart(const Ruleset& rules, const Game& game, const GameRecord& record,
+               const std::vector<State>& positions, int ply, State& at_start) {
+  Ruleset halting = rules;
+  halting.code[static_cast<size_t>(rules.entry_round)] = Instr{Code::kGameOver};
+  const Game halt(halting, game.players());
+  const int round = positions[static_cast<size_t>(ply)].vars[rules.builtin.round];
+  int found = -1;
+  State s = halt.NewInitialState();
+  if (s.over && s.vars[rules.builtin.round] == round - 1) {
+    at_start = s;
+    found = 0;
+  }
+  for (int p = 1; p <= ply; ++p) {
+    s = positions[static_cast<size_t>(p - 1)];
+    if (s.over) break;
+    if (!halt.Apply(s, record.actions[static_cast<size_t>(p - 1)].action)) continue;
+    if (s.over && s.vars[rules.builtin.round] == round - 1 && !s.error) {
+      at_start = s;
+      found = p;
+    }
+  }
+  return found;
+}
+
+Result<ScenarioPosition> WriteRoundScenario(const Ruleset& rules,
+                                            const GameRecord& record, int ply,
+                                            const std::string& current_hash) {
+  const Game game(rules, record.players_count());
+  Result<std::vector<State>> all = Positions(game, record);
+  if (!all) return all.errors();
+  const std::vector<State>& positions = all.value();
+  State at_start;
+  const int start = RoundStart(rules, game, record, positions, ply, at_start);
+  if (start < 0) {
+    return Diagnostic({}, "ply " + std::to_string(ply) + " is in no round");
+  }
+  for (int p = start + 1; p < ply; ++p) {
+    if (record.actions[static_cast<size_t>(p)].action.kind == ActionKind::kChance) {
+      return Diagnostic(
+          {}, "a chance move (ply " + std::to_string(p + 1) +
+                  ") lies between the round's start and ply " + std::to_string(ply) +
+                  ": a scenario decides chance by "
+                  "its seed; pick a ply before it or after the next round starts");
+    }
+  }
+  const std::vector<std::string>& players = record.players;
+  const int round = at_start.vars[rules.builtin.round] + 1;
+  std::string out;
+  const std::string game_name =
+      record.id ? "game " + std::to_string(record.id) : "the game";
+  out += "# " + game_name + " (" + rules.name + ", " + std::to_string(players.size()) +
+         " players) at ply " + std::to_string(ply) +
+         ", written by angler replay to-scenario.\n";
+  out += "# A scenario starts at a round's start: ply " + std::to_string(start) +
+         " (round " + std::to_string(round) + "); the moves up to ply " +
+         std::to_string(ply) + " follow.\n";
+  if (!current_hash.empty() && current_hash != record.ruleset_hash) {
+    out += "# The game was played under " + rules.name + " " + record.ruleset_hash +
+           "; the current " + rules.name + " is " + current_hash + ".\n";
+  }
+  out +=
+      "# Edit it into a rule check: change the position, add moves and expect lines.\n";
+  out += "scenario \"" + game_name + " at ply " + std::to_string(ply) + "\" {\n";
+  out += "  ruleset " + rules.name + "\n";
+  out += "  players ";
+  for (size_t p = 0; p < players.size(); ++p) out += (p ? ", " : "") + Word(players[p]);
+  out += "\n";
+  if (record.seed) out += "  seed " + std::to_string(*record.seed) + "\n";
+  out += "  round " + std::to_string(round) + "\n";
+  out += "  # Every zone's cards, bottom first (the top of a pile last):\n";
+  ZoneLines(out, game, at_start, nullptr, players);
+  // Every zone the ruleset's setup fills is listed, even when empty now.
+  for (size_t f = 0; f < rules.zones.size(); ++f) {
+    const ZoneFamily& family = rules.zones[f];
+    const int piles = family.per_player ? game.players() : family.count;
+    for (int i = 0; i < piles; ++i) {
+      const int zone = family.first + i;
+      if (at_start.ZoneSize(zone) > 0 || static_cast<int>(f) == rules.trick_family)
+        continue;
+      std::string head = family.name;
+      if (family.per_player) {
+        head += ' ';
+        head += Word(players[static_cast<size_t>(i)]);
+      }
+      out += "  " + head + ":\n";
+    }
+  }
+  out += "  # The variables:\n";
+  out += "  leader = " +
+         ValueText(rules, Type::kPlayer, at_start.vars[rules.builtin.leader], players) +
+         "\n";
+  VariableLines(out, game, at_start, players);
+  if (start < ply) out += "  # The round so far:\n";
+  for (int p = start; p < ply; ++p) {
+    out += "  " +
+           MoveLine(game, positions[static_cast<size_t>(p)],
+                    record.actions[static_cast<size_t>(p)].action, players) +
+           "\n";
+  }
+  NextLines(out, game, positions[static_cast<size_t>(ply)], players);
+  out += "}\n";
+  return ScenarioPosition{out, start, ply};
+}
+
 // Where a scenario's position can start: a trick's first card (or a row
 // game's turn) is to be played.
 bool TrickStart(const State& s) {
@@ -78,6 +285,9 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
     return Diagnostic({}, "ply " + std::to_string(ply) +
                               " is out of range: the game has plies 0 to " +
                               std::to_string(n));
+  }
+  if (rules.entry_play == rules.entry_round) {
+    return WriteRoundScenario(rules, record, ply, current_hash);
   }
   if (rules.hand_family < 0) {
     return Diagnostic(
@@ -165,71 +375,14 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
   while (!fresh.over && game.IsChance(fresh)) {
     if (!game.Apply(fresh, game.SampleChance(fresh, rng))) break;
   }
-  std::vector<int> order;
-  const int hand_first = rules.zones[static_cast<size_t>(rules.hand_family)].first;
-  for (int p = 0; p < game.players(); ++p) order.push_back(hand_first + p);
-  for (size_t f = 0; f < rules.zones.size(); ++f) {
-    const ZoneFamily& family = rules.zones[f];
-    if (static_cast<int>(f) == rules.hand_family ||
-        static_cast<int>(f) == rules.trick_family) {
-      continue;
-    }
-    const int piles = family.per_player ? game.players() : family.count;
-    for (int p = 0; p < piles; ++p) order.push_back(family.first + p);
-  }
   out += rules.trick_family >= 0
              ? "  # Every zone's cards, bottom first (the trick starts empty):\n"
              : "  # Every zone's cards, bottom first:\n";
-  for (int zone : order) {
-    if (s.ZoneSize(zone) == 0 && fresh.ZoneSize(zone) == 0) continue;
-    const ZoneFamily& family = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(zone))];
-    std::string head = family.name;
-    if (family.per_player) {
-      // Two appends, not " " + ...: GCC 12 warns falsely (-Wrestrict) on that.
-      head += ' ';
-      head += Word(players[static_cast<size_t>(rules.ZoneSeat(zone))]);
-    } else if (family.indexed) {
-      head += ' ';
-      head += std::to_string(rules.ZoneIndex(zone));  // "row 2"
-    }
-    CardLine(out, head, rules, s.Zone(zone));
-  }
-
-  // Variables, but not those a trick starts afresh, nor the engine's own
-  // that the start of a trick sets.
-  std::vector<std::string> trick_vars;
-  out += "  # The variables:\n";
+  ZoneLines(out, game, s, &fresh, players);
   // Whose turn it is; in a scenario `turn` sets the leader too.
+  out += "  # The variables:\n";
   out += "  turn = " + ValueText(rules, Type::kPlayer, s.decision.player, players) + "\n";
-  for (const Variable& v : rules.variables) {
-    if (v.slot == b.round || v.slot == b.turn || v.slot == b.leader ||
-        v.slot == b.winner || v.slot == b.winning_card || v.slot == b.target ||
-        v.slot == b.illegal_lay) {
-      continue;
-    }
-    const int seats = v.per_player ? game.players() : 1;
-    for (int p = 0; p < seats; ++p) {
-      const int32_t value = s.vars[v.slot + p];
-      std::string line = v.name;
-      if (v.per_player) {
-        line += ' ';
-        line += Word(players[static_cast<size_t>(p)]);
-      }
-      line += " = " + ValueText(rules, v.type, value, players);
-      if (v.scope == Scope::kTrick) {
-        if (value != v.init) trick_vars.push_back(line);
-        continue;
-      }
-      out += "  " + line + "\n";
-    }
-  }
-  if (!trick_vars.empty()) {
-    out +=
-        "  # In force for this trick (set by a card of the last one; play it to set "
-        "them):\n";
-    for (const std::string& line : trick_vars) out += "  #   " + line + "\n";
-  }
-
+  VariableLines(out, game, s, players);
   if (start < end) out += "  # The trick so far:\n";
   for (int p = start; p < end; ++p) {
     out += "  " +
@@ -238,26 +391,7 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
            "\n";
   }
 
-  const State& now = positions[static_cast<size_t>(end)];
-  if (now.over) {
-    out += "  # The game is over: " + ResultText(game, now, players) + "\n";
-  } else if (game.IsChance(now)) {
-    out += "  # Next: " + game.DecisionText(now) + " (chance)\n";
-  } else {
-    if (now.decision.player < 0) {
-      out += "  # " + game.DecisionText(now) + ". The legal moves:\n";
-    } else {
-      const std::string who = Word(players[static_cast<size_t>(now.decision.player)]);
-      const char* doing = now.decision.kind == DecisionKind::kPlay  ? " plays a card"
-                          : now.decision.kind == DecisionKind::kLay ? " lays cards"
-                                                                    : " chooses";
-      out += "  # " + who + doing + " now. The legal moves:\n";
-    }
-    ActionList legal;
-    game.LegalActions(now, legal);
-    for (const Action& a : legal)
-      out += "  #   " + MoveLine(game, now, a, players) + "\n";
-  }
+  NextLines(out, game, positions[static_cast<size_t>(end)], players);
   out += "}\n";
   return ScenarioPosition{out, start, end};
 }
