@@ -8,18 +8,6 @@
 namespace angler {
 namespace {
 
-const char* VisibilityWord(Visibility v) {
-  switch (v) {
-    case Visibility::kPublic:
-      return "public";
-    case Visibility::kOwner:
-      return "owner";
-    case Visibility::kHidden:
-      return "hidden";
-  }
-  return "hidden";
-}
-
 CardView Card(const Ruleset& rules, int card, bool seen) {
   CardView view;
   view.back = CardBack(rules, card);
@@ -29,17 +17,6 @@ CardView Card(const Ruleset& rules, int card, bool seen) {
   if (suit >= 0 && suit < static_cast<int>(rules.display.colours.size()))
     view.colour = rules.display.colours[static_cast<size_t>(suit)];
   return view;
-}
-
-// By kind, suit, then value: how people hold cards.
-void HoldingOrder(const Ruleset& rules, std::vector<int>& cards) {
-  std::stable_sort(cards.begin(), cards.end(), [&](int a, int b) {
-    const CardInfo& x = rules.cards[static_cast<size_t>(a)];
-    const CardInfo& y = rules.cards[static_cast<size_t>(b)];
-    if (x.kind != y.kind) return x.kind < y.kind;
-    if (x.suit != y.suit) return x.suit < y.suit;
-    return x.value < y.value;
-  });
 }
 
 std::string Role(const Ruleset& rules, int family) {
@@ -75,8 +52,9 @@ std::vector<ZoneView> Zones(const Game& game, const State& s, const Viewpoint& v
       z.visibility = VisibilityWord(family.visibility);
       z.visible = viewpoint.Sees(rules, zone);
       z.count = s.ZoneSize(zone);
-      std::vector<int> cards(s.Zone(zone).begin(), s.Zone(zone).end());
-      if (z.role == "hand") HoldingOrder(rules, cards);
+      const std::vector<int> cards =
+          z.role == "hand" ? InHoldingOrder(rules, s.Zone(zone))
+                           : std::vector<int>(s.Zone(zone).begin(), s.Zone(zone).end());
       for (int c : cards) {
         CardView card = Card(rules, c, z.visible);
         // Cards held by a player show their backs to everyone; piles do not.
@@ -172,6 +150,30 @@ const char* DecisionKindWord(DecisionKind kind) {
 }
 
 }  // namespace
+
+const char* VisibilityWord(Visibility visibility) {
+  switch (visibility) {
+    case Visibility::kPublic:
+      return "public";
+    case Visibility::kOwner:
+      return "owner";
+    case Visibility::kHidden:
+      return "hidden";
+  }
+  return "hidden";
+}
+
+std::vector<int> InHoldingOrder(const Ruleset& rules, std::span<const uint8_t> cards) {
+  std::vector<int> sorted(cards.begin(), cards.end());
+  std::stable_sort(sorted.begin(), sorted.end(), [&](int a, int b) {
+    const CardInfo& x = rules.cards[static_cast<size_t>(a)];
+    const CardInfo& y = rules.cards[static_cast<size_t>(b)];
+    if (x.kind != y.kind) return x.kind < y.kind;
+    if (x.suit != y.suit) return x.suit < y.suit;
+    return x.value < y.value;
+  });
+  return sorted;
+}
 
 bool Viewpoint::Sees(const Ruleset& rules, int zone) const {
   if (kind == Kind::kEverything) return true;

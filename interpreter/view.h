@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -115,6 +116,12 @@ struct PositionView {
 
 PositionView ViewPosition(const Game& game, const State& s, const Viewpoint& viewpoint,
                           const std::vector<std::string>& players);
+
+// The cards in the order people hold them: by kind, suit, then value.
+std::vector<int> InHoldingOrder(const Ruleset& rules, std::span<const uint8_t> cards);
+
+// "public", "owner" or "hidden": the ruleset's word for a zone's visibility.
+const char* VisibilityWord(Visibility visibility);
 
 // Whose decision it is, in words: "Anne plays a card", "Anne chooses 2 card(s)".
 std::string DecisionWords(const Game& game, const State& s,

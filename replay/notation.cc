@@ -48,16 +48,16 @@ namespace {
 
 // A note the export adds for readers (FORMAT.md, "Notes"): when a move opens
 // a search, the card searched and what it shows. Empty otherwise.
-std::string SearchNote(const Game& game, const State& before, const State& after,
-                       const std::vector<std::string>& players) {
-  if (after.decision.kind != DecisionKind::kSearch ||
-      before.decision.kind == DecisionKind::kSearch) {
-    return "";
-  }
+std::string SearchNote(const Game& game, const State& before, const Action& a,
+                       const State& after, const std::vector<std::string>& players) {
+  // A stop ends a search: one open after it is the next.
+  const bool opened =
+      before.decision.kind != DecisionKind::kSearch || a.kind == ActionKind::kStop;
+  if (after.decision.kind != DecisionKind::kSearch || !opened) return "";
   const PositionView view = ViewPosition(game, after, Viewpoint::Everything(), players);
   if (!view.search) return "";
   const SearchView& search = *view.search;
-  std::string note = std::string(kNoteMark) + "searched: " + search.card.name;
+  std::string note = std::string(kNoteMark) + "a search opens on " + search.card.name;
   if (!search.card.back.empty()) note += " (" + search.card.back + " back)";
   note += "; the wrong fish:";
   for (size_t i = 0; i < search.faults.size(); ++i)
@@ -102,7 +102,7 @@ Status WriteVariation(std::string& out, const Game& game, const State& start,
                                 std::to_string(ply) + ": " + st.error().message);
     }
     WriteMoveLine(out, "  ", ply, text, v.annotations,
-                  SearchNote(game, before, s, record.players));
+                  SearchNote(game, before, a, s, record.players));
   }
   out += ")\n";
   return Ok();
@@ -155,7 +155,7 @@ Result<std::string> FormatRecord(const Ruleset& rules, const GameRecord& record)
       return Diagnostic({}, "ply " + std::to_string(i + 1) + ": " + st.error().message);
     }
     WriteMoveLine(out, "", i + 1, MoveText(game, before, a, record.players),
-                  record.annotations, SearchNote(game, before, s, record.players));
+                  record.annotations, SearchNote(game, before, a, s, record.players));
     for (const Variation* v : after[static_cast<size_t>(i + 1)]) {
       const State& start = v->ply == i + 1 ? s : before;
       if (Status st = WriteVariation(out, game, start, record, *v); !st)

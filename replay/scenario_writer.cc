@@ -161,6 +161,34 @@ void NextLines(std::string& out, const Game& game, const State& now,
   for (const Action& a : legal) out += "  #   " + MoveLine(game, now, a, players) + "\n";
 }
 
+// The file's head: where the position comes from, `notes` (whole comment
+// lines: why it starts where it does), then the scenario's lines up to the round.
+std::string ScenarioHead(const Ruleset& rules, const GameRecord& record, int ply,
+                         const std::string& notes, const std::string& current_hash,
+                         int round) {
+  const std::vector<std::string>& players = record.players;
+  const std::string game_name =
+      record.id ? "game " + std::to_string(record.id) : "the game";
+  std::string out = "# " + game_name + " (" + rules.name + ", " +
+                    std::to_string(players.size()) + " players) at ply " +
+                    std::to_string(ply) + ", written by angler replay to-scenario.\n";
+  out += notes;
+  if (!current_hash.empty() && current_hash != record.ruleset_hash) {
+    out += "# The game was played under " + rules.name + " " + record.ruleset_hash +
+           "; the current " + rules.name + " is " + current_hash + ".\n";
+  }
+  out +=
+      "# Edit it into a rule check: change the position, add moves and expect lines.\n";
+  out += "scenario \"" + game_name + " at ply " + std::to_string(ply) + "\" {\n";
+  out += "  ruleset " + rules.name + "\n";
+  out += "  players ";
+  for (size_t p = 0; p < players.size(); ++p) out += (p ? ", " : "") + Word(players[p]);
+  out += "\n";
+  if (record.seed) out += "  seed " + std::to_string(*record.seed) + "\n";
+  out += "  round " + std::to_string(round) + "\n";
+  return out;
+}
+
 // A game of plain rounds (neither tricks nor turns, as a search game): the
 // state at the start of the round in progress at `ply`, before the round's
 // own start statements run, found by replaying with the round's first
@@ -212,28 +240,12 @@ Result<ScenarioPosition> WriteRoundScenario(const Ruleset& rules,
   }
   const std::vector<std::string>& players = record.players;
   const int round = at_start.vars[rules.builtin.round] + 1;
-  std::string out;
-  const std::string game_name =
-      record.id ? "game " + std::to_string(record.id) : "the game";
-  out += "# " + game_name + " (" + rules.name + ", " + std::to_string(players.size()) +
-         " players) at ply " + std::to_string(ply) +
-         ", written by angler replay to-scenario.\n";
-  out += "# A scenario starts at a round's start: ply " + std::to_string(start) +
-         " (round " + std::to_string(round) + "); the moves up to ply " +
-         std::to_string(ply) + " follow.\n";
-  if (!current_hash.empty() && current_hash != record.ruleset_hash) {
-    out += "# The game was played under " + rules.name + " " + record.ruleset_hash +
-           "; the current " + rules.name + " is " + current_hash + ".\n";
-  }
-  out +=
-      "# Edit it into a rule check: change the position, add moves and expect lines.\n";
-  out += "scenario \"" + game_name + " at ply " + std::to_string(ply) + "\" {\n";
-  out += "  ruleset " + rules.name + "\n";
-  out += "  players ";
-  for (size_t p = 0; p < players.size(); ++p) out += (p ? ", " : "") + Word(players[p]);
-  out += "\n";
-  if (record.seed) out += "  seed " + std::to_string(*record.seed) + "\n";
-  out += "  round " + std::to_string(round) + "\n";
+  std::string out =
+      ScenarioHead(rules, record, ply,
+                   "# A scenario starts at a round's start: ply " +
+                       std::to_string(start) + " (round " + std::to_string(round) +
+                       "); the moves up to ply " + std::to_string(ply) + " follow.\n",
+                   current_hash, round);
   out += "  # Every zone's cards, bottom first (the top of a pile last):\n";
   ZoneLines(out, game, at_start, nullptr, players);
   // Every zone the ruleset's setup fills is listed, even when empty now.
@@ -334,16 +346,11 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
   const BuiltinSlots& b = rules.builtin;
   const std::vector<std::string>& players = record.players;
 
-  std::string out;
-  const std::string game_name =
-      record.id ? "game " + std::to_string(record.id) : "the game";
-  out += "# " + game_name + " (" + rules.name + ", " + std::to_string(players.size()) +
-         " players) at ply " + std::to_string(ply) +
-         ", written by angler replay to-scenario.\n";
+  std::string notes;
   if (moved_on) {
-    out += "# Ply " + std::to_string(ply) +
-           " is at a shuffle, outside any trick: this starts at ply " +
-           std::to_string(start) + ", the start of the next trick.\n";
+    notes += "# Ply " + std::to_string(ply) +
+             " is at a shuffle, outside any trick: this starts at ply " +
+             std::to_string(start) + ", the start of the next trick.\n";
   } else if (start < end) {
     const std::string where =
         rules.trick_family >= 0
@@ -351,22 +358,11 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
                   std::to_string(s.vars[b.trick_number] + 1) + " of round " +
                   std::to_string(s.vars[b.round]) + ")"
             : "a turn's start: ply " + std::to_string(start);
-    out += "# A scenario starts at " + where + "; the moves up to ply " +
-           std::to_string(end) + " follow.\n";
+    notes += "# A scenario starts at " + where + "; the moves up to ply " +
+             std::to_string(end) + " follow.\n";
   }
-  if (!current_hash.empty() && current_hash != record.ruleset_hash) {
-    out += "# The game was played under " + rules.name + " " + record.ruleset_hash +
-           "; the current " + rules.name + " is " + current_hash + ".\n";
-  }
-  out +=
-      "# Edit it into a rule check: change the position, add moves and expect lines.\n";
-  out += "scenario \"" + game_name + " at ply " + std::to_string(ply) + "\" {\n";
-  out += "  ruleset " + rules.name + "\n";
-  out += "  players ";
-  for (size_t p = 0; p < players.size(); ++p) out += (p ? ", " : "") + Word(players[p]);
-  out += "\n";
-  if (record.seed) out += "  seed " + std::to_string(*record.seed) + "\n";
-  out += "  round " + std::to_string(s.vars[b.round]) + "\n";
+  std::string out =
+      ScenarioHead(rules, record, ply, notes, current_hash, s.vars[b.round]);
 
   // Zones: every one that holds cards now or right after the ruleset's own
   // setup (the scenario starts from that and changes only what it lists).

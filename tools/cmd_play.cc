@@ -81,7 +81,6 @@ class TerminalGame {
     return "seat " + std::to_string(p) + (p == human_ ? " (you)" : "");
   }
   bool SeesZone(int zone) const;
-  std::vector<int> SortedCards(std::span<const uint8_t> cards) const;
   std::string CardList(const std::vector<int>& cards) const;
   std::string Whose(int seat) const;
   // The position as the person may see it (interpreter/view.h).
@@ -113,19 +112,6 @@ class TerminalGame {
 
 bool TerminalGame::SeesZone(int zone) const {
   return Viewpoint::Seat(human_).Sees(rules_, zone);
-}
-
-// By suit, then value: how people hold cards.
-std::vector<int> TerminalGame::SortedCards(std::span<const uint8_t> cards) const {
-  std::vector<int> sorted(cards.begin(), cards.end());
-  std::stable_sort(sorted.begin(), sorted.end(), [&](int a, int b) {
-    const CardInfo& x = rules_.cards[static_cast<size_t>(a)];
-    const CardInfo& y = rules_.cards[static_cast<size_t>(b)];
-    if (x.kind != y.kind) return x.kind < y.kind;
-    if (x.suit != y.suit) return x.suit < y.suit;
-    return x.value < y.value;
-  });
-  return sorted;
 }
 
 std::string TerminalGame::CardList(const std::vector<int>& cards) const {
@@ -232,7 +218,7 @@ bool TerminalGame::AskPerson(Action& chosen) {
     const std::vector<int> order = [&] {
       std::vector<uint8_t> cards;
       for (const Action& a : moves) cards.push_back(static_cast<uint8_t>(a.value));
-      return SortedCards(cards);
+      return InHoldingOrder(rules_, cards);
     }();
     for (size_t i = 0; i < moves.size(); ++i)
       moves[i].value = static_cast<int16_t>(order[i]);

@@ -174,19 +174,6 @@ Result<Line> MakeLine(const Loaded& g, int64_t variation_id) {
   return line;
 }
 
-// By kind, suit, then value: how people hold cards.
-std::vector<int> SortedCards(const Ruleset& rules, std::span<const uint8_t> cards) {
-  std::vector<int> sorted(cards.begin(), cards.end());
-  std::stable_sort(sorted.begin(), sorted.end(), [&](int a, int b) {
-    const CardInfo& x = rules.cards[static_cast<size_t>(a)];
-    const CardInfo& y = rules.cards[static_cast<size_t>(b)];
-    if (x.kind != y.kind) return x.kind < y.kind;
-    if (x.suit != y.suit) return x.suit < y.suit;
-    return x.value < y.value;
-  });
-  return sorted;
-}
-
 std::string ZoneLabel(const Ruleset& rules, int zone,
                       const std::vector<std::string>& players) {
   const ZoneFamily& f = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(zone))];
@@ -214,59 +201,6 @@ std::string ActionKindName(const Game& game, const State& s, const Action& a) {
   if (a.kind == ActionKind::kOption) return "option";
   const std::string text = game.ActionText(s, a);
   return text.substr(0, text.find(' '));
-}
-
-// What a decision asks for: "play", "choose", "option", "chance", "none", or
-// for other decisions the engine's verb ("lays" -> "lay").
-std::string DecisionKindName(const Game& game, const State& s) {
-  switch (s.decision.kind) {
-    case DecisionKind::kNone:
-      return "none";
-    case DecisionKind::kPlay:
-      return "play";
-    case DecisionKind::kChoose:
-      return "choose";
-    case DecisionKind::kOption:
-      return "option";
-    case DecisionKind::kChance:
-      return "chance";
-    default: {
-      const std::string text = game.DecisionText(s);  // "seat 2 lays cards"
-      const size_t verb = text.find(' ', text.find(' ') + 1) + 1;
-      std::string word = text.substr(verb, text.find(' ', verb) - verb);
-      if (!word.empty() && word.back() == 's') word.pop_back();
-      return word;
-    }
-  }
-}
-
-std::string DecisionLine(const Game& game, const State& s,
-                         const std::vector<std::string>& players) {
-  const std::string who =
-      s.decision.player >= 0 ? players[static_cast<size_t>(s.decision.player)] : "";
-  switch (s.decision.kind) {
-    case DecisionKind::kPlay:
-      return who + " plays a card";
-    case DecisionKind::kChoose:
-      return who + " chooses " + std::to_string(s.decision.remaining) + " card(s)";
-    case DecisionKind::kOption:
-      return who + " chooses";
-    case DecisionKind::kLay:
-      return who + " lays cards";
-    default:
-      return game.DecisionText(s);
-  }
-}
-
-// A legal move as a list shows it: what is played, or who does what when the
-// decision is open to several players at once.
-std::string LegalText(const Game& game, const State& s, const ActionList& legal, int i,
-                      const std::vector<std::string>& players) {
-  for (const Action& a : legal) {
-    if (a.player != legal.items[0].player)
-      return MoveText(game, s, legal.items[i], players);
-  }
-  return ThingText(game, s, legal.items[i]);
 }
 
 // The trick in progress, 1-based; the last one once all are played.
@@ -365,7 +299,7 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
     json.Key("hand").BeginArray();
     if (rules.hand_family >= 0) {
       const int hand = rules.zones[static_cast<size_t>(rules.hand_family)].first + p;
-      for (int c : SortedCards(rules, s.Zone(hand)))
+      for (int c : InHoldingOrder(rules, s.Zone(hand)))
         json.String(rules.card_names[static_cast<size_t>(c)]);
     }
     json.EndArray();
@@ -408,26 +342,23 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
   } else {
     json.Null();
   }
+  // The decision as the view gives it (its full form is under "view").
+  const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), players);
   json.Key("decision");
-  if (s.over) {
+  if (!view.decision) {
     json.Null();
   } else {
     json.BeginObject();
-    const bool chance = game.IsChance(s);
-    json.Key("kind").String(DecisionKindName(game, s));
+    json.Key("kind").String(view.decision->kind);
     json.Key("player");  // null at chance and when several players may move
-    if (chance || s.decision.player < 0) {
+    if (view.decision->player < 0) {
       json.Null();
     } else {
-      json.String(players[static_cast<size_t>(s.decision.player)]);
+      json.String(players[static_cast<size_t>(view.decision->player)]);
     }
-    json.Key("text").String(chance ? game.DecisionText(s)
-                                   : DecisionLine(game, s, players));
+    json.Key("text").String(view.decision->text);
     json.Key("legal").BeginArray();
-    ActionList legal;
-    game.LegalActions(s, legal);
-    for (int i = 0; i < legal.count; ++i)
-      json.String(LegalText(game, s, legal, i, players));
+    for (const LegalMoveView& m : view.decision->legal) json.String(m.text);
     json.EndArray();
     json.EndObject();
   }
@@ -444,7 +375,7 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
   }
   json.EndArray();
   json.Key("view");
-  WriteViewJson(json, ViewPosition(game, s, Viewpoint::Everything(), players));
+  WriteViewJson(json, view);
   json.EndObject();
   out << json.str() << "\n";
 }

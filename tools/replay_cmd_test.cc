@@ -521,7 +521,7 @@ TEST_CASE("replay: a search game shows its card, marks and backs", "[replay-cmd]
 
   Ran exported = tmp.Run({"export", "1"});
   REQUIRE(exported.code == kExitOk);
-  CHECK(exported.out.find(" {= searched: swarm ") != std::string::npos);
+  CHECK(exported.out.find(" {= a search opens on swarm ") != std::string::npos);
   CHECK(exported.out.find("; the wrong fish: ") != std::string::npos);
 
   const std::string scn =
