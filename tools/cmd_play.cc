@@ -83,6 +83,8 @@ class TerminalGame {
   bool SeesZone(int zone) const;
   std::string CardList(const std::vector<int>& cards) const;
   std::string Whose(int seat) const;
+  // "seat 0 (you)", "seat 1", ...: how players are named here.
+  std::vector<std::string> SeatLabels() const;
   // The position as the person may see it (interpreter/view.h).
   PositionView View() const;
   std::string Prompt() const;
@@ -124,10 +126,14 @@ std::string TerminalGame::CardList(const std::vector<int>& cards) const {
   return text;
 }
 
-PositionView TerminalGame::View() const {
+std::vector<std::string> TerminalGame::SeatLabels() const {
   std::vector<std::string> names;
   for (int p = 0; p < game_.players(); ++p) names.push_back(Seat(p));
-  return ViewPosition(game_, run_.state(), Viewpoint::Seat(human_), names);
+  return names;
+}
+
+PositionView TerminalGame::View() const {
+  return ViewPosition(game_, run_.state(), Viewpoint::Seat(human_), SeatLabels());
 }
 
 void TerminalGame::ShowStatus() const { out_ << "\n" << PositionText(View()); }
@@ -265,7 +271,7 @@ bool TerminalGame::AskPerson(Action& chosen) {
       // The move's text, read by the one move notation ("yellow 7",
       // "play yellow 7", "lay yellow 6 on row 1").
       const ReadResult read =
-          ReadMove(game_, run_.state(), typed, SeatNames(game_.players()), {true, {}});
+          ReadMove(game_, run_.state(), typed, SeatLabels(), {true, {}});
       if (read.ok() &&
           std::find(legal.begin(), legal.end(), *read.action) != legal.end()) {
         chosen = *read.action;
