@@ -6,7 +6,7 @@
 //   display:
 //     score: score                 # a per-player int variable
 //     status: [trump, called]      # shown beside the round
-//     early_end: [overfished]      # end reasons counted as early ends
+//     early_end: ["ran out"]       # end reasons counted as early ends
 //     colours: {blue: blue, yellow: yellow}
 //     back: suit                   # the card attribute seen on a card's back
 //

@@ -6,7 +6,7 @@
 //
 // Players are named by the caller (a record's names, or P1..Pn). Two cards
 // of the same name that are both legal are told apart by their place among
-// the ruleset's cards of that name: `buoy "-3 points" [2]`.
+// the ruleset's cards of that name: `bonus "-3 points" [2]`.
 //
 // REQUIRES: `players` names every seat of the game; an action given to
 // MoveText or ThingText is legal in `before` (or, for a lay, names real cards).
@@ -30,6 +30,12 @@ namespace angler {
 inline constexpr std::string_view kVerbPlays = "plays";
 inline constexpr std::string_view kVerbChooses = "chooses";
 
+// The engine's words for an action, without a player: "play yellow 7",
+// "choose red", "lay yellow 6, green 1 on row 1", "mark fish 3", "stop 0 2",
+// "shuffle ocean #00ff00ff00ff00ff", "draw #00000000000000ff". The rules'
+// messages use them ("play red 4 is not allowed now"); Game::ActionText.
+std::string ActionWords(const Ruleset& rules, const State& s, const Action& a);
+
 // "P1", "P2", ...: names for seats when the caller has none.
 std::vector<std::string> SeatNames(int players);
 
@@ -44,7 +50,7 @@ std::string MoveText(const Game& game, const State& before, const Action& a,
                      const std::vector<std::string>& players,
                      const MoveTextStyle& style = {});
 
-// The move's thing alone: "yellow 7", "red", "buoy \"-3 points\" [2]",
+// The move's thing alone: "yellow 7", "red", "bonus \"-3 points\" [2]",
 // "yellow 6, green 1 on row 1", "3" (a fish); "" for a stop.
 std::string ThingText(const Game& game, const State& before, const Action& a,
                       const MoveTextStyle& style = {});
