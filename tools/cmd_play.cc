@@ -54,12 +54,6 @@ const CommandSpec& PlaySpec() {
   return spec;
 }
 
-// "play yellow 7" -> "yellow 7": what people type and read.
-std::string WithoutVerb(const std::string& text) {
-  const size_t space = text.find(' ');
-  return space == std::string::npos ? text : text.substr(space + 1);
-}
-
 class TerminalGame {
  public:
   TerminalGame(const Game& game, int human, std::vector<std::unique_ptr<Bot>> bots,
@@ -186,10 +180,11 @@ void TerminalGame::ShowMoves(const std::vector<Action>& moves) const {
   }
   out_ << "\n";
   for (size_t i = 0; i < moves.size(); ++i) {
-    const std::string text = game_.ActionText(run_.state(), moves[i]);
     // A lay reads whole ("lay yellow 6, green 1 on row 1"); a card just by name.
-    out_ << "  " << (i + 1) << ") "
-         << (moves[i].kind == ActionKind::kLay ? text : WithoutVerb(text)) << "\n";
+    const std::string thing = ThingText(game_, run_.state(), moves[i],
+                                        MoveTextStyle{.tell_copies_apart = false});
+    out_ << "  " << (i + 1) << ") " << (moves[i].kind == ActionKind::kLay ? "lay " : "")
+         << thing << "\n";
   }
 }
 
@@ -286,22 +281,13 @@ bool TerminalGame::AskPerson(Action& chosen) {
 
 std::string TerminalGame::Describe(int seat, const Action& action) const {
   const State& s = run_.state();
-  std::string text = WithoutVerb(game_.ActionText(s, action));
-  switch (action.kind) {
-    case ActionKind::kPlay:
-      return Seat(seat) + " plays " + text;
-    case ActionKind::kChoose:
-      // A card picked from a pile the person cannot see stays secret.
-      if (!SeesZone(s.zone_of[action.value])) text = "a card";
-      return Seat(seat) + " chooses " + text;
-    case ActionKind::kOption:
-      return Seat(seat) + " chooses " + text;
-    case ActionKind::kLay:
-      return Seat(seat) + " lays " + text;
-    default:
-      break;
+  // A card picked from a pile the person cannot see stays secret.
+  if (action.kind == ActionKind::kChoose && !SeesZone(s.zone_of[action.value])) {
+    return Seat(seat) + " chooses a card";
   }
-  return Seat(seat) + ": " + game_.ActionText(s, action);
+  // Copies of a card are one move here: "seat 1 plays blue 8".
+  return MoveText(game_, s, action, SeatLabels(),
+                  MoveTextStyle{.tell_copies_apart = false});
 }
 
 void TerminalGame::ReportChanges(const State& before, const Action& action) const {
