@@ -6,6 +6,7 @@
 #include "interpreter/game.h"
 #include "interpreter/move_text.h"
 #include "interpreter/rng.h"
+#include "interpreter/view.h"
 
 namespace angler {
 namespace {
@@ -147,15 +148,11 @@ void NextLines(std::string& out, const Game& game, const State& now,
     out += "  # Next: " + game.DecisionText(now) + " (chance)\n";
     return;
   }
-  if (now.decision.player < 0) {
-    out += "  # " + game.DecisionText(now) + ". The legal moves:\n";
-  } else {
-    const std::string who = Word(players[static_cast<size_t>(now.decision.player)]);
-    const char* doing = now.decision.kind == DecisionKind::kPlay  ? " plays a card"
-                        : now.decision.kind == DecisionKind::kLay ? " lays cards"
-                                                                  : " chooses";
-    out += "  # " + who + doing + " now. The legal moves:\n";
-  }
+  std::vector<std::string> words;
+  for (const std::string& name : players) words.push_back(Word(name));
+  // As the position view words it: "Anne plays a card", "everyone searches ...".
+  out += "  # " + DecisionWords(game, now, words) +
+         (now.decision.player < 0 ? ". The legal moves:\n" : " now. The legal moves:\n");
   ActionList legal;
   game.LegalActions(now, legal);
   for (const Action& a : legal) out += "  #   " + MoveLine(game, now, a, players) + "\n";
