@@ -65,7 +65,8 @@ std::string MoveLine(const Game& game, const State& s, const Action& a,
 
 // Every zone's cards, one line a zone, bottom first: hands first, then the
 // ruleset's zones in order, the trick left out (a position starts with it
-// empty). With `fresh`, a zone empty both now and there is left out.
+// empty). With `fresh`, a zone empty both now and there is left out; without,
+// every zone is listed, the empty ones too.
 void ZoneLines(std::string& out, const Game& game, const State& s, const State* fresh,
                const std::vector<std::string>& players) {
   const Ruleset& rules = game.rules();
@@ -84,7 +85,7 @@ void ZoneLines(std::string& out, const Game& game, const State& s, const State* 
     for (int p = 0; p < piles; ++p) order.push_back(family.first + p);
   }
   for (int zone : order) {
-    if (s.ZoneSize(zone) == 0 && (!fresh || fresh->ZoneSize(zone) == 0)) continue;
+    if (fresh && s.ZoneSize(zone) == 0 && fresh->ZoneSize(zone) == 0) continue;
     const ZoneFamily& family = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(zone))];
     std::string head = family.name;
     if (family.per_player) {
@@ -156,6 +157,23 @@ void NextLines(std::string& out, const Game& game, const State& now,
   ActionList legal;
   game.LegalActions(now, legal);
   for (const Action& a : legal) out += "  #   " + MoveLine(game, now, a, players) + "\n";
+}
+
+// The moves from `start` to `end`, what comes next, and the closing brace.
+void MovesToEnd(std::string& out, const Game& game, const GameRecord& record,
+                const std::vector<State>& positions, int start, int end,
+                const std::string& what) {
+  if (start < end)
+    out += "  # " + std::string(1, static_cast<char>(std::toupper(what[0]))) +
+           what.substr(1) + " so far:\n";
+  for (int p = start; p < end; ++p) {
+    out += "  " +
+           MoveLine(game, positions[static_cast<size_t>(p)],
+                    record.actions[static_cast<size_t>(p)].action, record.players) +
+           "\n";
+  }
+  NextLines(out, game, positions[static_cast<size_t>(end)], record.players);
+  out += "}\n";
 }
 
 // The file's head: where the position comes from, `notes` (whole comment
@@ -243,38 +261,15 @@ Result<ScenarioPosition> WriteRoundScenario(const Ruleset& rules,
                        std::to_string(start) + " (round " + std::to_string(round) +
                        "); the moves up to ply " + std::to_string(ply) + " follow.\n",
                    current_hash, round);
-  out += "  # Every zone's cards, bottom first (the top of a pile last):\n";
+  out +=
+      "  # Every zone's cards, bottom first (the top of a pile last), the empty too:\n";
   ZoneLines(out, game, at_start, nullptr, players);
-  // Every zone the ruleset's setup fills is listed, even when empty now.
-  for (size_t f = 0; f < rules.zones.size(); ++f) {
-    const ZoneFamily& family = rules.zones[f];
-    const int piles = family.per_player ? game.players() : family.count;
-    for (int i = 0; i < piles; ++i) {
-      const int zone = family.first + i;
-      if (at_start.ZoneSize(zone) > 0 || static_cast<int>(f) == rules.trick_family)
-        continue;
-      std::string head = family.name;
-      if (family.per_player) {
-        head += ' ';
-        head += Word(players[static_cast<size_t>(i)]);
-      }
-      out += "  " + head + ":\n";
-    }
-  }
   out += "  # The variables:\n";
   out += "  leader = " +
          ValueText(rules, Type::kPlayer, at_start.vars[rules.builtin.leader], players) +
          "\n";
   VariableLines(out, game, at_start, players);
-  if (start < ply) out += "  # The round so far:\n";
-  for (int p = start; p < ply; ++p) {
-    out += "  " +
-           MoveLine(game, positions[static_cast<size_t>(p)],
-                    record.actions[static_cast<size_t>(p)].action, players) +
-           "\n";
-  }
-  NextLines(out, game, positions[static_cast<size_t>(ply)], players);
-  out += "}\n";
+  MovesToEnd(out, game, record, positions, start, ply, "the round");
   return ScenarioPosition{out, start, ply};
 }
 
@@ -376,16 +371,7 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
   out += "  # The variables:\n";
   out += "  turn = " + ValueText(rules, Type::kPlayer, s.decision.player, players) + "\n";
   VariableLines(out, game, s, players);
-  if (start < end) out += "  # The trick so far:\n";
-  for (int p = start; p < end; ++p) {
-    out += "  " +
-           MoveLine(game, positions[static_cast<size_t>(p)],
-                    record.actions[static_cast<size_t>(p)].action, players) +
-           "\n";
-  }
-
-  NextLines(out, game, positions[static_cast<size_t>(end)], players);
-  out += "}\n";
+  MovesToEnd(out, game, record, positions, start, end, "the trick");
   return ScenarioPosition{out, start, end};
 }
 
