@@ -162,10 +162,8 @@ void NextLines(std::string& out, const Game& game, const State& now,
 // The moves from `start` to `end`, what comes next, and the closing brace.
 void MovesToEnd(std::string& out, const Game& game, const GameRecord& record,
                 const std::vector<State>& positions, int start, int end,
-                const std::string& what) {
-  if (start < end)
-    out += "  # " + std::string(1, static_cast<char>(std::toupper(what[0]))) +
-           what.substr(1) + " so far:\n";
+                const std::string& heading) {
+  if (start < end) out += "  # " + heading + ":\n";
   for (int p = start; p < end; ++p) {
     out += "  " +
            MoveLine(game, positions[static_cast<size_t>(p)],
@@ -269,7 +267,7 @@ Result<ScenarioPosition> WriteRoundScenario(const Ruleset& rules,
          ValueText(rules, Type::kPlayer, at_start.vars[rules.builtin.leader], players) +
          "\n";
   VariableLines(out, game, at_start, players);
-  MovesToEnd(out, game, record, positions, start, ply, "the round");
+  MovesToEnd(out, game, record, positions, start, ply, "The round so far");
   return ScenarioPosition{out, start, ply};
 }
 
@@ -371,7 +369,7 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
   out += "  # The variables:\n";
   out += "  turn = " + ValueText(rules, Type::kPlayer, s.decision.player, players) + "\n";
   VariableLines(out, game, s, players);
-  MovesToEnd(out, game, record, positions, start, end, "the trick");
+  MovesToEnd(out, game, record, positions, start, end, "The trick so far");
   return ScenarioPosition{out, start, end};
 }
 
