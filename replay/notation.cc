@@ -42,14 +42,11 @@ std::string JoinNames(const std::vector<std::string>& names) {
 }
 
 }  // namespace
+
 // ---- Writing records ----
 
-namespace {
-
-// A note the export adds for readers (FORMAT.md, "Notes"): when a move opens
-// a search, the card searched and what it shows. Empty otherwise.
-std::string SearchNote(const Game& game, const State& before, const Action& a,
-                       const State& after, const std::vector<std::string>& players) {
+std::string MoveNote(const Game& game, const State& before, const Action& a,
+                     const State& after, const std::vector<std::string>& players) {
   // A stop ends a search: one open after it is the next.
   const bool opened =
       before.decision.kind != DecisionKind::kSearch || a.kind == ActionKind::kStop;
@@ -65,6 +62,8 @@ std::string SearchNote(const Game& game, const State& before, const Action& a,
   if (!search.pattern.empty()) note += " (" + search.pattern + ")";
   return note;
 }
+
+namespace {
 
 void WriteMoveLine(std::string& out, const std::string& indent, int ply,
                    const std::string& text, const std::vector<Annotation>& annotations,
@@ -102,7 +101,7 @@ Status WriteVariation(std::string& out, const Game& game, const State& start,
                                 std::to_string(ply) + ": " + st.error().message);
     }
     WriteMoveLine(out, "  ", ply, text, v.annotations,
-                  SearchNote(game, before, a, s, record.players));
+                  MoveNote(game, before, a, s, record.players));
   }
   out += ")\n";
   return Ok();
@@ -155,7 +154,7 @@ Result<std::string> FormatRecord(const Ruleset& rules, const GameRecord& record)
       return Diagnostic({}, "ply " + std::to_string(i + 1) + ": " + st.error().message);
     }
     WriteMoveLine(out, "", i + 1, MoveText(game, before, a, record.players),
-                  record.annotations, SearchNote(game, before, a, s, record.players));
+                  record.annotations, MoveNote(game, before, a, s, record.players));
     for (const Variation* v : after[static_cast<size_t>(i + 1)]) {
       const State& start = v->ply == i + 1 ? s : before;
       if (Status st = WriteVariation(out, game, start, record, *v); !st)

@@ -809,8 +809,14 @@ void MovesJson(JsonWriter& json, const Game& game, State s,
       if (!an.comment.empty()) json.Key("comment").String(an.comment);
       if (!an.glyph.empty()) json.Key("glyph").String(an.glyph);
     }
+    const State before = s;
+    const bool applied = ApplyChecked(game, s, a).ok();
+    // What the text export writes as a note: the card a search opens on.
+    if (const std::string note = MoveNote(game, before, a, s, players);
+        applied && !note.empty())
+      json.Key("note").String(note);
     json.EndObject();
-    if (!ApplyChecked(game, s, a)) break;
+    if (!applied) break;
   }
   json.EndArray();
 }

@@ -523,6 +523,8 @@ TEST_CASE("replay: a search game shows its card, marks and backs", "[replay-cmd]
   REQUIRE(exported.code == kExitOk);
   CHECK(exported.out.find(" {= a search opens on swarm ") != std::string::npos);
   CHECK(exported.out.find("; the wrong fish: ") != std::string::npos);
+  Ran as_json = tmp.Run({"export", "1", "--format", "json"});
+  CHECK(as_json.out.find("\"note\": \"= a search opens on swarm ") != std::string::npos);
 
   const std::string scn =
       (fs::temp_directory_path() / ("angler-hering-" + std::to_string(getpid()) + ".scn"))
