@@ -351,6 +351,91 @@ MoveRefusal WhyNot(const Game& game, const State& s, int actor, const std::strin
              : MoveRefusal::kNotAllowed;
 }
 
+// What a move reads as once its player is known: the words after the name
+// (`rest`), the thing after the verb (`thing`, unless the decision is open to
+// several and mixes verbs).
+struct MoveWords {
+  const Game& game;
+  const State& s;
+  const ActionList& legal;
+  int actor;
+  const std::string& who;
+  std::string_view rest;
+  std::string_view thing;
+  bool open_decision;
+};
+
+// The actor's legal action the words name, or why there is none.
+ReadResult FindMove(const MoveWords& c) {
+  const Ruleset& rules = c.game.rules();
+  const Game& game = c.game;
+  const State& s = c.s;
+  const ActionList& legal = c.legal;
+  std::string_view thing = c.thing;
+  const Action* found = nullptr;
+  if (!c.open_decision && (s.decision.kind == DecisionKind::kPlay ||
+                           s.decision.kind == DecisionKind::kChoose)) {
+    // The common case, by card name without building texts: "yellow 7 [2]".
+    auto [name, k] = SplitOrdinal(thing);
+    const int wanted = k > 0 ? CardByOrdinal(rules, name, k) : -1;
+    for (const Action& a : legal) {
+      if (!IsCardAction(a) || rules.card_names[static_cast<size_t>(a.value)] != name)
+        continue;
+      if (k > 0 && a.value != wanted) continue;
+      found = &a;
+      break;
+    }
+  } else {
+    // Each of the actor's actions as written, verb and all when the
+    // decision mixes verbs (mark a fish, or stop).
+    auto written = [&](const Action& a) {
+      const std::string t = ThingText(game, s, a);
+      if (!c.open_decision) return t;
+      return t.empty() ? Verb(game, s, a) : Verb(game, s, a) + " " + t;
+    };
+    auto plain = [&](const Action& a) {
+      const std::string t = PlainName(game, s, a);
+      if (!c.open_decision) return t;
+      return t.empty() ? Verb(game, s, a) : Verb(game, s, a) + " " + t;
+    };
+    const std::string_view wanted = c.open_decision ? c.rest : thing;
+    for (const Action& a : legal) {
+      if (a.player == c.actor && written(a) == wanted) {
+        found = &a;
+        break;
+      }
+    }
+    for (const Action& a : legal) {
+      if (!found && a.player == c.actor && plain(a) == wanted) found = &a;
+    }
+    if (!found && s.decision.kind == DecisionKind::kLay && !c.open_decision) {
+      if (std::optional<Action> lay = ReadLay(game, s, thing)) return ReadResult{lay, {}};
+    }
+    if (!found) thing = wanted;
+  }
+  if (!found) {
+    std::vector<std::string> names;
+    ActionList mine;
+    for (const Action& a : legal) {
+      if (a.player != c.actor) continue;
+      names.push_back(PlainName(game, s, a));
+      mine.items[mine.count++] = a;
+    }
+    const std::string said = std::string(c.open_decision ? c.rest : thing);
+    const MoveRefusal why = WhyNot(game, s, c.actor, said);
+    std::string message =
+        WithSuggestion("'" + said + "' is not legal for " + c.who + " here",
+                       SplitOrdinal(thing).first, names);
+    if (why == MoveRefusal::kNotInHand) {
+      message += ": " + std::string(SplitOrdinal(said).first) + " is not in " + c.who +
+                 "'s " +
+                 game.rules().zones[static_cast<size_t>(game.rules().hand_family)].name;
+    }
+    return Refuse(why, message + "; legal: " + LegalList(game, s, mine));
+  }
+  return ReadResult{*found, {}};
+}
+
 }  // namespace
 
 ReadResult ReadMove(const Game& game, const State& s, std::string_view text_in,
@@ -455,69 +540,7 @@ ReadResult ReadMove(const Game& game, const State& s, std::string_view text_in,
     }
   }
 
-  const Ruleset& rules = game.rules();
-  const Action* found = nullptr;
-  if (!open_decision && (s.decision.kind == DecisionKind::kPlay ||
-                         s.decision.kind == DecisionKind::kChoose)) {
-    // The common case, by card name without building texts: "yellow 7 [2]".
-    auto [name, k] = SplitOrdinal(thing);
-    const int wanted = k > 0 ? CardByOrdinal(rules, name, k) : -1;
-    for (const Action& a : legal) {
-      if (!IsCardAction(a) || rules.card_names[static_cast<size_t>(a.value)] != name)
-        continue;
-      if (k > 0 && a.value != wanted) continue;
-      found = &a;
-      break;
-    }
-  } else {
-    // Each of the actor's actions as written, verb and all when the
-    // decision mixes verbs (mark a fish, or stop).
-    auto written = [&](const Action& a) {
-      const std::string t = ThingText(game, s, a);
-      if (!open_decision) return t;
-      return t.empty() ? Verb(game, s, a) : Verb(game, s, a) + " " + t;
-    };
-    auto plain = [&](const Action& a) {
-      const std::string t = PlainName(game, s, a);
-      if (!open_decision) return t;
-      return t.empty() ? Verb(game, s, a) : Verb(game, s, a) + " " + t;
-    };
-    const std::string_view wanted = open_decision ? rest : thing;
-    for (const Action& a : legal) {
-      if (a.player == actor && written(a) == wanted) {
-        found = &a;
-        break;
-      }
-    }
-    for (const Action& a : legal) {
-      if (!found && a.player == actor && plain(a) == wanted) found = &a;
-    }
-    if (!found && s.decision.kind == DecisionKind::kLay && !open_decision) {
-      if (std::optional<Action> lay = ReadLay(game, s, thing)) return ReadResult{lay, {}};
-    }
-    if (!found) thing = wanted;
-  }
-  if (!found) {
-    std::vector<std::string> names;
-    ActionList mine;
-    for (const Action& a : legal) {
-      if (a.player != actor) continue;
-      names.push_back(PlainName(game, s, a));
-      mine.items[mine.count++] = a;
-    }
-    const std::string said = std::string(open_decision ? rest : thing);
-    const MoveRefusal why = WhyNot(game, s, actor, said);
-    std::string message =
-        WithSuggestion("'" + said + "' is not legal for " + who + " here",
-                       SplitOrdinal(thing).first, names);
-    if (why == MoveRefusal::kNotInHand) {
-      message += ": " + std::string(SplitOrdinal(said).first) + " is not in " + who +
-                 "'s " +
-                 game.rules().zones[static_cast<size_t>(game.rules().hand_family)].name;
-    }
-    return Refuse(why, message + "; legal: " + LegalList(game, s, mine));
-  }
-  return ReadResult{*found, {}};
+  return FindMove({game, s, legal, actor, who, rest, thing, open_decision});
 }
 
 Result<Action> ParseMove(const Game& game, const State& s, std::string_view text,
