@@ -351,6 +351,21 @@ MoveRefusal WhyNot(const Game& game, const State& s, int actor, const std::strin
              : MoveRefusal::kNotAllowed;
 }
 
+// The player a move names: the longest name the text begins with, or -1.
+int NamedPlayer(std::string_view text, const std::vector<std::string>& players) {
+  int actor = -1;
+  size_t best = 0;
+  for (size_t p = 0; p < players.size(); ++p) {
+    const std::string& name = players[p];
+    if (name.size() > best && text.size() > name.size() && StartsWith(text, name) &&
+        text[name.size()] == ' ') {
+      actor = static_cast<int>(p);
+      best = name.size();
+    }
+  }
+  return actor;
+}
+
 // What a move reads as once its player is known: the words after the name
 // (`rest`), the thing after the verb (`thing`, unless the decision is open to
 // several and mixes verbs).
@@ -481,20 +496,10 @@ ReadResult ReadMove(const Game& game, const State& s, std::string_view text_in,
   for (int p : movers)
     may += (may.empty() ? "" : " or ") + players[static_cast<size_t>(p)];
 
-  // The player: the longest name the text begins with.
-  int actor = -1;
-  size_t best = 0;
-  for (size_t p = 0; p < players.size(); ++p) {
-    const std::string& name = players[p];
-    if (name.size() > best && text.size() > name.size() && StartsWith(text, name) &&
-        text[name.size()] == ' ') {
-      actor = static_cast<int>(p);
-      best = name.size();
-    }
-  }
+  int actor = NamedPlayer(text, players);
   std::string_view rest = text;
   if (actor >= 0) {
-    rest = Trim(text.substr(best));
+    rest = Trim(text.substr(players[static_cast<size_t>(actor)].size()));
     if (std::find(movers.begin(), movers.end(), actor) == movers.end()) {
       return Refuse(
           MoveRefusal::kNotYourTurn,
