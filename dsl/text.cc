@@ -34,4 +34,11 @@ std::string Join(const std::vector<std::string>& items, std::string_view separat
   return out;
 }
 
+std::string_view Trim(std::string_view s) {
+  const size_t begin = s.find_first_not_of(" \t\r\n");
+  if (begin == std::string_view::npos) return {};
+  const size_t end = s.find_last_not_of(" \t\r\n");
+  return s.substr(begin, end - begin + 1);
+}
+
 }  // namespace angler

@@ -23,6 +23,9 @@ uint64_t Fnv1aWord(uint64_t hash, uint64_t value);
 // Exactly 16 lower-case hex digits: "00000000deadbeef".
 std::string Hex64(uint64_t v);
 
+// `s` without leading and trailing blanks (space, tab, CR, LF).
+std::string_view Trim(std::string_view s);
+
 // The items with `separator` between them: "a, b, c".
 std::string Join(const std::vector<std::string>& items,
                  std::string_view separator = ", ");

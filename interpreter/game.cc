@@ -5,6 +5,7 @@
 
 #include "dsl/text.h"
 #include "interpreter/eval.h"
+#include "interpreter/move_text.h"
 
 namespace angler {
 namespace {
@@ -1068,59 +1069,7 @@ std::vector<int> Game::Winners(const State& s) const {
 }
 
 std::string Game::ActionText(const State& s, const Action& a) const {
-  switch (a.kind) {
-    case ActionKind::kPlay:
-    case ActionKind::kChoose: {
-      // A damaged record may carry any number: name only real cards.
-      std::string verb = a.kind == ActionKind::kPlay ? "play " : "choose ";
-      if (a.value < 0 || a.value >= static_cast<int>(rules_.card_names.size())) {
-        return verb.append("card #").append(std::to_string(a.value));
-      }
-      return verb.append(rules_.card_names[static_cast<size_t>(a.value)]);
-    }
-    case ActionKind::kOption: {
-      // The option list's element type decides how a value reads.
-      const Instr& in = rules_.code[static_cast<size_t>(s.pc)];
-      Type t = Type::kInt;
-      if (in.code == Code::kChooseOption) {
-        t = static_cast<Type>(rules_.nodes[static_cast<size_t>(in.e1)].imm);
-      }
-      return "choose " + rules_.ValueName(t, a.value);
-    }
-    case ActionKind::kLay: {
-      int cards[kMaxLay];
-      int n = a.LayCards(cards);
-      std::string text = "lay ";
-      for (int i = 0; i < n; ++i) {
-        if (i) text += ", ";
-        text += cards[i] >= 0 && cards[i] < static_cast<int>(rules_.card_names.size())
-                    ? rules_.card_names[static_cast<size_t>(cards[i])]
-                    : "?";
-      }
-      std::string rows = rules_.rows_family >= 0
-                             ? rules_.zones[static_cast<size_t>(rules_.rows_family)].name
-                             : "row";
-      return text + " on " + rows + " " + std::to_string(a.value);
-    }
-    case ActionKind::kMark: {
-      std::string text =
-          "mark fish ";  // appended: GCC 12 warns falsely on operator+ here
-      return text.append(std::to_string(a.value));
-    }
-    case ActionKind::kStop: {
-      std::string text = "stop";
-      for (int p = 0; p < 32; ++p) {
-        if (a.seed >> p & 1) text.append(" ").append(std::to_string(p));
-      }
-      return text;
-    }
-    case ActionKind::kChance: {
-      std::string hex = Hex64(a.seed);
-      if (s.decision.chance_pick) return std::string("draw #") + hex;
-      return "shuffle " + rules_.ZoneName(s.decision.zone) + " #" + hex;
-    }
-  }
-  return "?";
+  return ActionWords(rules_, s, a);
 }
 
 std::string Game::DecisionText(const State& s) const {

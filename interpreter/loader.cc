@@ -17,9 +17,9 @@ namespace {
 
 // The keys a ruleset may use, by section.
 const std::vector<std::string> kTopKeys = {
-    "name",  "title",     "extends", "players",   "suits",   "kinds", "tags",  "cards",
-    "zones", "variables", "tables",  "define",    "effects", "setup", "round", "trick",
-    "turn",  "game",      "notes",   "formation", "errors",  "search"};
+    "name",  "title",     "extends", "players",   "suits",   "kinds",  "tags",   "cards",
+    "zones", "variables", "tables",  "define",    "effects", "setup",  "round",  "trick",
+    "turn",  "game",      "notes",   "formation", "errors",  "search", "display"};
 const std::vector<std::string> kCardKeys = {
     "suit",    "suits", "value", "values", "stars", "kind",   "tags", "effect",
     "effects", "name",  "count", "errors", "seed",  "rotate", "backs"};
@@ -90,6 +90,7 @@ class Loader {
     Defines(doc);
     Program(doc);
     EffectBodies(doc);
+    if (errors_.empty()) Errors(ReadDisplay(doc.Find("display"), *rules_));
     if (rules_->cache_slots > 256 || rules_->bound_slots > 256) {
       Error(doc.pos, "the rules are too complex: over 256 cached or bound parts");
     }

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/display.h"
 #include "interpreter/formation.h"
 #include "interpreter/limits.h"
 #include "interpreter/program.h"
@@ -154,6 +155,7 @@ struct Ruleset {
   int cache_slots = 0;   // Op::kCached slots in all
   int bound_slots = 0;   // Op::kBound slots in all
   int rank_higher_wins = 1;
+  Display display;  // how tools show the game (display.h)
 
   // Lookups for people-facing text.
   int FindCard(const std::string& name) const;  // -1 if unknown

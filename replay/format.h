@@ -54,11 +54,13 @@ inline constexpr std::array<std::string_view, 9> kRecordTags = {
 inline constexpr std::array<std::string_view, 6> kGlyphs = {"!",  "?",  "!!",
                                                             "??", "!?", "?!"};
 
-// The verbs of a player's move line ("12. Anne plays yellow 7"). Chance moves
-// read as the engine writes them, with the outcome in hex: "shuffle ocean
-// #1a2b3c4d5e6f7081", "draw #00000000000000ff".
-inline constexpr std::string_view kVerbPlays = "plays";
-inline constexpr std::string_view kVerbChooses = "chooses";
+// A move line's text ("12. Anne plays yellow 7", "13. shuffle ocean
+// #1a2b3c4d5e6f7081") is the move notation of interpreter/move_text.h, where
+// its verbs are defined.
+
+// A comment that begins so is a note the export writes for readers (the card
+// a search opens on and what it shows); import skips it.
+inline constexpr std::string_view kNoteMark = "= ";
 
 // Player names: what may appear in a Players tag and a move line.
 inline constexpr int kMaxPlayerNameBytes = 40;

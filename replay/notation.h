@@ -32,35 +32,20 @@
 #include "dsl/source.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
+#include "interpreter/move_text.h"
 #include "replay/record.h"
 
 namespace angler {
 
 class Store;
 
-// ---- Single moves ----
+// Single moves are read and written by interpreter/move_text.h.
 
-// "Anne plays yellow 7", "Bob chooses red", "shuffle ocean #00ff00ff00ff00ff".
-// REQUIRES: `a` is legal in `before`.
-std::string MoveText(const Game& game, const State& before, const Action& a,
-                     const std::vector<std::string>& players);
-
-// The move's thing alone: "yellow 7", "red", "buoy \"-3 points\" [2]".
-std::string ThingText(const Game& game, const State& before, const Action& a);
-
-struct MoveReading {
-  // Accept what people type at a prompt as well: "yellow 7" (the player whose
-  // decision it is) and "play yellow 7".
-  bool bare = false;
-  // The outcome of a "shuffle" written without "#seed"; without it, such a
-  // shuffle is an error.
-  std::optional<uint64_t> default_seed;
-};
-
-// Reads a move against the decision in `s`; the error says what is legal.
-Result<Action> ParseMove(const Game& game, const State& s, std::string_view text,
-                         const std::vector<std::string>& players,
-                         const MoveReading& reading = {});
+// The note the export writes after a move (FORMAT.md, "Notes"), beginning
+// kNoteMark: when the move opens a search, the card searched and what it
+// shows. Empty for other moves. REQUIRES: `after` is `before` with `a` applied.
+std::string MoveNote(const Game& game, const State& before, const Action& a,
+                     const State& after, const std::vector<std::string>& players);
 
 // ---- Whole records ----
 

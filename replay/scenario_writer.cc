@@ -4,7 +4,9 @@
 #include <span>
 
 #include "interpreter/game.h"
+#include "interpreter/move_text.h"
 #include "interpreter/rng.h"
+#include "interpreter/view.h"
 
 namespace angler {
 namespace {
@@ -52,40 +54,221 @@ void CardLine(std::string& out, const std::string& head, const Ruleset& rules,
   out += line + "\n";
 }
 
-// A player's move as a scenario line writes it: "Anne plays yellow 7",
-// "Anne chooses red", "Anne lays yellow 3, yellow 4 on row 2".
+// A move as a scenario line writes it: the move notation with names as the
+// scenario language reads them, copies of a card not told apart.
 std::string MoveLine(const Game& game, const State& s, const Action& a,
                      const std::vector<std::string>& players) {
-  if (a.kind == ActionKind::kStop) {  // "Anne stops", "Anne, Bob and Carl stop"
-    std::vector<std::string> names;
-    for (size_t p = 0; p < players.size() && p < 64; ++p) {
-      if (a.seed >> p & 1) names.push_back(Word(players[p]));
+  std::vector<std::string> words;
+  for (const std::string& name : players) words.push_back(Word(name));
+  return MoveText(game, s, a, words, MoveTextStyle{.tell_copies_apart = false});
+}
+
+// Every zone's cards, one line a zone, bottom first: hands first, then the
+// ruleset's zones in order, the trick left out (a position starts with it
+// empty). With `fresh`, a zone empty both now and there is left out; without,
+// every zone is listed, the empty ones too.
+void ZoneLines(std::string& out, const Game& game, const State& s, const State* fresh,
+               const std::vector<std::string>& players) {
+  const Ruleset& rules = game.rules();
+  std::vector<int> order;
+  if (rules.hand_family >= 0) {
+    const int hand_first = rules.zones[static_cast<size_t>(rules.hand_family)].first;
+    for (int p = 0; p < game.players(); ++p) order.push_back(hand_first + p);
+  }
+  for (size_t f = 0; f < rules.zones.size(); ++f) {
+    const ZoneFamily& family = rules.zones[f];
+    if (static_cast<int>(f) == rules.hand_family ||
+        static_cast<int>(f) == rules.trick_family) {
+      continue;
     }
-    if (names.size() == 1) return names[0] + " stops";
-    std::string text;
-    for (size_t i = 0; i < names.size(); ++i) {
-      text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    const int piles = family.per_player ? game.players() : family.count;
+    for (int p = 0; p < piles; ++p) order.push_back(family.first + p);
+  }
+  for (int zone : order) {
+    if (fresh && s.ZoneSize(zone) == 0 && fresh->ZoneSize(zone) == 0) continue;
+    const ZoneFamily& family = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(zone))];
+    std::string head = family.name;
+    if (family.per_player) {
+      // Two appends, not " " + ...: GCC 12 warns falsely (-Wrestrict) on that.
+      head += ' ';
+      head += Word(players[static_cast<size_t>(rules.ZoneSeat(zone))]);
+    } else if (family.indexed) {
+      head += ' ';
+      head += std::to_string(rules.ZoneIndex(zone));  // "row 2"
     }
-    return text + " stop";
+    CardLine(out, head, rules, s.Zone(zone));
   }
-  if (a.player < 0) return game.ActionText(s, a);
-  const std::string who = Word(players[static_cast<size_t>(a.player)]);
-  if (a.kind == ActionKind::kMark) {  // a toggle: what it does to the sheet
-    const bool marked = s.vars[game.rules().builtin.marks + a.player] >> a.value & 1;
-    return who + (marked ? " unmarks " : " marks ") + std::to_string(a.value);
+}
+
+// The variables, but not the engine's own that a trick's or a round's start
+// sets; those a trick starts afresh only as a comment, when they differ.
+void VariableLines(std::string& out, const Game& game, const State& s,
+                   const std::vector<std::string>& players) {
+  const Ruleset& rules = game.rules();
+  const BuiltinSlots& b = rules.builtin;
+  std::vector<std::string> trick_vars;
+  for (const Variable& v : rules.variables) {
+    if (v.slot == b.round || v.slot == b.turn || v.slot == b.leader ||
+        v.slot == b.winner || v.slot == b.winning_card || v.slot == b.target ||
+        v.slot == b.illegal_lay || v.slot == b.marks || v.slot == b.stopped) {
+      continue;  // marks and stops: moves, afresh with every search
+    }
+    const int seats = v.per_player ? game.players() : 1;
+    for (int p = 0; p < seats; ++p) {
+      const int32_t value = s.vars[v.slot + p];
+      std::string line = v.name;
+      if (v.per_player) {
+        line += ' ';
+        line += Word(players[static_cast<size_t>(p)]);
+      }
+      line += " = " + ValueText(rules, v.type, value, players);
+      if (v.scope == Scope::kTrick) {
+        if (value != v.init) trick_vars.push_back(line);
+        continue;
+      }
+      out += "  " + line + "\n";
+    }
   }
-  if (a.kind == ActionKind::kPlay) {
-    return who + " plays " + game.rules().card_names[static_cast<size_t>(a.value)];
+  if (!trick_vars.empty()) {
+    out +=
+        "  # In force for this trick (set by a card of the last one; play it to set "
+        "them):\n";
+    for (const std::string& line : trick_vars) out += "  #   " + line + "\n";
   }
-  if (a.kind == ActionKind::kChoose) {
-    return who + " chooses " + game.rules().card_names[static_cast<size_t>(a.value)];
+}
+
+// What comes next, as comments: the end, a chance move, or the decision and
+// its legal moves.
+void NextLines(std::string& out, const Game& game, const State& now,
+               const std::vector<std::string>& players) {
+  if (now.over) {
+    out += "  # The game is over: " + ResultText(game, now, players) + "\n";
+    return;
   }
-  const std::string text = game.ActionText(s, a);  // "choose red", "lay ... on row 2"
-  const size_t space = text.find(' ');
-  const std::string verb =
-      a.kind == ActionKind::kOption ? "choose" : text.substr(0, space);
-  if (space == std::string::npos) return who + " " + verb + "s";  // "stop"
-  return who + " " + verb + "s " + text.substr(space + 1);
+  if (game.IsChance(now)) {
+    out += "  # Next: " + game.DecisionText(now) + " (chance)\n";
+    return;
+  }
+  std::vector<std::string> words;
+  for (const std::string& name : players) words.push_back(Word(name));
+  // As the position view words it: "Anne plays a card", "everyone searches ...".
+  out += "  # " + DecisionWords(game, now, words) +
+         (now.decision.player < 0 ? ". The legal moves:\n" : " now. The legal moves:\n");
+  ActionList legal;
+  game.LegalActions(now, legal);
+  for (const Action& a : legal) out += "  #   " + MoveLine(game, now, a, players) + "\n";
+}
+
+// The moves from `start` to `end`, what comes next, and the closing brace.
+void MovesToEnd(std::string& out, const Game& game, const GameRecord& record,
+                const std::vector<State>& positions, int start, int end,
+                const std::string& heading) {
+  if (start < end) out += "  # " + heading + ":\n";
+  for (int p = start; p < end; ++p) {
+    out += "  " +
+           MoveLine(game, positions[static_cast<size_t>(p)],
+                    record.actions[static_cast<size_t>(p)].action, record.players) +
+           "\n";
+  }
+  NextLines(out, game, positions[static_cast<size_t>(end)], record.players);
+  out += "}\n";
+}
+
+// The file's head: where the position comes from, `notes` (whole comment
+// lines: why it starts where it does), then the scenario's lines up to the round.
+std::string ScenarioHead(const Ruleset& rules, const GameRecord& record, int ply,
+                         const std::string& notes, const std::string& current_hash,
+                         int round) {
+  const std::vector<std::string>& players = record.players;
+  const std::string game_name =
+      record.id ? "game " + std::to_string(record.id) : "the game";
+  std::string out = "# " + game_name + " (" + rules.name + ", " +
+                    std::to_string(players.size()) + " players) at ply " +
+                    std::to_string(ply) + ", written by angler replay to-scenario.\n";
+  out += notes;
+  if (!current_hash.empty() && current_hash != record.ruleset_hash) {
+    out += "# The game was played under " + rules.name + " " + record.ruleset_hash +
+           "; the current " + rules.name + " is " + current_hash + ".\n";
+  }
+  out +=
+      "# Edit it into a rule check: change the position, add moves and expect lines.\n";
+  out += "scenario \"" + game_name + " at ply " + std::to_string(ply) + "\" {\n";
+  out += "  ruleset " + rules.name + "\n";
+  out += "  players ";
+  for (size_t p = 0; p < players.size(); ++p) out += (p ? ", " : "") + Word(players[p]);
+  out += "\n";
+  if (record.seed) out += "  seed " + std::to_string(*record.seed) + "\n";
+  out += "  round " + std::to_string(round) + "\n";
+  return out;
+}
+
+// A game of plain rounds (neither tricks nor turns, as a search game): the
+// state at the start of the round in progress at `ply`, before the round's
+// own start statements run, found by replaying with the round's first
+// instruction turned into the end. Returns the ply it follows, or -1.
+int RoundStart(const Ruleset& rules, const Game& game, const GameRecord& record,
+               const std::vector<State>& positions, int ply, State& at_start) {
+  Ruleset halting = rules;
+  halting.code[static_cast<size_t>(rules.entry_round)] = Instr{Code::kGameOver};
+  const Game halt(halting, game.players());
+  const int round = positions[static_cast<size_t>(ply)].vars[rules.builtin.round];
+  int found = -1;
+  State s = halt.NewInitialState();
+  if (s.over && s.vars[rules.builtin.round] == round - 1) {
+    at_start = s;
+    found = 0;
+  }
+  for (int p = 1; p <= ply; ++p) {
+    s = positions[static_cast<size_t>(p - 1)];
+    if (s.over) break;
+    if (!halt.Apply(s, record.actions[static_cast<size_t>(p - 1)].action)) continue;
+    if (s.over && s.vars[rules.builtin.round] == round - 1 && !s.error) {
+      at_start = s;
+      found = p;
+    }
+  }
+  return found;
+}
+
+Result<ScenarioPosition> WriteRoundScenario(const Ruleset& rules,
+                                            const GameRecord& record, int ply,
+                                            const std::string& current_hash) {
+  const Game game(rules, record.players_count());
+  Result<std::vector<State>> all = Positions(game, record);
+  if (!all) return all.errors();
+  const std::vector<State>& positions = all.value();
+  State at_start;
+  const int start = RoundStart(rules, game, record, positions, ply, at_start);
+  if (start < 0) {
+    return Diagnostic({}, "ply " + std::to_string(ply) + " is in no round");
+  }
+  for (int p = start + 1; p < ply; ++p) {
+    if (record.actions[static_cast<size_t>(p)].action.kind == ActionKind::kChance) {
+      return Diagnostic(
+          {}, "a chance move (ply " + std::to_string(p + 1) +
+                  ") lies between the round's start and ply " + std::to_string(ply) +
+                  ": a scenario decides chance by "
+                  "its seed; pick a ply before it or after the next round starts");
+    }
+  }
+  const std::vector<std::string>& players = record.players;
+  const int round = at_start.vars[rules.builtin.round] + 1;
+  std::string out =
+      ScenarioHead(rules, record, ply,
+                   "# A scenario starts at a round's start: ply " +
+                       std::to_string(start) + " (round " + std::to_string(round) +
+                       "); the moves up to ply " + std::to_string(ply) + " follow.\n",
+                   current_hash, round);
+  out +=
+      "  # Every zone's cards, bottom first (the top of a pile last), the empty too:\n";
+  ZoneLines(out, game, at_start, nullptr, players);
+  out += "  # The variables:\n";
+  out += "  leader = " +
+         ValueText(rules, Type::kPlayer, at_start.vars[rules.builtin.leader], players) +
+         "\n";
+  VariableLines(out, game, at_start, players);
+  MovesToEnd(out, game, record, positions, start, ply, "The round so far");
+  return ScenarioPosition{out, start, ply};
 }
 
 // Where a scenario's position can start: a trick's first card (or a row
@@ -104,6 +287,9 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
     return Diagnostic({}, "ply " + std::to_string(ply) +
                               " is out of range: the game has plies 0 to " +
                               std::to_string(n));
+  }
+  if (rules.entry_play == rules.entry_round) {
+    return WriteRoundScenario(rules, record, ply, current_hash);
   }
   if (rules.hand_family < 0) {
     return Diagnostic(
@@ -150,16 +336,11 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
   const BuiltinSlots& b = rules.builtin;
   const std::vector<std::string>& players = record.players;
 
-  std::string out;
-  const std::string game_name =
-      record.id ? "game " + std::to_string(record.id) : "the game";
-  out += "# " + game_name + " (" + rules.name + ", " + std::to_string(players.size()) +
-         " players) at ply " + std::to_string(ply) +
-         ", written by angler replay to-scenario.\n";
+  std::string notes;
   if (moved_on) {
-    out += "# Ply " + std::to_string(ply) +
-           " is at a shuffle, outside any trick: this starts at ply " +
-           std::to_string(start) + ", the start of the next trick.\n";
+    notes += "# Ply " + std::to_string(ply) +
+             " is at a shuffle, outside any trick: this starts at ply " +
+             std::to_string(start) + ", the start of the next trick.\n";
   } else if (start < end) {
     const std::string where =
         rules.trick_family >= 0
@@ -167,22 +348,11 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
                   std::to_string(s.vars[b.trick_number] + 1) + " of round " +
                   std::to_string(s.vars[b.round]) + ")"
             : "a turn's start: ply " + std::to_string(start);
-    out += "# A scenario starts at " + where + "; the moves up to ply " +
-           std::to_string(end) + " follow.\n";
+    notes += "# A scenario starts at " + where + "; the moves up to ply " +
+             std::to_string(end) + " follow.\n";
   }
-  if (!current_hash.empty() && current_hash != record.ruleset_hash) {
-    out += "# The game was played under " + rules.name + " " + record.ruleset_hash +
-           "; the current " + rules.name + " is " + current_hash + ".\n";
-  }
-  out +=
-      "# Edit it into a rule check: change the position, add moves and expect lines.\n";
-  out += "scenario \"" + game_name + " at ply " + std::to_string(ply) + "\" {\n";
-  out += "  ruleset " + rules.name + "\n";
-  out += "  players ";
-  for (size_t p = 0; p < players.size(); ++p) out += (p ? ", " : "") + Word(players[p]);
-  out += "\n";
-  if (record.seed) out += "  seed " + std::to_string(*record.seed) + "\n";
-  out += "  round " + std::to_string(s.vars[b.round]) + "\n";
+  std::string out =
+      ScenarioHead(rules, record, ply, notes, current_hash, s.vars[b.round]);
 
   // Zones: every one that holds cards now or right after the ruleset's own
   // setup (the scenario starts from that and changes only what it lists).
@@ -191,100 +361,15 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
   while (!fresh.over && game.IsChance(fresh)) {
     if (!game.Apply(fresh, game.SampleChance(fresh, rng))) break;
   }
-  std::vector<int> order;
-  const int hand_first = rules.zones[static_cast<size_t>(rules.hand_family)].first;
-  for (int p = 0; p < game.players(); ++p) order.push_back(hand_first + p);
-  for (size_t f = 0; f < rules.zones.size(); ++f) {
-    const ZoneFamily& family = rules.zones[f];
-    if (static_cast<int>(f) == rules.hand_family ||
-        static_cast<int>(f) == rules.trick_family) {
-      continue;
-    }
-    const int piles = family.per_player ? game.players() : family.count;
-    for (int p = 0; p < piles; ++p) order.push_back(family.first + p);
-  }
   out += rules.trick_family >= 0
              ? "  # Every zone's cards, bottom first (the trick starts empty):\n"
              : "  # Every zone's cards, bottom first:\n";
-  for (int zone : order) {
-    if (s.ZoneSize(zone) == 0 && fresh.ZoneSize(zone) == 0) continue;
-    const ZoneFamily& family = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(zone))];
-    std::string head = family.name;
-    if (family.per_player) {
-      // Two appends, not " " + ...: GCC 12 warns falsely (-Wrestrict) on that.
-      head += ' ';
-      head += Word(players[static_cast<size_t>(rules.ZoneSeat(zone))]);
-    } else if (family.indexed) {
-      head += ' ';
-      head += std::to_string(rules.ZoneIndex(zone));  // "row 2"
-    }
-    CardLine(out, head, rules, s.Zone(zone));
-  }
-
-  // Variables, but not those a trick starts afresh, nor the engine's own
-  // that the start of a trick sets.
-  std::vector<std::string> trick_vars;
-  out += "  # The variables:\n";
+  ZoneLines(out, game, s, &fresh, players);
   // Whose turn it is; in a scenario `turn` sets the leader too.
+  out += "  # The variables:\n";
   out += "  turn = " + ValueText(rules, Type::kPlayer, s.decision.player, players) + "\n";
-  for (const Variable& v : rules.variables) {
-    if (v.slot == b.round || v.slot == b.turn || v.slot == b.leader ||
-        v.slot == b.winner || v.slot == b.winning_card || v.slot == b.target ||
-        v.slot == b.illegal_lay) {
-      continue;
-    }
-    const int seats = v.per_player ? game.players() : 1;
-    for (int p = 0; p < seats; ++p) {
-      const int32_t value = s.vars[v.slot + p];
-      std::string line = v.name;
-      if (v.per_player) {
-        line += ' ';
-        line += Word(players[static_cast<size_t>(p)]);
-      }
-      line += " = " + ValueText(rules, v.type, value, players);
-      if (v.scope == Scope::kTrick) {
-        if (value != v.init) trick_vars.push_back(line);
-        continue;
-      }
-      out += "  " + line + "\n";
-    }
-  }
-  if (!trick_vars.empty()) {
-    out +=
-        "  # In force for this trick (set by a card of the last one; play it to set "
-        "them):\n";
-    for (const std::string& line : trick_vars) out += "  #   " + line + "\n";
-  }
-
-  if (start < end) out += "  # The trick so far:\n";
-  for (int p = start; p < end; ++p) {
-    out += "  " +
-           MoveLine(game, positions[static_cast<size_t>(p)],
-                    record.actions[static_cast<size_t>(p)].action, players) +
-           "\n";
-  }
-
-  const State& now = positions[static_cast<size_t>(end)];
-  if (now.over) {
-    out += "  # The game is over: " + ResultText(game, now, players) + "\n";
-  } else if (game.IsChance(now)) {
-    out += "  # Next: " + game.DecisionText(now) + " (chance)\n";
-  } else {
-    if (now.decision.player < 0) {
-      out += "  # " + game.DecisionText(now) + ". The legal moves:\n";
-    } else {
-      const std::string who = Word(players[static_cast<size_t>(now.decision.player)]);
-      const char* doing = now.decision.kind == DecisionKind::kPlay  ? " plays a card"
-                          : now.decision.kind == DecisionKind::kLay ? " lays cards"
-                                                                    : " chooses";
-      out += "  # " + who + doing + " now. The legal moves:\n";
-    }
-    ActionList legal;
-    game.LegalActions(now, legal);
-    for (const Action& a : legal)
-      out += "  #   " + MoveLine(game, now, a, players) + "\n";
-  }
-  out += "}\n";
+  VariableLines(out, game, s, players);
+  MovesToEnd(out, game, record, positions, start, end, "The trick so far");
   return ScenarioPosition{out, start, end};
 }
 

@@ -99,6 +99,70 @@ TEST_CASE("a position is written as a scenario the runner rebuilds", "[to-scenar
   CHECK(checked >= 5);
 }
 
+// A search game starts at a round's start: the pile, the set-aside card, the
+// hands and the fields, then the round's moves (marks, stops, the draft).
+TEST_CASE("a search game's position is written from its round's start", "[to-scenario]") {
+  const RulesetPtr rules = testing::LoadOrFail("falscher-hering-normal");
+  const Game game(*rules, 3);
+  GameRecord record = RandomRecord(game, 23, {"Antje", "Bob", "Carl"});
+  record.id = 4;
+  ScenarioRunner runner;
+  int checked = 0;
+  const int plies = static_cast<int>(record.actions.size());
+  for (int ply = 1; ply < plies; ply += std::max(1, plies / 9)) {
+    Result<ScenarioPosition> written = WriteScenario(*rules, record, ply);
+    if (!written.ok() &&
+        FormatErrors(written).find("a chance move") != std::string::npos) {
+      continue;  // a reshuffle inside the round: refused, with the reason
+    }
+    INFO(FormatErrors(written));
+    REQUIRE(written.ok());
+    const ScenarioPosition& sp = written.value();
+    Result<State> at = PositionAt(game, record, sp.end_ply);
+    REQUIRE(at.ok());
+    const State& s = at.value();
+    std::vector<std::string> expect = {"expect round = " +
+                                       std::to_string(s.vars[rules->builtin.round])};
+    for (size_t f = 0; f < rules->zones.size(); ++f) {
+      const ZoneFamily& family = rules->zones[f];
+      const int piles = family.per_player ? 3 : family.count;
+      for (int i = 0; i < piles; ++i) {
+        const int zone = family.first + i;
+        std::string head = "expect " + family.name;
+        if (family.per_player) head += " " + record.players[static_cast<size_t>(i)];
+        expect.push_back(head + " count " + std::to_string(s.ZoneSize(zone)));
+        if (s.ZoneSize(zone) > 0) {
+          expect.push_back(head + " top: " + rules->card_names[s.Zone(zone).back()]);
+        }
+      }
+    }
+    for (int p = 0; p < 3; ++p) {
+      const std::string& who = record.players[static_cast<size_t>(p)];
+      const Variable& fields =
+          rules->variables[static_cast<size_t>(rules->FindVariable("fields"))];
+      expect.push_back("expect fields " + who + " = " +
+                       std::to_string(s.vars[fields.slot + p]));
+      std::string marks = "expect marks " + who + ":";
+      const uint32_t sheet = static_cast<uint32_t>(s.vars[rules->builtin.marks + p]);
+      bool first = true;
+      for (int i = 0; i < 32; ++i) {
+        if (!(sheet >> i & 1)) continue;
+        marks += (first ? " " : ", ") + std::to_string(i);
+        first = false;
+      }
+      if (!s.over) expect.push_back(marks);
+    }
+    const std::string text = WithExpectations(sp.text, expect);
+    auto parsed = ParseScenarios(SourceFile::Make("written.scn", text));
+    INFO(FormatErrors(parsed));
+    REQUIRE(parsed.ok());
+    INFO(text);
+    CHECK(Describe(runner.Run(parsed.value()[0])) == "PASS");
+    ++checked;
+  }
+  CHECK(checked >= 4);
+}
+
 TEST_CASE("a ply at a shuffle starts at the next trick", "[to-scenario]") {
   const Ruleset& rules = testing::Fishing();
   const Game game(rules, 3);

@@ -1,11 +1,10 @@
 // `angler play`: a person plays one seat in the terminal, bots the others.
 //
-// Everything shown is read generically from the ruleset: the hand, the trick
-// of a trick procedure or the numbered rows of a turn procedure, every other
-// zone as far as the person may see it (cards of public zones, counts of the
-// rest), a per-player variable `score` and a variable `trump` when the ruleset
-// declares them. Input is one line per decision (a move's number or its text),
-// so a pipe can drive a whole game.
+// The position is the seat's view (interpreter/view.h) drawn by
+// tools/view_text.h: the hand, the trick or the rows, every other zone as far
+// as the person may see it (cards, or counts and backs), and the variables
+// the ruleset's `display` names. Input is one line per decision (a move's number or its
+// text), so a pipe can drive a whole game.
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -19,11 +18,14 @@
 #include "interpreter/formation.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
+#include "interpreter/move_text.h"
+#include "interpreter/view.h"
 #include "replay/store.h"
 #include "tools/bots.h"
 #include "tools/command_support.h"
 #include "tools/commands.h"
 #include "tools/runner.h"
+#include "tools/view_text.h"
 
 namespace angler {
 namespace {
@@ -52,12 +54,6 @@ const CommandSpec& PlaySpec() {
   return spec;
 }
 
-// "play yellow 7" -> "yellow 7": what people type and read.
-std::string WithoutVerb(const std::string& text) {
-  const size_t space = text.find(' ');
-  return space == std::string::npos ? text : text.substr(space + 1);
-}
-
 class TerminalGame {
  public:
   TerminalGame(const Game& game, int human, std::vector<std::unique_ptr<Bot>> bots,
@@ -78,15 +74,13 @@ class TerminalGame {
   std::string Seat(int p) const {
     return "seat " + std::to_string(p) + (p == human_ ? " (you)" : "");
   }
-  int Var(const std::string& name, int seat = 0) const;
   bool SeesZone(int zone) const;
-  std::vector<int> SortedCards(std::span<const uint8_t> cards) const;
   std::string CardList(const std::vector<int>& cards) const;
   std::string Whose(int seat) const;
-  // The numbered rows of a turn procedure, each with its cards.
-  void ShowRows() const;
-  // Every other zone in use: shared ones, then one line per per-player family.
-  void ShowZones() const;
+  // "seat 0 (you)", "seat 1", ...: how players are named here.
+  std::vector<std::string> SeatLabels() const;
+  // The position as the person may see it (interpreter/view.h).
+  PositionView View() const;
   std::string Prompt() const;
 
   void ShowStatus() const;
@@ -112,29 +106,8 @@ class TerminalGame {
   std::ostream& out_;
 };
 
-int TerminalGame::Var(const std::string& name, int seat) const {
-  const int v = rules_.FindVariable(name);
-  const Variable& var = rules_.variables[static_cast<size_t>(v)];
-  return run_.state().vars[var.slot + (var.per_player ? seat : 0)];
-}
-
 bool TerminalGame::SeesZone(int zone) const {
-  const ZoneFamily& family = rules_.zones[static_cast<size_t>(rules_.ZoneFamilyOf(zone))];
-  if (family.visibility == Visibility::kPublic) return true;
-  return family.visibility == Visibility::kOwner && rules_.ZoneSeat(zone) == human_;
-}
-
-// By suit, then value: how people hold cards.
-std::vector<int> TerminalGame::SortedCards(std::span<const uint8_t> cards) const {
-  std::vector<int> sorted(cards.begin(), cards.end());
-  std::stable_sort(sorted.begin(), sorted.end(), [&](int a, int b) {
-    const CardInfo& x = rules_.cards[static_cast<size_t>(a)];
-    const CardInfo& y = rules_.cards[static_cast<size_t>(b)];
-    if (x.kind != y.kind) return x.kind < y.kind;
-    if (x.suit != y.suit) return x.suit < y.suit;
-    return x.value < y.value;
-  });
-  return sorted;
+  return Viewpoint::Seat(human_).Sees(rules_, zone);
 }
 
 std::string TerminalGame::CardList(const std::vector<int>& cards) const {
@@ -147,122 +120,22 @@ std::string TerminalGame::CardList(const std::vector<int>& cards) const {
   return text;
 }
 
+std::vector<std::string> TerminalGame::SeatLabels() const {
+  std::vector<std::string> names;
+  for (int p = 0; p < game_.players(); ++p) names.push_back(Seat(p));
+  return names;
+}
+
+PositionView TerminalGame::View() const {
+  return ViewPosition(game_, run_.state(), Viewpoint::Seat(human_), SeatLabels());
+}
+
+void TerminalGame::ShowStatus() const { out_ << "\n" << PositionText(View()); }
+
+void TerminalGame::ShowScores() const { out_ << ScoresText(View()); }
+
 std::string TerminalGame::Whose(int seat) const {
   return seat == human_ ? "your" : Seat(seat) + "'s";
-}
-
-void TerminalGame::ShowRows() const {
-  if (rules_.rows_family < 0) return;
-  const State& s = run_.state();
-  const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.rows_family)];
-  out_ << rows.name << "s:\n";
-  for (int i = 0; i < rows.count; ++i) {
-    const int zone = rows.first + i;
-    // In laying order: the start card first, the end card last.
-    const std::vector<int> cards(s.Zone(zone).begin(), s.Zone(zone).end());
-    out_ << "  " << rows.name << " " << (i + 1) << ": " << CardList(cards) << "\n";
-  }
-}
-
-void TerminalGame::ShowZones() const {
-  const State& s = run_.state();
-  std::vector<std::string> lines;
-  auto count = [](int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); };
-  for (size_t f = 0; f < rules_.zones.size(); ++f) {
-    const ZoneFamily& family = rules_.zones[f];
-    const int id = static_cast<int>(f);
-    if (id == rules_.trick_family || id == rules_.rows_family) continue;
-    if (id == rules_.ZoneFamilyOf(rules_.setup_zone)) continue;  // cards out of play
-    if (!family.per_player) {
-      for (int i = 0; i < family.count; ++i) {
-        const int zone = family.first + i;
-        if (s.ZoneSize(zone) == 0) continue;
-        const std::string name = rules_.ZoneName(zone);
-        lines.push_back(name + ": " +
-                        (SeesZone(zone) ? CardList(SortedCards(s.Zone(zone)))
-                                        : count(s.ZoneSize(zone))));
-      }
-      continue;
-    }
-    // Each seat's cards where the person may see them, one line a seat; else
-    // how many, on one line. The person's own hand is shown on its own.
-    bool any = false, seen = false;
-    std::string counts = family.name + ":";
-    std::vector<std::string> seats;
-    for (int p = 0; p < game_.players(); ++p) {
-      const int zone = family.first + p;
-      if (id == rules_.hand_family && p == human_) continue;
-      any |= s.ZoneSize(zone) > 0;
-      const std::string who = p == human_ ? std::string("you") : Seat(p);
-      counts += (counts.back() == ':' ? " " : ", ") + who + " " + count(s.ZoneSize(zone));
-      if (SeesZone(zone)) {
-        seen = true;
-        seats.push_back("  " + who + ": " + CardList(SortedCards(s.Zone(zone))));
-      } else {
-        seats.push_back("  " + who + ": " + count(s.ZoneSize(zone)));
-      }
-    }
-    if (!any) continue;
-    if (!seen) {
-      lines.push_back(counts);
-      continue;
-    }
-    lines.push_back(family.name + ":");
-    lines.insert(lines.end(), seats.begin(), seats.end());
-  }
-  for (const std::string& line : lines) out_ << "  " << line << "\n";
-}
-
-void TerminalGame::ShowScores() const {
-  const int score = rules_.FindVariable("score");
-  const bool per_player_score =
-      score >= 0 && rules_.variables[static_cast<size_t>(score)].per_player;
-  out_ << (per_player_score ? "scores:" : "ranks:");
-  for (int p = 0; p < game_.players(); ++p) {
-    const int64_t value =
-        per_player_score ? Var("score", p) : game_.Rank(run_.state(), p);
-    out_ << (p ? ", " : " ") << Seat(p) << " " << value;
-  }
-  out_ << "\n";
-}
-
-void TerminalGame::ShowStatus() const {
-  const State& s = run_.state();
-  const BuiltinSlots& b = rules_.builtin;
-  out_ << "\n-- round " << s.vars[b.round];
-  // The trick count is known once the round's start steps are done.
-  if (s.vars[b.tricks] > 0) {
-    out_ << ", trick " << s.vars[b.trick_number] + 1 << " of " << s.vars[b.tricks];
-  }
-  if (const int trump = rules_.FindVariable("trump"); trump >= 0) {
-    const Variable& v = rules_.variables[static_cast<size_t>(trump)];
-    out_ << ", trump " << rules_.ValueName(v.type, s.vars[v.slot]);
-  }
-  out_ << " --\n";
-  ShowScores();
-  ShowRows();
-  ShowZones();
-  if (rules_.trick_family >= 0) {
-    const int trick = rules_.zones[static_cast<size_t>(rules_.trick_family)].first;
-    out_ << "trick:";
-    if (s.ZoneSize(trick) == 0) out_ << " (empty)";
-    for (size_t i = 0; i < s.Zone(trick).size(); ++i) {
-      const int card = s.Zone(trick)[i];
-      out_ << (i ? ", " : " ") << rules_.card_names[static_cast<size_t>(card)];
-      if (s.played_by[card] >= 0) out_ << " (seat " << int{s.played_by[card]} << ")";
-    }
-    out_ << "\n";
-  }
-  if (rules_.hand_family >= 0) {
-    const int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + human_;
-    out_ << "your hand:";
-    const std::vector<int> cards = SortedCards(s.Zone(hand));
-    if (cards.empty()) out_ << " (empty)";
-    for (size_t i = 0; i < cards.size(); ++i) {
-      out_ << (i ? ", " : " ") << rules_.card_names[static_cast<size_t>(cards[i])];
-    }
-    out_ << "\n";
-  }
 }
 
 // What the decision asks for, in words.
@@ -307,10 +180,11 @@ void TerminalGame::ShowMoves(const std::vector<Action>& moves) const {
   }
   out_ << "\n";
   for (size_t i = 0; i < moves.size(); ++i) {
-    const std::string text = game_.ActionText(run_.state(), moves[i]);
     // A lay reads whole ("lay yellow 6, green 1 on row 1"); a card just by name.
-    out_ << "  " << (i + 1) << ") "
-         << (moves[i].kind == ActionKind::kLay ? text : WithoutVerb(text)) << "\n";
+    const std::string thing = ThingText(game_, run_.state(), moves[i],
+                                        MoveTextStyle{.tell_copies_apart = false});
+    out_ << "  " << (i + 1) << ") " << (moves[i].kind == ActionKind::kLay ? "lay " : "")
+         << thing << "\n";
   }
 }
 
@@ -345,7 +219,7 @@ bool TerminalGame::AskPerson(Action& chosen) {
     const std::vector<int> order = [&] {
       std::vector<uint8_t> cards;
       for (const Action& a : moves) cards.push_back(static_cast<uint8_t>(a.value));
-      return SortedCards(cards);
+      return InHoldingOrder(rules_, cards);
     }();
     for (size_t i = 0; i < moves.size(); ++i)
       moves[i].value = static_cast<int16_t>(order[i]);
@@ -370,7 +244,8 @@ bool TerminalGame::AskPerson(Action& chosen) {
       out_ << "\n";
       return false;
     }
-    line = Lower(Trim(line));
+    const std::string typed(Trim(line));
+    line = Lower(typed);
     if (line.empty()) continue;
     if (line == "q" || line == "quit") return false;
     if (line == "?" || line == "help") {
@@ -383,13 +258,21 @@ bool TerminalGame::AskPerson(Action& chosen) {
     const bool digits = std::all_of(line.begin(), line.end(),
                                     [](unsigned char c) { return std::isdigit(c) != 0; });
     if (digits && line.size() < 6) number = std::stoul(line);
-    for (size_t i = 0; i < moves.size() && number == 0; ++i) {
-      const std::string text = Lower(game_.ActionText(run_.state(), moves[i]));
-      if (line == text || line == WithoutVerb(text)) number = i + 1;
-    }
     if (number >= 1 && number <= moves.size()) {
       chosen = moves[number - 1];
       return true;
+    }
+    if (!digits) {
+      // The move's text, read by the one move notation ("yellow 7",
+      // "play yellow 7", "lay yellow 6 on row 1").
+      const ReadResult read =
+          ReadMove(game_, run_.state(), typed, SeatLabels(), {true, {}});
+      if (read.ok() &&
+          std::find(legal.begin(), legal.end(), *read.action) != legal.end()) {
+        chosen = *read.action;
+        return true;
+      }
+      if (!read.ok()) out_ << read.error.message << "\n";
     }
     out_ << "type a number from 1 to " << moves.size()
          << ", '?' for help or 'q' to quit\n";
@@ -398,22 +281,13 @@ bool TerminalGame::AskPerson(Action& chosen) {
 
 std::string TerminalGame::Describe(int seat, const Action& action) const {
   const State& s = run_.state();
-  std::string text = WithoutVerb(game_.ActionText(s, action));
-  switch (action.kind) {
-    case ActionKind::kPlay:
-      return Seat(seat) + " plays " + text;
-    case ActionKind::kChoose:
-      // A card picked from a pile the person cannot see stays secret.
-      if (!SeesZone(s.zone_of[action.value])) text = "a card";
-      return Seat(seat) + " chooses " + text;
-    case ActionKind::kOption:
-      return Seat(seat) + " chooses " + text;
-    case ActionKind::kLay:
-      return Seat(seat) + " lays " + text;
-    default:
-      break;
+  // A card picked from a pile the person cannot see stays secret.
+  if (action.kind == ActionKind::kChoose && !SeesZone(s.zone_of[action.value])) {
+    return Seat(seat) + " chooses a card";
   }
-  return Seat(seat) + ": " + game_.ActionText(s, action);
+  // Copies of a card are one move here: "seat 1 plays blue 8".
+  return MoveText(game_, s, action, SeatLabels(),
+                  MoveTextStyle{.tell_copies_apart = false});
 }
 
 void TerminalGame::ReportChanges(const State& before, const Action& action) const {
@@ -525,8 +399,7 @@ void TerminalGame::ShowEnd() const {
     const int64_t ra = game_.Rank(s, a), rb = game_.Rank(s, b);
     return rules_.rank_higher_wins ? ra > rb : ra < rb;
   });
-  ShowRows();
-  ShowZones();
+  out_ << PositionText(View());
   out_ << "final ranks:\n";
   for (int p : seats) out_ << "  " << Seat(p) << ": " << game_.Rank(s, p) << "\n";
   const std::vector<int> winners = game_.Winners(s);
@@ -548,6 +421,7 @@ bool TerminalGame::Search() {
   if (searching && card >= 0) {
     const CardInfo& info = rules_.cards[static_cast<size_t>(card)];
     const ErrorCard& face = rules_.faces[static_cast<size_t>(info.face)];
+    ShowStatus();  // the hand by its backs, the fields
     out_ << "the swarm card (" << rules_.card_names[static_cast<size_t>(card)] << "):\n"
          << Picture(rules_.formation, face.look, face.quarter_turns);
     out_ << "your card, how the swarm should look:\n"
@@ -561,13 +435,13 @@ bool TerminalGame::Search() {
     for (;;) {
       out_ << "> " << std::flush;
       if (!std::getline(in_, line)) return false;
-      std::string word = Lower(Trim(line));
+      std::string word = Lower(std::string(Trim(line)));
       if (word == "q" || word == "quit") return false;
       if (word == "stop") break;
       std::istringstream numbers(word);
       std::string n;
       while (std::getline(numbers, n, ' ')) {
-        n = Trim(n);
+        n = std::string(Trim(n));
         if (!n.empty() && n.back() == ',') n.pop_back();
         if (n.empty()) continue;
         int i = -1;

@@ -152,3 +152,33 @@ TEST_CASE("play: a search game shows the swarm card and races the bots",
 
 }  // namespace
 }  // namespace angler
+
+namespace angler {
+namespace {
+
+// The normal variant of the search game: a person sees their own hand with
+// the backs, the others' hands by their backs only, and marks and stops by typing.
+TEST_CASE("play a search game: hands by their backs, marks typed", "[play]") {
+  const Run run = Play(
+      {"falscher-hering-normal", "--players", "3", "--seed", "4", "--bots", "random"},
+      "3 7\nstop\n1\n1\n1\nq\n");
+  INFO(run.out);
+  CHECK(run.code == kExitOk);
+  CHECK_THAT(run.out, Catch::Contains("scores: seat 0 (you) 1, seat 1 1, seat 2 1"));
+  CHECK_THAT(
+      run.out,
+      Catch::Matches("[\\s\\S]*\n    you: swarm \\d+ \\((green|yellow|pink) back\\), "
+                     "[\\s\\S]*"));
+  CHECK_THAT(run.out,
+             Catch::Matches("[\\s\\S]*\n    seat 1: 3 cards \\((green|yellow|pink) "
+                            "back, [\\s\\S]*"));
+  CHECK_THAT(run.out, Catch::Contains("searched: swarm "));
+  CHECK_THAT(run.out, Catch::Contains("the swarm card (swarm "));
+  CHECK_THAT(run.out, Catch::Contains("you stop after "));
+  CHECK_THAT(run.out, Catch::Contains("the wrong fish were:"));
+  CHECK(run.out.find("  deck: ") != std::string::npos);
+  CHECK(run.out.find("deck: 26 cards (") == std::string::npos);  // a pile shows no backs
+}
+
+}  // namespace
+}  // namespace angler

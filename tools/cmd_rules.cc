@@ -9,6 +9,7 @@
 #include "interpreter/formation.h"
 #include "interpreter/loader.h"
 #include "interpreter/program.h"
+#include "interpreter/view.h"
 #include "interpreter/yaml_doc.h"
 #include "tools/command_support.h"
 #include "tools/commands.h"
@@ -52,18 +53,6 @@ std::string PadRight(const std::string& s, size_t width) {
 
 std::string PadLeft(const std::string& s, size_t width) {
   return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
-}
-
-const char* VisibilityName(Visibility v) {
-  switch (v) {
-    case Visibility::kPublic:
-      return "public";
-    case Visibility::kOwner:
-      return "owner";
-    case Visibility::kHidden:
-      return "hidden";
-  }
-  return "?";
 }
 
 const char* ShortTypeName(Type t) {
@@ -281,7 +270,7 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
     const ZoneFamily& z = rules.zones[f];
     out << "    " << PadRight(z.name, width)
         << PadRight(z.per_player ? "per player" : "shared", 12)
-        << VisibilityName(z.visibility);
+        << VisibilityWord(z.visibility);
     if (rules.ZoneFamilyOf(rules.setup_zone) == static_cast<int>(f)) out << ", setup";
     if (rules.trick_family == static_cast<int>(f)) out << ", trick";
     if (rules.capture_family == static_cast<int>(f)) out << ", captures";

@@ -61,6 +61,15 @@ std::string PadRight(const std::string& s, size_t width) {
   return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
 }
 
+// Games that ended by a reason the ruleset's display names an early end.
+int64_t EarlyEnds(const Ruleset& rules, const SimulationStats& stats) {
+  int64_t early = 0;
+  for (size_t r = 1; r < stats.end_reasons.size(); ++r) {
+    if (rules.display.IsEarlyEnd(static_cast<int>(r))) early += stats.end_reasons[r];
+  }
+  return early;
+}
+
 void WriteJson(const Ruleset& rules, const SimulationStats& stats, uint64_t seed,
                const std::vector<Bot*>& bots, std::ostream& out) {
   JsonWriter json;
@@ -76,7 +85,7 @@ void WriteJson(const Ruleset& rules, const SimulationStats& stats, uint64_t seed
   }
   json.EndArray();
   json.Key("mean_actions").Double(stats.MeanActions());
-  json.Key("overfished").Int(stats.ended_early());
+  json.Key("overfished").Int(EarlyEnds(rules, stats));
   json.Key("end_reasons").BeginObject();
   for (size_t r = 1; r < rules.end_reasons.size(); ++r) {
     json.Key(rules.end_reasons[r]).Int(stats.end_reasons[r]);
@@ -116,7 +125,7 @@ void WriteTable(const Ruleset& rules, const SimulationStats& stats, uint64_t see
   }
   out << "(a shared win counts for each winner)\n\n";
   out << "mean game length: " << Fixed(stats.MeanActions(), 1) << " actions\n";
-  out << "ended early: " << stats.ended_early();
+  out << "ended early: " << EarlyEnds(rules, stats);
   if (rules.end_reasons.size() > 1) {
     out << " (";
     for (size_t r = 1; r < rules.end_reasons.size(); ++r) {

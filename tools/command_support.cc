@@ -107,10 +107,4 @@ std::string Lower(std::string s) {
   return s;
 }
 
-std::string Trim(const std::string& s) {
-  const size_t begin = s.find_first_not_of(" \t\r\n");
-  if (begin == std::string::npos) return "";
-  return s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1);
-}
-
 }  // namespace angler

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "dsl/source.h"
+#include "dsl/text.h"
 #include "interpreter/loader.h"
 #include "interpreter/ruleset.h"
 #include "tools/args.h"
@@ -58,9 +59,8 @@ Result<int> PlayersFlag(const Ruleset& rules, const Args& args);
 // The seat count nearest to `wanted` that the ruleset allows.
 int NearestPlayerCount(const Ruleset& rules, int wanted);
 
-// Text as people type it: lower case, without surrounding space.
+// Text as people type it, lower case (Trim, in dsl/text.h, takes the space off).
 std::string Lower(std::string s);
-std::string Trim(const std::string& s);
 
 }  // namespace angler
 

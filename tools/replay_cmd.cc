@@ -19,6 +19,7 @@
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/rng.h"
+#include "interpreter/view.h"
 #include "interpreter/yaml_doc.h"
 #include "replay/format.h"
 #include "replay/notation.h"
@@ -30,6 +31,8 @@
 #include "tools/commands.h"
 #include "tools/json.h"
 #include "tools/progress.h"
+#include "tools/view_json.h"
+#include "tools/view_text.h"
 
 namespace angler {
 namespace {
@@ -159,25 +162,6 @@ Result<Line> MakeLine(const Loaded& g, int64_t variation_id) {
   return line;
 }
 
-// By kind, suit, then value: how people hold cards.
-std::vector<int> SortedCards(const Ruleset& rules, std::span<const uint8_t> cards) {
-  std::vector<int> sorted(cards.begin(), cards.end());
-  std::stable_sort(sorted.begin(), sorted.end(), [&](int a, int b) {
-    const CardInfo& x = rules.cards[static_cast<size_t>(a)];
-    const CardInfo& y = rules.cards[static_cast<size_t>(b)];
-    if (x.kind != y.kind) return x.kind < y.kind;
-    if (x.suit != y.suit) return x.suit < y.suit;
-    return x.value < y.value;
-  });
-  return sorted;
-}
-
-std::vector<std::string> CardNames(const Ruleset& rules, const std::vector<int>& cards) {
-  std::vector<std::string> names;
-  for (int c : cards) names.push_back(rules.card_names[static_cast<size_t>(c)]);
-  return names;
-}
-
 std::string ZoneLabel(const Ruleset& rules, int zone,
                       const std::vector<std::string>& players) {
   const ZoneFamily& f = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(zone))];
@@ -207,67 +191,9 @@ std::string ActionKindName(const Game& game, const State& s, const Action& a) {
   return text.substr(0, text.find(' '));
 }
 
-// What a decision asks for: "play", "choose", "option", "chance", "none", or
-// for other decisions the engine's verb ("lays" -> "lay").
-std::string DecisionKindName(const Game& game, const State& s) {
-  switch (s.decision.kind) {
-    case DecisionKind::kNone:
-      return "none";
-    case DecisionKind::kPlay:
-      return "play";
-    case DecisionKind::kChoose:
-      return "choose";
-    case DecisionKind::kOption:
-      return "option";
-    case DecisionKind::kChance:
-      return "chance";
-    default: {
-      const std::string text = game.DecisionText(s);  // "seat 2 lays cards"
-      const size_t verb = text.find(' ', text.find(' ') + 1) + 1;
-      std::string word = text.substr(verb, text.find(' ', verb) - verb);
-      if (!word.empty() && word.back() == 's') word.pop_back();
-      return word;
-    }
-  }
-}
-
-std::string DecisionLine(const Game& game, const State& s,
-                         const std::vector<std::string>& players) {
-  const std::string who =
-      s.decision.player >= 0 ? players[static_cast<size_t>(s.decision.player)] : "";
-  switch (s.decision.kind) {
-    case DecisionKind::kPlay:
-      return who + " plays a card";
-    case DecisionKind::kChoose:
-      return who + " chooses " + std::to_string(s.decision.remaining) + " card(s)";
-    case DecisionKind::kOption:
-      return who + " chooses";
-    case DecisionKind::kLay:
-      return who + " lays cards";
-    default:
-      return game.DecisionText(s);
-  }
-}
-
-// A legal move as a list shows it: what is played, or who does what when the
-// decision is open to several players at once.
-std::string LegalText(const Game& game, const State& s, const ActionList& legal, int i,
-                      const std::vector<std::string>& players) {
-  for (const Action& a : legal) {
-    if (a.player != legal.items[0].player)
-      return MoveText(game, s, legal.items[i], players);
-  }
-  return ThingText(game, s, legal.items[i]);
-}
-
 // The trick in progress, 1-based; the last one once all are played.
 int TrickShown(const State& s, const BuiltinSlots& b) {
   return std::min(s.vars[b.trick_number] + 1, std::max(s.vars[b.tricks], 1));
-}
-
-int ScoreVariable(const Ruleset& rules) {
-  const int v = rules.FindVariable("score");
-  return v >= 0 && rules.variables[static_cast<size_t>(v)].per_player ? v : -1;
 }
 
 // The position at `ply` of a line, as `angler play` shows it, for all seats.
@@ -277,7 +203,6 @@ void ShowText(std::ostream& out, const Line& line, int ply) {
   const Game& game = *g.game;
   const std::vector<std::string>& players = g.record.players;
   const State& s = line.positions[static_cast<size_t>(ply)];
-  const BuiltinSlots& b = rules.builtin;
 
   out << "game " << g.record.id;
   if (line.variation) {
@@ -293,65 +218,12 @@ void ShowText(std::ostream& out, const Line& line, int ply) {
   } else {
     out << MoveLineText(line, ply) << "\n";
   }
-  out << "-- round " << s.vars[b.round];
-  if (s.vars[b.tricks] > 0) {
-    out << ", trick " << TrickShown(s, b) << " of " << s.vars[b.tricks];
-  }
-  if (const int trump = rules.FindVariable("trump"); trump >= 0) {
-    const Variable& v = rules.variables[static_cast<size_t>(trump)];
-    out << ", trump " << rules.ValueName(v.type, s.vars[v.slot]);
-  }
-  out << " --\n";
-  const int score = ScoreVariable(rules);
-  out << (score >= 0 ? "scores:" : "ranks:");
-  for (int p = 0; p < game.players(); ++p) {
-    const int64_t value =
-        score >= 0 ? s.vars[rules.variables[static_cast<size_t>(score)].slot + p]
-                   : game.Rank(s, p);
-    out << (p ? ", " : " ") << players[static_cast<size_t>(p)] << " " << value;
-  }
-  out << "\n";
-  if (rules.trick_family >= 0) {
-    const int trick = rules.zones[static_cast<size_t>(rules.trick_family)].first;
-    out << "trick:";
-    if (s.ZoneSize(trick) == 0) out << " (empty)";
-    for (size_t i = 0; i < s.Zone(trick).size(); ++i) {
-      const int card = s.Zone(trick)[i];
-      out << (i ? ", " : " ") << rules.card_names[static_cast<size_t>(card)];
-      if (s.played_by[card] >= 0)
-        out << " (" << players[static_cast<size_t>(s.played_by[card])] << ")";
-    }
-    out << "\n";
-  }
-  if (rules.hand_family >= 0) {
-    const int first = rules.zones[static_cast<size_t>(rules.hand_family)].first;
-    for (int p = 0; p < game.players(); ++p) {
-      const std::vector<int> cards = SortedCards(rules, s.Zone(first + p));
-      out << "hand " << players[static_cast<size_t>(p)] << ":"
-          << (cards.empty() ? " (empty)" : " " + Join(CardNames(rules, cards))) << "\n";
-    }
-  }
-  std::vector<std::string> others;
-  for (int z = 0; z < rules.zone_count; ++z) {
-    const int family = rules.ZoneFamilyOf(z);
-    if (family == rules.hand_family || family == rules.trick_family ||
-        s.ZoneSize(z) == 0) {
-      continue;
-    }
-    others.push_back(ZoneLabel(rules, z, players) + " " + std::to_string(s.ZoneSize(z)));
-  }
-  if (!others.empty()) out << "other zones: " << Join(others) << "\n";
+  const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), players);
+  out << PositionText(view);
   if (s.over) {
     out << "game over: " << ResultText(game, s, players) << "\n";
-  } else if (game.IsChance(s)) {
-    out << "next: " << game.DecisionText(s) << " (chance)\n";
   } else {
-    out << DecisionLine(game, s, players) << ":\n";
-    ActionList legal;
-    game.LegalActions(s, legal);
-    for (int i = 0; i < legal.count; ++i) {
-      out << "  " << (i + 1) << ") " << LegalText(game, s, legal, i, players) << "\n";
-    }
+    out << DecisionListText(view);
   }
   if (!line.variation) {
     for (const Variation& v : g.record.variations) {
@@ -398,11 +270,12 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
   json.Key("round").Int(s.vars[b.round]);
   json.Key("trick_number").Int(TrickShown(s, b));
   json.Key("tricks").Int(s.vars[b.tricks]);
-  if (const int trump = rules.FindVariable("trump"); trump >= 0) {
-    const Variable& v = rules.variables[static_cast<size_t>(trump)];
-    json.Key("trump").String(rules.ValueName(v.type, s.vars[v.slot]));
+  // The ruleset's status variables by name ("trump"), as the display names them.
+  for (int status : rules.display.status) {
+    const Variable& v = rules.variables[static_cast<size_t>(status)];
+    if (!v.per_player) json.Key(v.name).String(rules.ValueName(v.type, s.vars[v.slot]));
   }
-  const int score = ScoreVariable(rules);
+  const int score = rules.display.score;
   json.Key("players").BeginArray();
   for (int p = 0; p < game.players(); ++p) {
     json.BeginObject();
@@ -414,7 +287,7 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
     json.Key("hand").BeginArray();
     if (rules.hand_family >= 0) {
       const int hand = rules.zones[static_cast<size_t>(rules.hand_family)].first + p;
-      for (int c : SortedCards(rules, s.Zone(hand)))
+      for (int c : InHoldingOrder(rules, s.Zone(hand)))
         json.String(rules.card_names[static_cast<size_t>(c)]);
     }
     json.EndArray();
@@ -457,31 +330,29 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
   } else {
     json.Null();
   }
+  // The decision as the view gives it (its full form is under "view").
+  const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), players);
   json.Key("decision");
-  if (s.over) {
+  if (!view.decision) {
     json.Null();
   } else {
     json.BeginObject();
-    const bool chance = game.IsChance(s);
-    json.Key("kind").String(DecisionKindName(game, s));
+    json.Key("kind").String(view.decision->kind);
     json.Key("player");  // null at chance and when several players may move
-    if (chance || s.decision.player < 0) {
+    if (view.decision->player < 0) {
       json.Null();
     } else {
-      json.String(players[static_cast<size_t>(s.decision.player)]);
+      json.String(players[static_cast<size_t>(view.decision->player)]);
     }
-    json.Key("text").String(chance ? game.DecisionText(s)
-                                   : DecisionLine(game, s, players));
+    json.Key("text").String(view.decision->text);
     json.Key("legal").BeginArray();
-    ActionList legal;
-    game.LegalActions(s, legal);
-    for (int i = 0; i < legal.count; ++i)
-      json.String(LegalText(game, s, legal, i, players));
+    for (const LegalMoveView& m : view.decision->legal) json.String(m.text);
     json.EndArray();
     json.EndObject();
   }
   json.Key("variations").BeginArray();
-  if (!line.variation) {
+  const bool variations_here = !line.variation;
+  if (variations_here) {
     for (const Variation& v : g.record.variations) {
       if (v.ply != ply) continue;
       json.BeginObject();
@@ -491,6 +362,8 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
     }
   }
   json.EndArray();
+  json.Key("view");
+  WriteViewJson(json, view);
   json.EndObject();
   out << json.str() << "\n";
 }
@@ -690,7 +563,7 @@ int Step(Context& c) {
       c.out << "\n";
       return kExitOk;
     }
-    const std::string cmd = Lower(Trim(input));
+    const std::string cmd = Lower(std::string(Trim(input)));
     int target = ply;
     if (cmd.empty() || cmd == "n" || cmd == "next" || cmd == "f") {
       target = ply + 1;
@@ -722,7 +595,7 @@ int Step(Context& c) {
       std::string number = cmd;
       for (const char* prefix : {"j ", "jump ", "g ", "goto "}) {
         if (number.rfind(prefix, 0) == 0)
-          number = Trim(number.substr(std::string(prefix).size()));
+          number = std::string(Trim(number.substr(std::string(prefix).size())));
       }
       Result<int> n = PlyArg(number, "a ply");
       if (!n) {
@@ -844,7 +717,7 @@ int Branch(Context& c) {
   for (size_t i = 2; i < pos.size(); ++i) {
     std::stringstream words(pos[i]);
     for (std::string m; std::getline(words, m, ';');) {
-      if (!Trim(m).empty()) moves.push_back(Trim(m));
+      if (!Trim(m).empty()) moves.emplace_back(Trim(m));
     }
   }
   std::string written;
@@ -924,8 +797,14 @@ void MovesJson(JsonWriter& json, const Game& game, State s,
       if (!an.comment.empty()) json.Key("comment").String(an.comment);
       if (!an.glyph.empty()) json.Key("glyph").String(an.glyph);
     }
+    const State before = s;
+    const bool applied = ApplyChecked(game, s, a).ok();
+    // What the text export writes as a note: the card a search opens on.
+    if (const std::string note = MoveNote(game, before, a, s, players);
+        applied && !note.empty())
+      json.Key("note").String(note);
     json.EndObject();
-    if (!ApplyChecked(game, s, a)) break;
+    if (!applied) break;
   }
   json.EndArray();
 }

@@ -14,6 +14,7 @@
 #include "replay/store.h"
 #include "replay/test_records.h"
 #include "tests/test_util.h"
+#include "tools/check.h"
 #include "tools/commands.h"
 
 namespace angler {
@@ -467,6 +468,74 @@ TEST_CASE("replay: stores that cannot be used are clear errors, exit 2", "[repla
     CHECK(r.code == kExitOk);
     CHECK(r.out.rfind("[{\"id\":1,", 0) == 0);
   }
+}
+
+}  // namespace
+}  // namespace angler
+
+namespace angler {
+namespace {
+
+// Der falsche Hering in the replay tools: the card searched, the marks, the
+// backs, the export's note and a scenario from a search position.
+TEST_CASE("replay: a search game shows its card, marks and backs", "[replay-cmd]") {
+  TempStore tmp;
+  const RulesetPtr rules = testing::LoadOrFail("falscher-hering-normal");
+  const Game game(*rules, 3);
+  const GameRecord record = RandomRecord(game, 31, {"Antje", "Bob", "Carl"});
+  {
+    auto store = tmp.Open();
+    REQUIRE(store->AddGame(*rules, record).ok());
+  }
+  // A ply inside a search with a mark on a sheet.
+  int ply = 0;
+  for (int p = 1; p <= static_cast<int>(record.actions.size()) && ply == 0; ++p) {
+    const State s = PositionAt(game, record, p).value();
+    if (s.decision.kind == DecisionKind::kSearch &&
+        record.actions[static_cast<size_t>(p - 1)].action.kind == ActionKind::kMark) {
+      ply = p;
+    }
+  }
+  REQUIRE(ply > 0);
+  const State s = PositionAt(game, record, ply).value();
+  const std::string card = rules->card_names[static_cast<size_t>(game.SearchedCard(s))];
+
+  Ran json = tmp.Run({"show", "1", "--ply", std::to_string(ply), "--json"});
+  REQUIRE(json.code == kExitOk);
+  INFO(json.out);
+  for (const std::string& key : std::vector<std::string>{
+           "\"view\":{\"ruleset\":\"falscher-hering-normal\"",
+           "\"viewpoint\":{\"kind\":\"everything\",\"seat\":null}",
+           "\"search\":{\"card\":{\"name\":\"" + card + "\",\"back\":\"",
+           "\"seats\":[{\"name\":\"Antje\",\"searching\":true", "\"marks\":[",
+           "\"label\":\"hand Bob\",\"family\":\"hand\"", "\"back\":\"",
+           "\"shown\":[{\"name\":\"fields\",\"role\":\"score\""}) {
+    CHECK(json.out.find(key) != std::string::npos);
+  }
+
+  Ran text = tmp.Run({"show", "1", "--ply", std::to_string(ply)});
+  INFO(text.out);
+  CHECK(text.out.find("searched: " + card + " (") != std::string::npos);
+  CHECK(text.out.find("  marks: Antje") != std::string::npos);
+  CHECK(text.out.find(" back)") != std::string::npos);
+
+  Ran exported = tmp.Run({"export", "1"});
+  REQUIRE(exported.code == kExitOk);
+  CHECK(exported.out.find(" {= a search opens on swarm ") != std::string::npos);
+  CHECK(exported.out.find("; the wrong fish: ") != std::string::npos);
+  Ran as_json = tmp.Run({"export", "1", "--format", "json"});
+  CHECK(as_json.out.find("\"note\": \"= a search opens on swarm ") != std::string::npos);
+
+  const std::string scn =
+      (fs::temp_directory_path() / ("angler-hering-" + std::to_string(getpid()) + ".scn"))
+          .string();
+  Ran written = tmp.Run({"to-scenario", "1", std::to_string(ply), "--output", scn});
+  INFO(written.err);
+  REQUIRE(written.code == kExitOk);
+  std::ostringstream check_out, check_err;
+  CHECK(RunCheck({scn}, check_out, check_err) == kExitOk);
+  CHECK(check_out.str().find("1 passed, 0 failed") != std::string::npos);
+  fs::remove(scn);
 }
 
 }  // namespace

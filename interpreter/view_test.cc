@@ -1,0 +1,112 @@
+#include "interpreter/view.h"
+
+#include <catch2/catch.hpp>
+
+#include "interpreter/loader.h"
+#include "interpreter/move_text.h"
+#include "interpreter/rng.h"
+#include "tests/test_util.h"
+
+namespace angler {
+namespace {
+
+const ZoneView* FindZone(const PositionView& v, const std::string& label) {
+  for (const ZoneView& z : v.zones) {
+    if (z.label == label) return &z;
+  }
+  return nullptr;
+}
+
+// Plays chance and random moves until `done` holds.
+template <typename Done>
+State PlayUntil(const Game& game, uint64_t seed, Done done) {
+  Rng rng(seed);
+  State s = game.NewInitialState();
+  ActionList legal;
+  while (!game.IsTerminal(s) && !done(s)) {
+    if (game.IsChance(s)) {
+      REQUIRE(game.Apply(s, game.SampleChance(s, rng)).ok());
+      continue;
+    }
+    game.LegalActions(s, legal);
+    REQUIRE(
+        game.Apply(s, legal.items[rng.Below(static_cast<uint32_t>(legal.count))]).ok());
+  }
+  return s;
+}
+
+TEST_CASE("view: a seat sees its hand, counts of others, the trick and the scores",
+          "[view]") {
+  const Game game(testing::Fishing(), 3);
+  const std::vector<std::string> names = {"Anne", "Paul", "Debbie"};
+  const State s =
+      PlayUntil(game, 5, [](const State& st) { return st.played_count == 2; });
+  const PositionView seat = ViewPosition(game, s, Viewpoint::Seat(0), names);
+  const ZoneView* mine = FindZone(seat, "hand Anne");
+  const ZoneView* theirs = FindZone(seat, "hand Paul");
+  REQUIRE(mine);
+  REQUIRE(theirs);
+  CHECK(mine->visible);
+  CHECK(static_cast<int>(mine->cards.size()) == mine->count);
+  CHECK_FALSE(theirs->visible);
+  CHECK(theirs->cards.empty());  // fishing cards show no back
+  CHECK(theirs->count > 0);
+  CHECK(seat.trick.size() == 2);
+  CHECK(seat.trick[0].card.name == testing::Fishing().card_names[s.played[0]]);
+  REQUIRE(seat.shown.size() == 3);  // score, trump, called
+  CHECK(seat.shown[0].role == "score");
+  CHECK(seat.shown[0].values.size() == 3);
+  CHECK(seat.shown[1].name == "trump");
+  CHECK(seat.shown[1].values[0] == "green");
+  // The legal moves, each with the move notation's text.
+  REQUIRE(seat.decision);
+  CHECK(seat.decision->player == game.CurrentPlayer(s));
+  for (const LegalMoveView& m : seat.decision->legal) {
+    CHECK(ThingText(game, s, m.action) == m.text);
+  }
+  const PositionView all = ViewPosition(game, s, Viewpoint::Everything(), names);
+  CHECK(FindZone(all, "hand Paul")->visible);
+  CHECK(FindZone(all, "ocean")->cards.size() ==
+        static_cast<size_t>(FindZone(all, "ocean")->count));
+  const PositionView spectator = ViewPosition(game, s, Viewpoint::Spectator(), names);
+  CHECK_FALSE(FindZone(spectator, "hand Anne")->visible);
+}
+
+TEST_CASE("view: a search shows the card, the marks by viewpoint, and backs", "[view]") {
+  const RulesetPtr rules = testing::LoadOrFail("falscher-hering-normal");
+  const Game game(*rules, 3);
+  const std::vector<std::string> names = {"Antje", "Bob", "Carl"};
+  const State s = PlayUntil(game, 9, [&](const State& st) {
+    return st.decision.kind == DecisionKind::kSearch &&
+           st.vars[rules->builtin.marks] != 0;
+  });
+  REQUIRE(s.decision.kind == DecisionKind::kSearch);
+  const PositionView all = ViewPosition(game, s, Viewpoint::Everything(), names);
+  REQUIRE(all.search);
+  const int card = game.SearchedCard(s);
+  CHECK(all.search->card.name == rules->card_names[static_cast<size_t>(card)]);
+  CHECK_FALSE(all.search->faults.empty());
+  CHECK_FALSE(all.search->pattern.empty());
+  CHECK_FALSE(all.search->marks[0].empty());  // Antje has marked a fish
+  // Antje sees her own sheet only, and not the answer.
+  const PositionView antje = ViewPosition(game, s, Viewpoint::Seat(0), names);
+  REQUIRE(antje.search);
+  CHECK(antje.search->marks[0] == all.search->marks[0]);
+  CHECK(antje.search->faults.empty());
+  CHECK(antje.search->pattern.empty());
+  // Bob's hand: three cards Antje knows by their backs.
+  const ZoneView* bob = FindZone(antje, "hand Bob");
+  REQUIRE(bob);
+  CHECK_FALSE(bob->visible);
+  REQUIRE(bob->cards.size() == 3);
+  for (const CardView& c : bob->cards) {
+    CHECK(c.name.empty());
+    CHECK((c.back == "green" || c.back == "yellow" || c.back == "pink"));
+  }
+  // The draw pile is seen by no one, backs included.
+  CHECK(FindZone(antje, "deck")->cards.empty());
+  CHECK(all.shown.at(0).name == "fields");
+}
+
+}  // namespace
+}  // namespace angler
