@@ -53,6 +53,9 @@ class Game {
 
   const Ruleset& rules() const { return rules_; }
   int players() const { return players_; }
+  // The ruleset's invariants are checked as games run (on by default); a
+  // made-up position (a scenario's) need not keep them.
+  void set_check_invariants(bool on) { check_invariants_ = on; }
 
   // A fresh game, run up to its first decision (usually the first shuffle).
   State NewInitialState() const;
@@ -79,6 +82,11 @@ class Game {
 
   // The players with the best rank (shared wins), once the game is over.
   std::vector<int> Winners(const State& s) const;
+  // The declared invariant that stopped the game, or null (see Invariant).
+  const Invariant* BrokenInvariant(const State& s) const;
+  // Why a game stopped in an error: "a runtime limit was hit", or "the invariant
+  // 'SAYS' (FILE:LINE) does not hold".
+  std::string ErrorReason(const State& s) const;
   int64_t Rank(const State& s, int player) const;
 
   // People-facing text.
@@ -93,6 +101,8 @@ class Game {
  private:
   void Run(State& s) const;
   void Fail(State& s) const;
+  static bool PlayedInTrick(const State& s, int card);
+  bool InvariantHolds(const State& s, int holds) const;  // for every seat p
   void SetVariablesToStart(State& s, Scope scope) const;
   void Call(State& s, int effect, int self, int owner, int return_pc) const;
   void QueueTriggers(State& s, int card, int zone) const;
@@ -111,6 +121,7 @@ class Game {
 
   const Ruleset& rules_;
   int players_;
+  bool check_invariants_ = true;
 };
 
 }  // namespace angler

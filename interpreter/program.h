@@ -175,6 +175,8 @@ enum class Code : uint8_t {
   kLay,        // suspends: `turn` lays cards on one numbered pile of the rows
   kSearch,     // suspends: every active player marks fish until some stop
   kGameOver,   // the game ends normally
+  kCheck,      // invariants[slot] (node e0) holds for every seat, else the game
+               // stops as an error with pc here
 };
 
 struct Instr {

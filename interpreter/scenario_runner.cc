@@ -611,6 +611,10 @@ class Play {
   // The ruleset's setup, then the scenario's changes, then the game restarts.
   void Position(const std::vector<Bound>& setup, const std::vector<int>& set_slots) {
     State& s = state_;
+    // A position made up by setup lines need not keep the ruleset's
+    // invariants (the cards in play, the hands for the tricks left); a game
+    // dealt by the seed alone must.
+    game_.set_check_invariants(setup.empty() && s_.start_round == 0);
     // A game of plain rounds (neither tricks nor turns) is set up at the start
     // of a round: its setup runs with the seed and stops where round 1 would
     // start, so the round's start (a card revealed, a card set aside) runs
@@ -728,6 +732,9 @@ class Play {
   }
 
   std::string EngineStopped() const {
+    if (game_.BrokenInvariant(state_) != nullptr) {
+      return "the engine stopped: " + game_.ErrorReason(state_);
+    }
     return "the engine stopped: the ruleset hit one of its limits";
   }
 
