@@ -586,7 +586,10 @@ class Binder {
 class Play {
  public:
   Play(const Ruleset& rules, const Scenario& s)
-      : r_(rules), s_(s), game_(r_, static_cast<int>(s.players.size())), rng_(s.seed) {
+      : r_(rules),
+        s_(s),
+        game_(r_, static_cast<int>(s.players.size())),
+        streams_(s.seed) {
     for (const ScnToken& p : s.players) names_.push_back(p.text);
   }
 
@@ -626,7 +629,8 @@ class Play {
       Game setup_only(until_round, game_.players());
       s = setup_only.NewInitialState();
       while (!s.over && setup_only.IsChance(s)) {
-        static_cast<void>(setup_only.Apply(s, setup_only.SampleChance(s, rng_)));
+        static_cast<void>(
+            setup_only.Apply(s, setup_only.SampleChance(s, streams_.chance)));
       }
     } else {
       s = game_.NewInitialState();
@@ -727,7 +731,7 @@ class Play {
   // Shuffles (and any other chance) are decided by the scenario's seed.
   void Chance() {
     while (!state_.over && game_.IsChance(state_)) {
-      static_cast<void>(game_.Apply(state_, game_.SampleChance(state_, rng_)));
+      static_cast<void>(game_.Apply(state_, game_.SampleChance(state_, streams_.chance)));
     }
   }
 
@@ -1005,7 +1009,7 @@ class Play {
       Chance();
       return;
     }
-    Rng trial_rng = rng_;  // a trial must not use up the scenario's randomness
+    Rng trial_rng = streams_.chance;  // a trial must not use up the scenario's randomness
     while (!s.over && game_.IsChance(s)) {
       static_cast<void>(game_.Apply(s, game_.SampleChance(s, trial_rng)));
     }
@@ -1094,7 +1098,12 @@ class Play {
                     until_over ? "the game to end" : "round " + std::to_string(l.number),
                     "no end after " + std::to_string(n) + " moves");
       }
-      Action a = legal.items[rng_.Below(static_cast<uint32_t>(legal.count))];
+      // As a random bot plays a seat, from that seat's stream; a decision
+      // open to several (a search) from the chance stream, as play settles it.
+      const int decider = game_.CurrentPlayer(state_);
+      Rng& rng =
+          decider >= 0 ? streams_.seats[static_cast<size_t>(decider)] : streams_.chance;
+      Action a = legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
       static_cast<void>(game_.Apply(state_, a));
       Chance();
     }
@@ -1226,7 +1235,7 @@ class Play {
   const Ruleset& r_;
   const Scenario& s_;
   Game game_;
-  Rng rng_;
+  GameStreams streams_;  // the seed's streams, as sim and play use them
   State state_;
   std::vector<std::string> names_;
   ScenarioOutcome outcome_;
