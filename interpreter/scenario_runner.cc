@@ -6,6 +6,9 @@
 #include <optional>
 #include <unordered_map>
 
+#include "dsl/parser.h"
+#include "interpreter/compiler.h"
+#include "interpreter/eval.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/yaml_doc.h"
@@ -18,6 +21,9 @@ struct ScenarioRunner::Loaded {
   std::unordered_map<std::string, std::vector<int>> cards;  // name -> every copy
   std::vector<std::string> card_names;                      // each name once
   int capture_family = -1;  // where the trick's winner puts the cards, if known
+  // A copy of the rules that scenarios' zone conditions (`all ...`) compile
+  // into, so the shared rules stay as loaded.
+  std::shared_ptr<Ruleset> conditions;
 };
 
 namespace {
@@ -141,6 +147,9 @@ struct Bound {
   std::vector<int> fish;        // marks: the fish, in order
   std::vector<int> stoppers;    // stops: every player who stops (-1: unknown)
   bool set = false;             // a number variable read as a set (`marks Antje: 3, 7`)
+  bool rank = false;            // `rank Anne = 23`: the ruleset's rank of `seat`
+  int condition = -1;           // `all` / `none`: a node of Loaded::conditions
+  const Ruleset* condition_rules = nullptr;
 };
 
 class Binder {
@@ -150,7 +159,7 @@ class Binder {
     for (const ScnToken& p : s.players) names_.push_back(p.text);
     for (const ZoneFamily& z : r_.zones) subjects_.push_back(z.name);
     for (const Variable& v : r_.variables) subjects_.push_back(v.name);
-    for (const char* k : {"expect", "run", "players", "ruleset", "seed"}) {
+    for (const char* k : {"expect", "run", "players", "ruleset", "seed", "rank"}) {
       subjects_.push_back(k);
     }
   }
@@ -269,6 +278,9 @@ class Binder {
     const std::string& name = t[0].text;
     const int family = t[0].kind == ScnToken::Kind::kWord ? r_.FindFamily(name) : -1;
     const int var = t[0].kind == ScnToken::Kind::kWord ? r_.FindVariable(name) : -1;
+    if (family < 0 && var < 0 && name == "rank" && t[0].kind == ScnToken::Kind::kWord) {
+      return RankLine(l, setup, b);
+    }
     if (family < 0 && var < 0) {
       Error(t[0].pos,
             WithSuggestion("unknown zone or variable '" + name + "'", name, subjects_));
@@ -346,6 +358,66 @@ class Binder {
       return false;
     }
     for (const ScnPhrase& c : l.cards) b.cards.push_back(Card(c));
+    if (l.tail == Tail::kAll || l.tail == Tail::kNoneOf) return Condition(l, b);
+    return true;
+  }
+
+  // `hand Anne all suit in [blue, yellow]`: the condition compiled as a play
+  // rule is (the card's attributes bare), into the rules' copy for conditions.
+  bool Condition(const ScnLine& l, Bound& b) {
+    Snippet snippet;
+    snippet.text = l.condition;
+    snippet.file = l.condition_pos.file;
+    snippet.line = l.condition_pos.line;
+    snippet.col = l.condition_pos.col;
+    auto parsed = ParseExpression(snippet);
+    if (!parsed) {
+      for (const Diagnostic& d : parsed.errors()) errors_.push_back(d);
+      return false;
+    }
+    Ruleset& rules = *loaded_.conditions;
+    Compiler compiler(rules);
+    CodeContext card_rule;
+    card_rule.has_card = true;
+    auto node = compiler.Expression(*parsed.value(), Type::kBool, card_rule);
+    if (!node) {
+      for (const Diagnostic& d : node.errors()) errors_.push_back(d);
+      return false;
+    }
+    BindEvaluators(rules);
+    b.condition = node.value();
+    b.condition_rules = &rules;
+    return true;
+  }
+
+  // `expect rank Anne = 23`: the ruleset's rank (`game: rank`) of a player.
+  bool RankLine(const ScnLine& l, bool setup, Bound& b) {
+    const auto& t = l.subject.tokens;
+    const std::string who = names_.empty() ? "Anne" : names_[0];
+    if (setup) {
+      Error(t[0].pos,
+            "'rank' is worked out from the game: expect it, like 'expect rank " + who +
+                " = 10'");
+      return false;
+    }
+    if (t.size() < 2) {
+      Error(t[0].pos, "'rank' belongs to each player: name one, like 'rank " + who + "'");
+      return false;
+    }
+    b.rank = true;
+    b.seat = std::max(Player(t[1]), 0);
+    b.subject = "rank " + t[1].text;
+    if (t.size() > 2) {
+      Error(t[2].pos, "unexpected '" + t[2].text + "' after '" + b.subject + "'");
+      return false;
+    }
+    if (l.tail != Tail::kValue) {
+      Error(l.subject.pos, "expect a number: '" + b.subject + " = 10'");
+      return false;
+    }
+    auto v = ValueOf(Type::kInt, l.value, b.subject);
+    if (!v) return false;
+    b.value = *v;
     return true;
   }
 
@@ -794,6 +866,8 @@ class Play {
       case Kind::kExpectCatches:
         return Has(b, names_[static_cast<size_t>(b.players[0])] + " catches ");
       case Kind::kExpect:
+        if (b.rank) return RankExpectation(b);
+        if (b.condition >= 0) return ConditionExpectation(b);
         if (b.zone >= 0) return ZoneExpectation(b);
         return ValueExpectation(b);
       case Kind::kSetup:
@@ -1207,6 +1281,34 @@ class Play {
     return Fail(l.pos, expected, Subject(b) + ": " + Names(cards));
   }
 
+  bool RankExpectation(const Bound& b) {
+    const int64_t want = b.value.Get(state_);
+    const int64_t now = game_.Rank(state_, b.seat);
+    if (now == want) return true;
+    return Fail(b.line->pos, b.subject + " = " + std::to_string(want),
+                b.subject + " = " + std::to_string(now));
+  }
+
+  // `all COND`: no card of the zone fails it; `none COND`: no card meets it.
+  bool ConditionExpectation(const Bound& b) {
+    const ScnLine& l = *b.line;
+    const bool all = l.tail == Tail::kAll;
+    Frame frame{};
+    Evaluator ev(*b.condition_rules, state_, &frame);
+    const std::vector<int> cards = Cards(b);
+    std::vector<int> against;
+    for (int c : cards) {
+      ev.set_card(c);
+      ev.ReleaseLists();
+      if ((ev.Value(b.condition) != 0) != all) against.push_back(c);
+    }
+    if (against.empty()) return true;
+    return Fail(l.pos, Subject(b) + (all ? " all " : " none ") + l.condition,
+                Subject(b) + " has " + Names(against) +
+                    (all ? " against it" : " meeting it") + " (it holds " + Names(cards) +
+                    ")");
+  }
+
   bool ValueExpectation(const Bound& b) {
     const ScnLine& l = *b.line;
     const Variable& v = r_.variables[static_cast<size_t>(b.var)];
@@ -1275,6 +1377,7 @@ Result<const ScenarioRunner::Loaded*> ScenarioRunner::Load(const Scenario& s) {
     ids.push_back(static_cast<int>(i));
   }
   loaded->capture_family = CaptureFamily(r);
+  loaded->conditions = std::make_shared<Ruleset>(r);
   const Loaded* out = loaded.get();
   cache_.emplace(key, std::move(loaded));
   return out;
