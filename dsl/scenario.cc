@@ -25,7 +25,8 @@ using Selector = pt::selector<
         g::expect_stmt, g::expect_legal, g::expect_illegal, g::expect_over,
         g::expect_not_over, g::expect_winners, g::expect_catches, g::move, g::play_move,
         g::choose_move, g::lay_move, g::lay_target, g::subject_line, g::scenario,
-        g::set_member, g::mark_move, g::stops_move, g::and_stop, g::more_stoppers>>;
+        g::set_member, g::mark_move, g::stops_move, g::and_stop, g::more_stoppers,
+        g::cond_tail, g::cond_word, g::condition_text>>;
 
 const std::vector<std::string> kVerbs = {"plays", "chooses", "calls", "lays",
                                          "marks", "unmarks", "stops"};
@@ -299,6 +300,17 @@ class Converter {
     } else if (tail->is_type<g::has_tail>()) {
       l.tail = ScnLine::Tail::kHas;
       CardList(*tail, 0, l.cards);
+    } else if (tail->is_type<g::cond_tail>()) {
+      const Node& word = *tail->children[0];
+      const Node& text = *tail->children[1];
+      l.tail = word.string_view() == "all" ? ScnLine::Tail::kAll : ScnLine::Tail::kNoneOf;
+      l.condition = text.string();
+      while (!l.condition.empty() &&
+             (l.condition.back() == ' ' || l.condition.back() == '\t' ||
+              l.condition.back() == '\r')) {
+        l.condition.pop_back();
+      }
+      l.condition_pos = Pos(text);
     } else if (tail->is_type<g::value_tail>()) {
       l.tail = ScnLine::Tail::kValue;
       const Node& value = *tail->children[0];
@@ -308,7 +320,11 @@ class Converter {
   }
 
   void CheckSetupTail(const ScnLine& l) {
-    if (l.tail == ScnLine::Tail::kCount || l.tail == ScnLine::Tail::kHas) {
+    if (l.tail == ScnLine::Tail::kAll || l.tail == ScnLine::Tail::kNoneOf) {
+      Error(l.pos,
+            "a setup line lists the cards after ':', like 'hand Anne: yellow 7'; "
+            "'all' and 'none' are for expectations");
+    } else if (l.tail == ScnLine::Tail::kCount || l.tail == ScnLine::Tail::kHas) {
       Error(l.pos, std::string("a setup line lists the cards after ':', like 'hand Anne: "
                                "yellow 7'; '") +
                        (l.tail == ScnLine::Tail::kCount ? "count" : "has") +

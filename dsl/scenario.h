@@ -64,7 +64,8 @@ struct ScnLine {
     kExpectCatches,  // players[0], cards
   };
   // What follows a subject: `hand Anne: ...`, `ocean top 3 count 3`, `score Anne = 3`.
-  enum class Tail : uint8_t { kNone, kExact, kCount, kHas, kValue };
+  // kAll, kNoneOf: `hand Anne all value >= 6`, `boat Paul none kind == buoy`.
+  enum class Tail : uint8_t { kNone, kExact, kCount, kHas, kValue, kAll, kNoneOf };
   enum class Part : uint8_t { kWhole, kTop, kBottom };
 
   Kind kind = Kind::kSetup;
@@ -82,7 +83,9 @@ struct ScnLine {
   // kExact with numbers instead of cards: a set (`marks Antje: 3, 7`), each a
   // phrase of one number, ranges expanded.
   std::vector<ScnPhrase> numbers;
-  ScnPhrase value;     // kValue: after '='
+  ScnPhrase value;        // kValue: after '='
+  std::string condition;  // kAll, kNoneOf: the condition as written
+  SourcePos condition_pos;
   int64_t number = 0;  // kCount, kRunUntilRound
 };
 

@@ -20,7 +20,8 @@
 //              | ['not'] 'over' [':' "reason"] | 'winners' P, ...
 //              | P 'catches' CARDS | head [tail]
 //   head      := (word | number | "string")+    -- `hand Anne`, `score Debbie`, `round 2`
-//   tail      := [('top'|'bottom') [N]] (':' [CARDS | NUMBERS] | 'count' N | 'has' CARDS)
+//   tail      := [('top'|'bottom') [N]] (':' [CARDS | NUMBERS] | 'count' N | 'has' CARDS
+//                 | ('all'|'none') CONDITION)     -- `hand Anne all value >= 6`
 //              | '=' VALUE
 //   NUMBERS   := N ['..' N], ...                  -- a set: `marks Antje: 3, 7`
 //   CARD      := word+ [number ['..' number] | "name"]  -- `yellow 7`, `joker "wild"`
@@ -89,6 +90,8 @@ ANGLER_SCN_KEYWORD(unmarks);
 ANGLER_SCN_KEYWORD(stops);
 ANGLER_SCN_KEYWORD(stop);
 ANGLER_SCN_KEYWORD(and);
+ANGLER_SCN_KEYWORD(all);
+ANGLER_SCN_KEYWORD(none);
 #undef ANGLER_SCN_KEYWORD
 // clang-format on
 
@@ -141,12 +144,19 @@ struct move : seq<tok<player>, sor<play_move, choose_move, lay_move, mark_move,
 
 // Setup lines and most expectations: a head naming a zone or a variable, then
 // what it holds.
-struct head : plus<tok<item>> {};
+// `all` and `none` end a head: `hand Anne all suit == blue`.
+struct cond_word : sor<kw_all, kw_none> {};
+struct head_item : seq<not_at<cond_word>, item> {};
+struct head : plus<tok<head_item>> {};
 struct colon : tok<one<':'>> {};
 struct exact_tail : seq<colon, opt<sor<card_list, number_list>>> {};
 struct count_tail : if_must<tok<kw_count>, tok<number>> {};
 struct has_tail : if_must<tok<kw_has>, card_list> {};
-struct zone_tail : sor<exact_tail, count_tail, has_tail> {};
+// A condition on every card of a zone, in the ruleset's language (the card's
+// attributes bare, as in a play rule), to the end of the line.
+struct condition_text : plus<not_one<'\n', ';', '#', '}'>> {};
+struct cond_tail : if_must<tok<cond_word>, condition_text> {};
+struct zone_tail : sor<exact_tail, count_tail, has_tail, cond_tail> {};
 struct part_count : number {};
 struct side : sor<kw_top, kw_bottom> {};
 struct part : if_must<tok<side>, opt<tok<part_count>>, zone_tail> {};
@@ -252,7 +262,9 @@ template <> inline constexpr auto error_message<tok<number>> = "expected a numbe
 template <> inline constexpr auto error_message<opt<tok<part_count>>> =
     "expected a number";
 template <> inline constexpr auto error_message<zone_tail> =
-    "expected ':', 'count' or 'has'";
+    "expected ':', 'count', 'has', 'all' or 'none'";
+template <> inline constexpr auto error_message<condition_text> =
+    "expected a condition on each card, like 'all suit == blue'";
 template <> inline constexpr auto error_message<value> = "expected a value after '='";
 template <> inline constexpr auto error_message<tok<ruleset_name>> =
     "expected a ruleset's name or path";

@@ -298,7 +298,7 @@ TEST_CASE("Syntax errors point at the place with a caret", "[scenario]") {
         "  4 |   run round 2\n"
         "    |       ^\n");
   CHECK(Errors(std::string(kHeader) + "  expect ocean top 3\n}\n") ==
-        "t.scn:4:21: error: expected ':', 'count' or 'has'\n"
+        "t.scn:4:21: error: expected ':', 'count', 'has', 'all' or 'none'\n"
         "  4 |   expect ocean top 3\n"
         "    |                     ^\n");
   CHECK(Errors(std::string(kHeader) + "  hand Anne: yellow 7 ]\n}\n") ==

@@ -527,7 +527,11 @@ void Game::Execute(State& s, EventLog* log) const {
             }
           }
           for (size_t k = 0; k < n; ++k) {
-            if (to_trick && seats[k] >= 0) s.played_by[buffer[k]] = seats[k];
+            // A card put into the trick counts as its putter's, unless it was
+            // played in this trick: taken out and put back, it keeps its player.
+            if (to_trick && seats[k] >= 0 && !PlayedInTrick(s, buffer[k])) {
+              s.played_by[buffer[k]] = seats[k];
+            }
             QueueTriggers(s, buffer[k], z);
           }
         }
@@ -845,6 +849,10 @@ void Game::Execute(State& s, EventLog* log) const {
         s.decision.player = static_cast<int8_t>(s.vars[rules_.builtin.turn]);
         s.decision.count = 0;
         return;
+      case Code::kCheck:
+        if (check_invariants_ && !InvariantHolds(s, in.e0)) return Fail(s);
+        ++s.pc;
+        break;
       case Code::kTrickEnd:
         if (s.vars[rules_.builtin.winner] >= 0) {
           SetVar(s, rules_.builtin.leader, s.vars[rules_.builtin.winner], log);
@@ -1049,6 +1057,40 @@ int64_t Game::Rank(const State& s, int player) const {
   f.locals[0] = player;
   Evaluator ev(rules_, s, &f);
   return ev.Value(rules_.rank);
+}
+
+bool Game::PlayedInTrick(const State& s, int card) {
+  const uint8_t* end = s.played + std::min<int>(s.played_count, kMaxPlayed);
+  return std::find(s.played, end, card) != end;
+}
+
+bool Game::InvariantHolds(const State& s, int holds) const {
+  for (int p = 0; p < players_; ++p) {
+    Frame f{};
+    f.locals[0] = p;
+    Evaluator ev(rules_, s, &f);
+    if (!ev.Value(holds)) return false;
+  }
+  return true;
+}
+
+const Invariant* Game::BrokenInvariant(const State& s) const {
+  if (!s.error || s.pc < 0 || s.pc >= static_cast<int>(rules_.code.size()))
+    return nullptr;
+  const Instr& in = rules_.code[static_cast<size_t>(s.pc)];
+  if (in.code != Code::kCheck) return nullptr;
+  return &rules_.invariants[static_cast<size_t>(in.slot)];
+}
+
+std::string Game::ErrorReason(const State& s) const {
+  const Invariant* broken = BrokenInvariant(s);
+  if (broken == nullptr) return "a runtime limit was hit";
+  std::string where;
+  if (broken->pos.file != nullptr) {
+    where =
+        " (" + broken->pos.file->name() + ":" + std::to_string(broken->pos.line) + ")";
+  }
+  return "the invariant '" + broken->says + "'" + where + " does not hold";
 }
 
 std::vector<int> Game::Winners(const State& s) const {

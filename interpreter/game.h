@@ -54,6 +54,9 @@ class Game {
 
   const Ruleset& rules() const { return rules_; }
   int players() const { return players_; }
+  // The ruleset's invariants are checked as games run (on by default); a
+  // made-up position (a scenario's) need not keep them.
+  void set_check_invariants(bool on) { check_invariants_ = on; }
 
   // A fresh game, run up to its first decision (usually the first shuffle);
   // with a log, what the setup did on BlankState(rules().entry_setup).
@@ -82,6 +85,11 @@ class Game {
 
   // The players with the best rank (shared wins), once the game is over.
   std::vector<int> Winners(const State& s) const;
+  // The declared invariant that stopped the game, or null (see Invariant).
+  const Invariant* BrokenInvariant(const State& s) const;
+  // Why a game stopped in an error: "a runtime limit was hit", or "the invariant
+  // 'SAYS' (FILE:LINE) does not hold".
+  std::string ErrorReason(const State& s) const;
   int64_t Rank(const State& s, int player) const;
 
   // People-facing text.
@@ -100,6 +108,8 @@ class Game {
   template <bool kLog>
   void Execute(State& s, EventLog* log) const;
   void Fail(State& s) const;
+  static bool PlayedInTrick(const State& s, int card);
+  bool InvariantHolds(const State& s, int holds) const;  // for every seat p
   void SetVariablesToStart(State& s, Scope scope, EventLog* log = nullptr) const;
   // vars[slot] = v, logged when it changes.
   void SetVar(State& s, int slot, int32_t v, EventLog* log) const {
@@ -130,6 +140,7 @@ class Game {
 
   const Ruleset& rules_;
   int players_;
+  bool check_invariants_ = true;
 };
 
 }  // namespace angler

@@ -17,9 +17,10 @@ namespace {
 
 // The keys a ruleset may use, by section.
 const std::vector<std::string> kTopKeys = {
-    "name",  "title",     "extends", "players",   "suits",   "kinds",  "tags",   "cards",
-    "zones", "variables", "tables",  "define",    "effects", "setup",  "round",  "trick",
-    "turn",  "game",      "notes",   "formation", "errors",  "search", "display"};
+    "name",    "title",     "extends", "players",   "suits",   "kinds",
+    "tags",    "cards",     "zones",   "variables", "tables",  "define",
+    "effects", "setup",     "round",   "trick",     "turn",    "game",
+    "notes",   "formation", "errors",  "search",    "display", "invariants"};
 const std::vector<std::string> kCardKeys = {
     "suit",    "suits", "value", "values", "stars", "kind",   "tags", "effect",
     "effects", "name",  "count", "errors", "seed",  "rotate", "backs"};
@@ -841,6 +842,7 @@ class Loader {
     if (!round) Error(doc.pos, "a ruleset needs a 'round' section");
     if (!game) Error(doc.pos, "a ruleset needs a 'game' section");
     if (!round || !game || (trick && turn)) return;
+    Invariants(doc, trick != nullptr || turn != nullptr);
     if (const YamlNode* search = doc.Find("search")) {
       CheckKeys(*search, {"active", "card"}, "the search section");
       CodeContext who;
@@ -867,6 +869,60 @@ class Loader {
     }
   }
 
+  // `invariants:` what every game keeps: {at: trick_end | round_end | game_end,
+  // holds: a condition on p (checked for every seat), says: the promise in words}.
+  void Invariants(const YamlNode& doc, bool has_tricks) {
+    const YamlNode* list = doc.Find("invariants");
+    if (!list) return;
+    if (list->kind != YamlNode::Kind::kSequence) {
+      Error(list->pos, "'invariants' must be a list of {at, holds, says}");
+      return;
+    }
+    static const std::vector<std::string> kMoments = {"trick_end", "round_end",
+                                                      "game_end"};
+    CodeContext each;
+    each.params = {{"p", Type::kPlayer}};
+    for (const YamlNode& item : list->items) {
+      CheckKeys(item, {"at", "holds", "says"}, "an invariant");
+      if (item.kind != YamlNode::Kind::kMap) continue;
+      const std::string at = Text(item, "at", "");
+      auto m = std::find(kMoments.begin(), kMoments.end(), at);
+      const YamlNode* at_node = item.Find("at");
+      if (m == kMoments.end()) {
+        Error(at_node ? at_node->pos : item.pos,
+              WithSuggestion("an invariant holds 'at' trick_end, round_end or game_end, "
+                             "not '" +
+                                 at + "'",
+                             at, kMoments));
+        continue;
+      }
+      Invariant inv;
+      inv.at = static_cast<Moment>(m - kMoments.begin());
+      if (inv.at == Moment::kTrickEnd && !has_tricks) {
+        Error(at_node->pos, "a game of neither tricks nor turns has no trick_end");
+        continue;
+      }
+      inv.holds = RequiredExpr(item, "holds", Type::kBool, each, "an invariant");
+      const YamlNode* holds = item.Find("holds");
+      inv.says = Text(item, "says", holds && holds->IsScalar() ? holds->scalar : "");
+      inv.pos = holds ? holds->pos : item.pos;
+      rules_->invariants.push_back(inv);
+    }
+  }
+
+  // A check of each invariant promised at this moment.
+  void EmitChecks(Moment at) {
+    const auto& all = rules_->invariants;
+    for (size_t i = 0; i < all.size(); ++i) {
+      if (all[i].at != at || all[i].holds < 0) continue;
+      Instr check{Code::kCheck};
+      check.e0 = all[i].holds;
+      check.slot = static_cast<int16_t>(i);
+      check.pos = all[i].pos;
+      compiler_.Emit(check);
+    }
+  }
+
   // Neither tricks nor turns: a round is its start and end statements (which
   // may search(), choose, deal ...), until end_when.
   void RoundProgram(const YamlNode& doc, const YamlNode& round, const YamlNode& game) {
@@ -883,12 +939,14 @@ class Loader {
     r.entry_round = compiler_.Emit(Instr{Code::kRoundBegin});
     r.entry_play = r.entry_trick = r.entry_round;
     StatementsAt(round.Find("start"), plain, "round.start");
+    EmitChecks(Moment::kRoundEnd);
     StatementsAt(round.Find("end"), plain, "round.end");
     compiler_.BeginSection("round", round.pos);
     Instr next_round{Code::kJumpIfNot};
     next_round.e0 = end_when;
     next_round.target = r.entry_round;
     compiler_.Emit(next_round);
+    EmitChecks(Moment::kGameEnd);
     compiler_.Emit(Instr{Code::kGameOver});
   }
 
@@ -998,17 +1056,20 @@ class Loader {
       Error(trick->pos, "the trick needs 'end': what happens to its cards");
     StatementsAt(trick->Find("end"), end_ctx, "trick.end");
     compiler_.BeginSection("trick", trick->pos);
+    EmitChecks(Moment::kTrickEnd);
     compiler_.Emit(Instr{Code::kTrickEnd});
     Instr again{Code::kJump};
     again.target = loop_at;
     compiler_.Emit(again);
     r.code[static_cast<size_t>(loop_at)].target = compiler_.Here();
+    EmitChecks(Moment::kRoundEnd);
     StatementsAt(round->Find("end"), plain, "round.end");
     compiler_.BeginSection("round", round->pos);
     Instr next_round{Code::kJumpIfNot};
     next_round.e0 = end_when;
     next_round.target = r.entry_round;
     compiler_.Emit(next_round);
+    EmitChecks(Moment::kGameEnd);
     compiler_.Emit(Instr{Code::kGameOver});
   }
 
@@ -1161,6 +1222,7 @@ class Loader {
     r.code[static_cast<size_t>(refused_at)].target = compiler_.Here();
     StatementsAt(turn.Find("after"), plain, "turn.after");
     compiler_.BeginSection("turn", turn.pos);
+    EmitChecks(Moment::kTrickEnd);
     Node next{Op::kLeft, Type::kPlayer};
     next.x = Global(b.turn, Type::kPlayer);
     Instr pass{Code::kSetGlobal};
@@ -1171,12 +1233,14 @@ class Loader {
     again.target = loop_at;
     compiler_.Emit(again);
     r.code[static_cast<size_t>(loop_at)].target = compiler_.Here();
+    EmitChecks(Moment::kRoundEnd);
     StatementsAt(round.Find("end"), plain, "round.end");
     compiler_.BeginSection("round", round.pos);
     Instr next_round{Code::kJumpIfNot};
     next_round.e0 = end_when;
     next_round.target = r.entry_round;
     compiler_.Emit(next_round);
+    EmitChecks(Moment::kGameEnd);
     compiler_.Emit(Instr{Code::kGameOver});
   }
 

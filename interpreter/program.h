@@ -190,7 +190,10 @@ struct Node {
   X(kTurnBegin, "turn-scope variables reset; seats the skip rule names passed over") \
   X(kLay, "suspends: `turn` lays cards on one numbered pile of the rows")            \
   X(kSearch, "suspends: every active player marks until some stop")                  \
-  X(kGameOver, "the game ends normally")
+  X(kGameOver, "the game ends normally")                                             \
+  X(kCheck,                                                                          \
+    "invariants[slot] (node e0) holds for every seat, else the game stops as an "    \
+    "error with pc here")
 
 enum class Code : uint8_t {
 #define ANGLER_CODE_ENUM(code, doc) code,

@@ -6,10 +6,13 @@
 #ifndef ANGLER_INTERPRETER_RNG_H_
 #define ANGLER_INTERPRETER_RNG_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
+
+#include "interpreter/limits.h"
 
 namespace angler {
 
@@ -42,6 +45,22 @@ class Rng {
 
 // Game state snapshots copy the generator by value.
 static_assert(std::is_trivially_copyable_v<Rng> && sizeof(Rng) == 32);
+
+// The index-th seed of the SplitMix64 sequence that starts at seed: game i of a
+// simulation, or stream i of one game.
+uint64_t DeriveSeed(uint64_t seed, uint64_t index);
+
+// The one way a game's seed becomes a game: every shuffle and chance pick
+// comes from `chance`, each seat's own choices (a bot's, or a scenario's `run
+// until`) from `seats[p]`, so a seat that draws more or fewer numbers does
+// not change the deal. `play --seed S`, a record's seed, a simulation's game
+// seed and a scenario's `seed S` all deal through here.
+struct GameStreams {
+  explicit GameStreams(uint64_t game_seed);
+
+  Rng chance;
+  std::array<Rng, kMaxPlayers> seats;
+};
 
 }  // namespace angler
 

@@ -89,6 +89,18 @@ struct LayRule {
   std::vector<MessagePart> message;
 };
 
+// A condition the ruleset promises at a moment of every game (`invariants:`).
+// The engine checks it there for every seat p; a broken one stops the game
+// as a ruleset error, and Game::BrokenInvariant names it.
+enum class Moment : uint8_t { kTrickEnd, kRoundEnd, kGameEnd };
+
+struct Invariant {
+  std::string says;  // what it promises, in words
+  Moment at = Moment::kRoundEnd;
+  int holds = -1;  // node: a condition on p
+  SourcePos pos;
+};
+
 struct Ruleset {
   std::string name;
   std::string title;
@@ -115,7 +127,8 @@ struct Ruleset {
 
   std::vector<Effect> effects;
   std::vector<std::string> end_reasons;  // index 0: "" (normal end)
-  std::vector<int32_t> tables;           // all table data, see Op::kTable
+  std::vector<Invariant> invariants;
+  std::vector<int32_t> tables;  // all table data, see Op::kTable
   std::map<std::string, std::pair<int, int>> table_index;  // name -> (offset, row)
 
   // Compiled code.

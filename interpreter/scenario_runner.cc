@@ -6,7 +6,10 @@
 #include <optional>
 #include <unordered_map>
 
+#include "dsl/parser.h"
 #include "dsl/text.h"
+#include "interpreter/compiler.h"
+#include "interpreter/eval.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/yaml_doc.h"
@@ -19,6 +22,9 @@ struct ScenarioRunner::Loaded {
   std::unordered_map<std::string, std::vector<int>> cards;  // name -> every copy
   std::vector<std::string> card_names;                      // each name once
   int capture_family = -1;  // where the trick's winner puts the cards, if known
+  // A copy of the rules that scenarios' zone conditions (`all ...`) compile
+  // into, so the shared rules stay as loaded.
+  std::shared_ptr<Ruleset> conditions;
 };
 
 namespace {
@@ -117,6 +123,9 @@ struct Bound {
   std::vector<int> fish;        // marks: the fish, in order
   std::vector<int> stoppers;    // stops: every player who stops (-1: unknown)
   bool set = false;             // a number variable read as a set (`marks Antje: 3, 7`)
+  bool rank = false;            // `rank Anne = 23`: the ruleset's rank of `seat`
+  int condition = -1;           // `all` / `none`: a node of Loaded::conditions
+  const Ruleset* condition_rules = nullptr;
 };
 
 class Binder {
@@ -126,7 +135,7 @@ class Binder {
     for (const ScnToken& p : s.players) names_.push_back(p.text);
     for (const ZoneFamily& z : r_.zones) subjects_.push_back(z.name);
     for (const Variable& v : r_.variables) subjects_.push_back(v.name);
-    for (const char* k : {"expect", "run", "players", "ruleset", "seed"}) {
+    for (const char* k : {"expect", "run", "players", "ruleset", "seed", "rank"}) {
       subjects_.push_back(k);
     }
   }
@@ -245,6 +254,9 @@ class Binder {
     const std::string& name = t[0].text;
     const int family = t[0].kind == ScnToken::Kind::kWord ? r_.FindFamily(name) : -1;
     const int var = t[0].kind == ScnToken::Kind::kWord ? r_.FindVariable(name) : -1;
+    if (family < 0 && var < 0 && name == "rank" && t[0].kind == ScnToken::Kind::kWord) {
+      return RankLine(l, setup, b);
+    }
     if (family < 0 && var < 0) {
       Error(t[0].pos,
             WithSuggestion("unknown zone or variable '" + name + "'", name, subjects_));
@@ -322,6 +334,66 @@ class Binder {
       return false;
     }
     for (const ScnPhrase& c : l.cards) b.cards.push_back(Card(c));
+    if (l.tail == Tail::kAll || l.tail == Tail::kNoneOf) return Condition(l, b);
+    return true;
+  }
+
+  // `hand Anne all suit in [blue, yellow]`: the condition compiled as a play
+  // rule is (the card's attributes bare), into the rules' copy for conditions.
+  bool Condition(const ScnLine& l, Bound& b) {
+    Snippet snippet;
+    snippet.text = l.condition;
+    snippet.file = l.condition_pos.file;
+    snippet.line = l.condition_pos.line;
+    snippet.col = l.condition_pos.col;
+    auto parsed = ParseExpression(snippet);
+    if (!parsed) {
+      for (const Diagnostic& d : parsed.errors()) errors_.push_back(d);
+      return false;
+    }
+    Ruleset& rules = *loaded_.conditions;
+    Compiler compiler(rules);
+    CodeContext card_rule;
+    card_rule.has_card = true;
+    auto node = compiler.Expression(*parsed.value(), Type::kBool, card_rule);
+    if (!node) {
+      for (const Diagnostic& d : node.errors()) errors_.push_back(d);
+      return false;
+    }
+    BindEvaluators(rules);
+    b.condition = node.value();
+    b.condition_rules = &rules;
+    return true;
+  }
+
+  // `expect rank Anne = 23`: the ruleset's rank (`game: rank`) of a player.
+  bool RankLine(const ScnLine& l, bool setup, Bound& b) {
+    const auto& t = l.subject.tokens;
+    const std::string who = names_.empty() ? "Anne" : names_[0];
+    if (setup) {
+      Error(t[0].pos,
+            "'rank' is worked out from the game: expect it, like 'expect rank " + who +
+                " = 10'");
+      return false;
+    }
+    if (t.size() < 2) {
+      Error(t[0].pos, "'rank' belongs to each player: name one, like 'rank " + who + "'");
+      return false;
+    }
+    b.rank = true;
+    b.seat = std::max(Player(t[1]), 0);
+    b.subject = "rank " + t[1].text;
+    if (t.size() > 2) {
+      Error(t[2].pos, "unexpected '" + t[2].text + "' after '" + b.subject + "'");
+      return false;
+    }
+    if (l.tail != Tail::kValue) {
+      Error(l.subject.pos, "expect a number: '" + b.subject + " = 10'");
+      return false;
+    }
+    auto v = ValueOf(Type::kInt, l.value, b.subject);
+    if (!v) return false;
+    b.value = *v;
     return true;
   }
 
@@ -562,7 +634,10 @@ class Binder {
 class Play {
  public:
   Play(const Ruleset& rules, const Scenario& s)
-      : r_(rules), s_(s), game_(r_, static_cast<int>(s.players.size())), rng_(s.seed) {
+      : r_(rules),
+        s_(s),
+        game_(r_, static_cast<int>(s.players.size())),
+        streams_(s.seed) {
     for (const ScnToken& p : s.players) names_.push_back(p.text);
   }
 
@@ -587,6 +662,10 @@ class Play {
   // The ruleset's setup, then the scenario's changes, then the game restarts.
   void Position(const std::vector<Bound>& setup, const std::vector<int>& set_slots) {
     State& s = state_;
+    // A position made up by setup lines need not keep the ruleset's
+    // invariants (the cards in play, the hands for the tricks left); a game
+    // dealt by the seed alone must.
+    game_.set_check_invariants(setup.empty() && s_.start_round == 0);
     // A game of plain rounds (neither tricks nor turns) is set up at the start
     // of a round: its setup runs with the seed and stops where round 1 would
     // start, so the round's start (a card revealed, a card set aside) runs
@@ -598,7 +677,8 @@ class Play {
       Game setup_only(until_round, game_.players());
       s = setup_only.NewInitialState();
       while (!s.over && setup_only.IsChance(s)) {
-        static_cast<void>(setup_only.Apply(s, setup_only.SampleChance(s, rng_)));
+        static_cast<void>(
+            setup_only.Apply(s, setup_only.SampleChance(s, streams_.chance)));
       }
     } else {
       s = game_.NewInitialState();
@@ -699,11 +779,14 @@ class Play {
   // Shuffles (and any other chance) are decided by the scenario's seed.
   void Chance() {
     while (!state_.over && game_.IsChance(state_)) {
-      static_cast<void>(game_.Apply(state_, game_.SampleChance(state_, rng_)));
+      static_cast<void>(game_.Apply(state_, game_.SampleChance(state_, streams_.chance)));
     }
   }
 
   std::string EngineStopped() const {
+    if (game_.BrokenInvariant(state_) != nullptr) {
+      return "the engine stopped: " + game_.ErrorReason(state_);
+    }
     return "the engine stopped: the ruleset hit one of its limits";
   }
 
@@ -759,6 +842,8 @@ class Play {
       case Kind::kExpectCatches:
         return Has(b, names_[static_cast<size_t>(b.players[0])] + " catches ");
       case Kind::kExpect:
+        if (b.rank) return RankExpectation(b);
+        if (b.condition >= 0) return ConditionExpectation(b);
         if (b.zone >= 0) return ZoneExpectation(b);
         return ValueExpectation(b);
       case Kind::kSetup:
@@ -974,7 +1059,7 @@ class Play {
       Chance();
       return;
     }
-    Rng trial_rng = rng_;  // a trial must not use up the scenario's randomness
+    Rng trial_rng = streams_.chance;  // a trial must not use up the scenario's randomness
     while (!s.over && game_.IsChance(s)) {
       static_cast<void>(game_.Apply(s, game_.SampleChance(s, trial_rng)));
     }
@@ -1063,7 +1148,12 @@ class Play {
                     until_over ? "the game to end" : "round " + std::to_string(l.number),
                     "no end after " + std::to_string(n) + " moves");
       }
-      Action a = legal.items[rng_.Below(static_cast<uint32_t>(legal.count))];
+      // As a random bot plays a seat, from that seat's stream; a decision
+      // open to several (a search) from the chance stream, as play settles it.
+      const int decider = game_.CurrentPlayer(state_);
+      Rng& rng =
+          decider >= 0 ? streams_.seats[static_cast<size_t>(decider)] : streams_.chance;
+      Action a = legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
       static_cast<void>(game_.Apply(state_, a));
       Chance();
     }
@@ -1167,6 +1257,34 @@ class Play {
     return Fail(l.pos, expected, Subject(b) + ": " + Names(cards));
   }
 
+  bool RankExpectation(const Bound& b) {
+    const int64_t want = b.value.Get(state_);
+    const int64_t now = game_.Rank(state_, b.seat);
+    if (now == want) return true;
+    return Fail(b.line->pos, b.subject + " = " + std::to_string(want),
+                b.subject + " = " + std::to_string(now));
+  }
+
+  // `all COND`: no card of the zone fails it; `none COND`: no card meets it.
+  bool ConditionExpectation(const Bound& b) {
+    const ScnLine& l = *b.line;
+    const bool all = l.tail == Tail::kAll;
+    Frame frame{};
+    Evaluator ev(*b.condition_rules, state_, &frame);
+    const std::vector<int> cards = Cards(b);
+    std::vector<int> against;
+    for (int c : cards) {
+      ev.set_card(c);
+      ev.ReleaseLists();
+      if ((ev.Value(b.condition) != 0) != all) against.push_back(c);
+    }
+    if (against.empty()) return true;
+    return Fail(l.pos, Subject(b) + (all ? " all " : " none ") + l.condition,
+                Subject(b) + " has " + Names(against) +
+                    (all ? " against it" : " meeting it") + " (it holds " + Names(cards) +
+                    ")");
+  }
+
   bool ValueExpectation(const Bound& b) {
     const ScnLine& l = *b.line;
     const Variable& v = r_.variables[static_cast<size_t>(b.var)];
@@ -1195,7 +1313,7 @@ class Play {
   const Ruleset& r_;
   const Scenario& s_;
   Game game_;
-  Rng rng_;
+  GameStreams streams_;  // the seed's streams, as sim and play use them
   State state_;
   std::vector<std::string> names_;
   ScenarioOutcome outcome_;
@@ -1235,6 +1353,7 @@ Result<const ScenarioRunner::Loaded*> ScenarioRunner::Load(const Scenario& s) {
     ids.push_back(static_cast<int>(i));
   }
   loaded->capture_family = r.capture_family;
+  loaded->conditions = std::make_shared<Ruleset>(r);
   const Loaded* out = loaded.get();
   cache_.emplace(key, std::move(loaded));
   return out;

@@ -22,8 +22,9 @@
 // 1 would begin, the setup lines change that, and round N (`at start of round
 // N`, else the `round` set, else 1) begins; hands are kept. Chance is
 // always resolved with the seed, so every line sees the game at a player's
-// decision or over. `run until` plays everyone's decisions with seeded random
-// choices.
+// decision or over. The seed is a game seed (GameStreams, interpreter/rng.h):
+// `seed S` deals exactly as `angler play --seed S`, and `run until` chooses as
+// random bots do in `sim` and `play`, each seat from its own stream.
 //
 // The search (search()): `Antje marks 3, 7` marks fish 3 and 7 one by one,
 // `Antje unmarks 7` takes a mark back, `Antje stops` and `Antje and Bob stop`

@@ -641,6 +641,10 @@ std::vector<std::string> Mutations(const ScnLine& l, const Scenario& s,
     case ScnLine::Tail::kNone:
       subject.back().text = Wrong(subject.back(), s);
       return {"expect " + text(subject)};
+    case ScnLine::Tail::kAll:  // of a zone with cards
+      return {"expect " + text(subject) + part + " none " + l.condition};
+    case ScnLine::Tail::kNoneOf:
+      return {"expect " + text(subject) + part + " all " + l.condition};
   }
   return {};
 }
@@ -709,6 +713,63 @@ TEST_CASE("Every expectation in the Falscher Hering scenarios can fail",
           "[scenario_runner]") {
   EveryExpectationCanFail("falscher-hering/falscher-hering.scn",
                           {"discard", "box", "swarm 36", "swarm 35"}, 200);
+}
+
+}  // namespace
+}  // namespace angler
+
+namespace angler {
+namespace {
+
+// The first line of a result: PASS, the failure, or the first diagnostic.
+std::string FirstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+TEST_CASE("scenario: conditions over a zone's cards and the rank", "[scenario]") {
+  const std::string hand =
+      "  hand Anne: yellow 7, blue 9\n  boat Paul: red 3, yellow 2\n";
+  CHECK(Run(hand + "  expect hand Anne all suit in [blue, yellow] and value >= 6\n"
+                   "  expect boat Paul none kind == buoy\n"
+                   "  expect hand Debbie none value > 100\n"
+                   "  expect rank Anne = 0\n") == "PASS");
+  CHECK(Run(hand + "  expect hand Anne all value >= 8\n") ==
+        "FAIL 6: expected hand Anne all value >= 8; actual hand Anne has yellow 7 "
+        "against it (it holds yellow 7, blue 9)");
+  CHECK(Run("  boat Paul: red 3, buoy \"-3 points\"\n"
+            "  expect boat Paul none kind == buoy\n") ==
+        "FAIL 5: expected boat Paul none kind == buoy; actual boat Paul has buoy \"-3 "
+        "points\" meeting it (it holds red 3, buoy \"-3 points\")");
+  CHECK(Run("  score Anne = 7\n  expect rank Anne = 5\n") ==
+        "FAIL 5: expected rank Anne = 5; actual rank Anne = 7");
+}
+
+TEST_CASE("scenario: conditions and rank, wrongly written", "[scenario]") {
+  CHECK(FirstLine(Run("  expect hand Anne all suitt == red\n")) ==
+        "t.scn:4:24: error: unknown name 'suitt' (did you mean 'suit'?)");
+  CHECK(FirstLine(Run("  expect hand Anne all value +\n")).starts_with("t.scn:4:"));
+  auto syntax = ParseScenarios(SourceFile::Make(
+      "t.scn", "scenario \"t\" {\n  ruleset fishing\n  expect hand Anne all\n}\n"));
+  REQUIRE_FALSE(syntax.ok());
+  CHECK(FirstLine(syntax.error().Format()) ==
+        "t.scn:3:23: error: expected a condition on each card, like 'all suit == blue'");
+  CHECK(FirstLine(Run("  expect score Anne all value > 1\n")) ==
+        "t.scn:4:10: error: 'score Anne' is a variable: write 'score Anne = ...'");
+  auto setup = ParseScenarios(SourceFile::Make(
+      "t.scn", "scenario \"t\" {\n  ruleset fishing\n  hand Anne all value > 1\n}\n"));
+  REQUIRE_FALSE(setup.ok());
+  CHECK(FirstLine(setup.error().Format()) ==
+        "t.scn:3:3: error: a setup line lists the cards after ':', like 'hand Anne: "
+        "yellow 7'; 'all' and 'none' are for expectations");
+  CHECK(FirstLine(Run("  expect rnak Anne = 5\n")) ==
+        "t.scn:4:10: error: unknown zone or variable 'rnak' (did you mean 'rank'?)");
+  CHECK(FirstLine(Run("  expect rank = 5\n")) ==
+        "t.scn:4:10: error: 'rank' belongs to each player: name one, like 'rank Anne'");
+  CHECK(FirstLine(Run("  expect rank Anne\n")) ==
+        "t.scn:4:10: error: expect a number: 'rank Anne = 10'");
+  CHECK(FirstLine(Run("  expect rank Anne = green\n")) ==
+        "t.scn:4:22: error: 'rank Anne' is a number, not 'green'");
+  CHECK(FirstLine(Run("  rank Anne = 3\n")) ==
+        "t.scn:4:3: error: 'rank' is worked out from the game: expect it, like 'expect "
+        "rank Anne = 10'");
 }
 
 }  // namespace

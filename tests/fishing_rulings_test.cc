@@ -1,5 +1,5 @@
-// Fishing, checked against its rule text (../shared/rules/fishing.en.txt) and
-// the project's rulings F1-F13 (../shared/rules/RULINGS.md): each test builds
+// Fishing, checked against its rule text (the publisher's English rules) and
+// the project's rulings F1-F13 (docs/rulings.md): each test builds
 // a position by hand, plays it move by move and asserts what the rules say.
 #include <catch2/catch.hpp>
 #include <string>

@@ -1,6 +1,7 @@
 // Random playouts of every shipped ruleset (variants included) at every
-// player count, checking the engine's invariants after every action, then
-// replaying each game from its action list.
+// player count, checking the engine's invariants after every action and the
+// ruleset's declared ones (`invariants:`, checked by the engine at their
+// moments), then replaying each game from its action list.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
@@ -59,6 +60,7 @@ Playout RandomGame(const Game& game, uint64_t seed) {
     INFO(game.ActionText(s, a) << ": " << testing::FormatErrors(st));
     REQUIRE(st.ok());
     out.actions.push_back(a);
+    INFO((s.error ? game.ErrorReason(s) : ""));
     REQUIRE_FALSE(s.error);
     REQUIRE(s.ply == out.actions.size());
     std::string zones = CheckZones(rules, s);
@@ -109,6 +111,58 @@ TEST_CASE("property: random playouts of every shipped ruleset keep the invariant
     }
   }
   CHECK(games >= 3 * kGamesPerCount);
+}
+
+TEST_CASE("property: every shipped ruleset declares what its games keep", "[property]") {
+  for (const std::string& name : ShippedRulesets(true)) {
+    INFO(name);
+    RulesetPtr rules = testing::LoadOrFail(name);
+    CHECK(rules->invariants.size() >= 2);
+    bool round_end = false;
+    for (const Invariant& inv : rules->invariants) {
+      CHECK_FALSE(inv.says.empty());
+      round_end = round_end || inv.at == Moment::kRoundEnd;
+    }
+    if (rules->trick_family >= 0) CHECK(round_end);
+  }
+}
+
+// Fischen 2 as it was before issue 12 (D2): "1 Handkarte fangen" took a trick
+// off even with every hand empty, so with "1 Karte ziehen" in the last trick
+// the round ended with a card in every hand. A declared invariant catches it
+// in random playouts (already when the buoy is played alone in a last trick);
+// the shipped ruleset never breaks it (the first test).
+TEST_CASE("property: a declared invariant catches a round ending with cards in hand",
+          "[property]") {
+  auto old = LoadRulesetText("fischen2-before-d2.yaml", R"(
+extends: fischen2
+name: fischen2-before-d2
+effects:
+  catch_hand_card:
+    when: end_of_trick
+    do: |
+      for p in seats { move choose(p, 1, hand(p)) to fisher(p) }
+      tricks -= 1
+)");
+  REQUIRE(old.ok());
+  Game game(*old.value(), 5);
+  std::string broken;
+  for (uint64_t seed = 1; seed <= 2000 && broken.empty(); ++seed) {
+    Rng rng(seed);
+    State s = game.NewInitialState();
+    ActionList list;
+    while (!s.over) {
+      game.LegalActions(s, list);
+      Action a = game.IsChance(s)
+                     ? game.SampleChance(s, rng)
+                     : list.items[rng.Below(static_cast<uint32_t>(list.count))];
+      REQUIRE(game.Apply(s, a).ok());
+    }
+    if (s.error) broken = game.ErrorReason(s);
+  }
+  CHECK(
+      broken.starts_with("the invariant 'after each trick every player holds one "
+                         "card for each trick left to play'"));
 }
 
 // Fishing in particular: the card count of a game is conserved in the

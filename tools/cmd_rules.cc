@@ -23,8 +23,8 @@ const CommandSpec& CheckSpec() {
       "FILE...",
       "Loads each ruleset (a .yaml path or a shipped name such as 'fishing') and\n"
       "prints a summary: players, cards by kind and stars, zones, variables,\n"
-      "effects, procedures and the content hash. If any fails to load, prints\n"
-      "every error with its file, line and column and exits 2.",
+      "effects, procedures, invariants and the content hash. If any fails to\n"
+      "load, prints every error with its file, line and column and exits 2.",
       {}};
   return spec;
 }
@@ -248,6 +248,17 @@ void PrintTurnProcedure(const Ruleset& rules, std::ostream& out) {
       << ", end: " << (round && round->Find("end") ? "yes" : "no") << "\n";
 }
 
+// What every game keeps, by moment: "round_end  a round ends when ...".
+void PrintInvariants(const Ruleset& rules, std::ostream& out) {
+  static const char* const kMoments[] = {"trick_end", "round_end", "game_end"};
+  out << "  invariants:\n";
+  if (rules.invariants.empty()) out << "    (none)\n";
+  for (const Invariant& inv : rules.invariants) {
+    out << "    " << PadRight(kMoments[static_cast<int>(inv.at)], 10) << " " << inv.says
+        << "\n";
+  }
+}
+
 void PrintSummary(const Ruleset& rules, std::ostream& out) {
   out << rules.name << ": " << rules.title << "\n";
   out << "  file:      " << rules.source_path << "\n";
@@ -346,6 +357,7 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
     out << (r > 1 ? ", " : "") << rules.end_reasons[r];
   }
   out << "\n";
+  PrintInvariants(rules, out);
 }
 
 int RunCheck(const std::vector<std::string>& words, std::ostream& out,

@@ -34,6 +34,11 @@ TEST_CASE("rules check summarizes a shipped ruleset", "[rules]") {
   // The card table: 100 cards, 40 of them without stars.
   CHECK_THAT(run.out, Catch::Contains("total    40"));
   CHECK_THAT(run.out, Catch::Contains("100\n"));
+  // What every game keeps, by moment.
+  CHECK_THAT(run.out, Catch::Contains("  invariants:\n    trick_end  every card of a "
+                                      "trick is caught\n"));
+  CHECK_THAT(run.out, Catch::Contains("    round_end  a round ends when its tricks are "
+                                      "played, with every hand empty\n"));
 }
 
 TEST_CASE("rules check describes a turn procedure, not a trick", "[rules]") {

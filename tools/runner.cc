@@ -5,17 +5,6 @@
 
 namespace angler {
 
-uint64_t DeriveSeed(uint64_t seed, uint64_t index) {
-  // SplitMix64's state advances by a constant, so the index-th output is one step
-  // from seed + index * increment: no need to run through the earlier ones.
-  uint64_t state = seed + index * 0x9e3779b97f4a7c15ULL;
-  return SplitMix64(state);
-}
-
-GameStreams::GameStreams(uint64_t game_seed) : chance(DeriveSeed(game_seed, 0)) {
-  for (size_t p = 0; p < seats.size(); ++p) seats[p] = Rng(DeriveSeed(game_seed, 1 + p));
-}
-
 GameRun::GameRun(const Game& game, uint64_t seed)
     : game_(game), seed_(seed), streams_(seed), state_(game.NewInitialState()) {
   game_.LegalActions(state_, legal_);

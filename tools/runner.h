@@ -20,17 +20,7 @@
 
 namespace angler {
 
-// The index-th seed of the SplitMix64 sequence that starts at seed: game i of a
-// simulation, or stream i of one game.
-uint64_t DeriveSeed(uint64_t seed, uint64_t index);
-
-// The random streams of one game.
-struct GameStreams {
-  explicit GameStreams(uint64_t game_seed);
-
-  Rng chance;
-  std::array<Rng, kMaxPlayers> seats;
-};
+// A game's seed feeds GameStreams (interpreter/rng.h).
 
 // A guard against rulesets that never end: no real game comes near it.
 inline constexpr int kMaxActionsPerGame = 100000;

@@ -57,7 +57,8 @@ SimulationStats Simulate(const Game& game, const std::vector<Bot*>& seats, int g
       if (result.final_state.error) {
         if (stats.errors() == 0) {
           stats.first_error = "game seed " + std::to_string(result.seed) +
-                              ": a ruleset error (a runtime limit was hit) after " +
+                              ": a ruleset error (" +
+                              game.ErrorReason(result.final_state) + ") after " +
                               std::to_string(result.actions.size()) + " actions";
         }
         ++stats.ruleset_errors;
