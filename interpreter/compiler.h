@@ -60,6 +60,7 @@ class Compiler {
   };
 
   Result<int> Compile(const Expr& e);
+  Result<int> CompileAt(const Expr& e);  // Compile without the place bookkeeping
   Result<int> CompileName(const Expr& e);
   Result<int> Expand(const Expr& use, const Macro& macro,
                      std::map<std::string, int> bound);
@@ -92,6 +93,7 @@ class Compiler {
   int card_depth_ = 0;  // > 0 inside a filter or a play rule
   std::vector<Local> locals_;
   int max_locals_ = 0;
+  SourcePos pos_;  // the expression being compiled
 };
 
 }  // namespace angler

@@ -16,6 +16,7 @@
 #include "dsl/source.h"
 #include "interpreter/rng.h"
 #include "interpreter/ruleset.h"
+#include "interpreter/runtime_error.h"
 #include "interpreter/state.h"
 
 namespace angler {
@@ -92,7 +93,9 @@ class Game {
 
  private:
   void Run(State& s) const;
-  void Fail(State& s) const;
+  // Stops the game on a ruleset error at `at` (an instruction or, for the
+  // faults runtime_error.h marks kNode, an expression node).
+  void Fail(State& s, RuntimeFault fault, int at) const;
   void SetVariablesToStart(State& s, Scope scope) const;
   void Call(State& s, int effect, int self, int owner, int return_pc) const;
   void QueueTriggers(State& s, int card, int zone) const;

@@ -177,6 +177,10 @@ enum class Code : uint8_t {
   kGameOver,   // the game ends normally
 };
 
+// Instr::flag of kSetGlobal / kSetPlayerVar / kSetLocal: the variable holds a
+// seat, so a stored value must be one (or none).
+inline constexpr uint8_t kStoresSeat = 1;
+
 struct Instr {
   explicit Instr(Code c = Code::kJump) : code(c) {}
   Code code;

@@ -115,7 +115,8 @@ struct Ruleset {
 
   // Compiled code.
   std::vector<Node> nodes;
-  std::vector<int64_t> lists;  // constant lists (Op::kList) and sort keys (node ids)
+  std::vector<SourcePos> node_pos;  // where each node was written: runtime errors
+  std::vector<int64_t> lists;       // constant lists (Op::kList) and sort keys (node ids)
   std::vector<Instr> code;
   int entry_setup = 0;    // start of the game
   int entry_round = 0;    // start of a round (round += 1, then round.start)
