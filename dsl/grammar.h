@@ -21,7 +21,10 @@
 #ifndef ANGLER_DSL_GRAMMAR_H_
 #define ANGLER_DSL_GRAMMAR_H_
 
+#include <string>
 #include <tao/pegtl.hpp>
+
+#include "dsl/limits.h"
 
 namespace angler::grammar {
 
@@ -231,8 +234,56 @@ struct error {
   template <typename Rule>
   static constexpr bool raise_on_failure = false;
 };
+// Rules that may hold themselves (only rules the parse tree keeps see these
+// hooks): each open one is a level of nesting, and
+// past kMaxNestingDepth the parse fails with a message rather than running
+// out of stack.
 template <typename Rule>
-using control = must_if<error>::control<Rule>;
+inline constexpr bool kNests = false;
+template <>
+inline constexpr bool kNests<term> = true;  // every bracket level passes here
+template <>
+inline constexpr bool kNests<list_expr> = true;
+template <>
+inline constexpr bool kNests<call_args> = true;
+template <>
+inline constexpr bool kNests<negation> = true;
+template <>
+inline constexpr bool kNests<logical_not> = true;
+template <>
+inline constexpr bool kNests<if_expr> = true;
+template <>
+inline constexpr bool kNests<block> = true;
+template <>
+inline constexpr bool kNests<else_part> = true;
+
+// Levels open in the parse running on this thread (ParseTree resets it).
+inline thread_local int nesting_depth = 0;
+
+template <typename Rule>
+struct control : must_if<error>::control<Rule> {
+  template <typename ParseInput, typename... States>
+  static void start(const ParseInput& in, States&&... st) {
+    if constexpr (kNests<Rule>) {
+      if (++nesting_depth > kMaxNestingDepth) {
+        throw parse_error("nested too deeply (the limit is " +
+                              std::to_string(kMaxNestingDepth) + " levels)",
+                          in);
+      }
+    }
+    must_if<error>::control<Rule>::start(in, st...);
+  }
+  template <typename ParseInput, typename... States>
+  static void success(const ParseInput& in, States&&... st) {
+    if constexpr (kNests<Rule>) --nesting_depth;
+    must_if<error>::control<Rule>::success(in, st...);
+  }
+  template <typename ParseInput, typename... States>
+  static void failure(const ParseInput& in, States&&... st) {
+    if constexpr (kNests<Rule>) --nesting_depth;
+    must_if<error>::control<Rule>::failure(in, st...);
+  }
+};
 
 }  // namespace angler::grammar
 

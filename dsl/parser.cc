@@ -1,8 +1,10 @@
 #include "dsl/parser.h"
 
+#include <algorithm>
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
 #include "dsl/grammar.h"
+#include "dsl/limits.h"
 
 namespace angler {
 namespace {
@@ -32,6 +34,9 @@ class Converter {
  public:
   explicit Converter(const Snippet& snippet) : snippet_(snippet) {}
 
+  // What the conversion found wrong (numbers too large, chains too long).
+  const std::vector<Diagnostic>& errors() const { return errors_; }
+
   SourcePos Pos(const Node& n) const {
     auto p = n.begin();
     return snippet_.PosAt(static_cast<int>(p.line), static_cast<int>(p.column));
@@ -48,7 +53,14 @@ class Converter {
   ExprPtr ConvertExpr(const Node& n) const {
     if (n.is_type<g::number>()) {
       auto e = Make(Expr::Kind::kNumber, n);
-      for (char c : n.string_view()) e->number = e->number * 10 + (c - '0');
+      for (char c : n.string_view()) {
+        if (__builtin_mul_overflow(e->number, 10, &e->number) ||
+            __builtin_add_overflow(e->number, c - '0', &e->number)) {
+          errors_.push_back({e->pos, "the number is too large (numbers are 64-bit)"});
+          e->number = 0;
+          break;
+        }
+      }
       return e;
     }
     if (n.is_type<g::string>()) {
@@ -93,7 +105,13 @@ class Converter {
       e->args.push_back(ConvertExpr(*n.children[1]));
       return e;
     }
-    // Left-associative chains: operand (op operand)*.
+    // Left-associative chains: operand (op operand)*. Each operator is one
+    // level of the tree the compiler and the evaluator walk.
+    if (n.children.size() > 2 * static_cast<size_t>(kMaxNestingDepth)) {
+      errors_.push_back({Pos(n), "too many operators in a row (the limit is " +
+                                     std::to_string(kMaxNestingDepth) + ")"});
+      return Make(Expr::Kind::kNumber, n);
+    }
     ExprPtr left = ConvertExpr(*n.children[0]);
     for (size_t i = 1; i + 1 < n.children.size(); i += 2) {
       const Node& op = *n.children[i];
@@ -228,11 +246,42 @@ class Converter {
 
  private:
   const Snippet& snippet_;
+  mutable std::vector<Diagnostic> errors_;
 };
+
+// The depth of the deepest expression, walked without recursion.
+int ExprDepth(const Expr& root) {
+  int deepest = 0;
+  std::vector<std::pair<const Expr*, int>> todo{{&root, 1}};
+  while (!todo.empty()) {
+    auto [e, d] = todo.back();
+    todo.pop_back();
+    deepest = std::max(deepest, d);
+    for (const auto& a : e->args) todo.push_back({a.get(), d + 1});
+  }
+  return deepest;
+}
+
+// An error when an expression of the block (or e) is nested past the limit.
+void CheckDepth(const Expr& e, int outer, std::vector<Diagnostic>& errors) {
+  if (outer + ExprDepth(e) > kMaxNestingDepth) {
+    errors.push_back({e.pos, "the expression is nested too deeply (the limit is " +
+                                 std::to_string(kMaxNestingDepth) + " levels)"});
+  }
+}
+
+void CheckDepth(const Block& b, int outer, std::vector<Diagnostic>& errors) {
+  for (const auto& s : b) {
+    for (const auto& e : s->exprs) CheckDepth(*e, outer + 1, errors);
+    CheckDepth(s->body, outer + 1, errors);
+    CheckDepth(s->orelse, outer + 1, errors);
+  }
+}
 
 template <typename Rule>
 std::unique_ptr<Node> ParseTree(const Snippet& snippet, std::vector<Diagnostic>& errors) {
   pegtl::memory_input in(snippet.text, "");
+  g::nesting_depth = 0;
   try {
     auto root = pt::parse<Rule, Selector, pegtl::nothing, g::control>(in);
     if (!root) errors.push_back({snippet.PosAt(1, 1), "could not parse"});
@@ -276,7 +325,11 @@ Result<ExprPtr> ParseExpression(const Snippet& snippet) {
   auto root = ParseTree<g::expression_text>(snippet, errors);
   if (!root) return errors;
   Converter c(snippet);
-  return c.ConvertExpr(*root->children.at(0));
+  ExprPtr e = c.ConvertExpr(*root->children.at(0));
+  errors = c.errors();
+  if (errors.empty()) CheckDepth(*e, 0, errors);
+  if (!errors.empty()) return errors;
+  return e;
 }
 
 Result<Block> ParseStatements(const Snippet& snippet) {
@@ -286,6 +339,9 @@ Result<Block> ParseStatements(const Snippet& snippet) {
   Converter c(snippet);
   Block b;
   for (const auto& s : root->children) b.push_back(c.ConvertStmt(*s));
+  errors = c.errors();
+  if (errors.empty()) CheckDepth(b, 0, errors);
+  if (!errors.empty()) return errors;
   return b;
 }
 

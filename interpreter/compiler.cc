@@ -156,6 +156,7 @@ int Compiler::AddNode(Node n) {
     rules_.lists.insert(rules_.lists.end(), children.begin(), children.end());
   }
   nodes.push_back(n);
+  rules_.node_pos.push_back(pos_);
   return static_cast<int>(rules_.nodes.size()) - 1;
 }
 
@@ -314,7 +315,16 @@ Result<int> Compiler::Expect(const Expr& e, Type want) {
   return r;
 }
 
+// Every node made while compiling e remembers e's place (runtime errors).
 Result<int> Compiler::Compile(const Expr& e) {
+  SourcePos outer = std::move(pos_);
+  pos_ = e.pos;
+  Result<int> r = CompileAt(e);
+  pos_ = std::move(outer);
+  return r;
+}
+
+Result<int> Compiler::CompileAt(const Expr& e) {
   switch (e.kind) {
     case Expr::Kind::kNumber:
       return Const(Type::kInt, e.number);
@@ -1063,6 +1073,7 @@ Status Compiler::Assign(const Stmt& s) {
   } else {
     return Error(target.pos, "only a variable can be assigned");
   }
+  if (want == Type::kPlayer) in.flag = kStoresSeat;
   if (in.op != 0 && want != Type::kInt) {
     return Error(s.pos, "'" + s.text + "' needs a number variable");
   }

@@ -63,6 +63,7 @@ class Compiler {
   };
 
   Result<int> Compile(const Expr& e);
+  Result<int> CompileAt(const Expr& e);  // Compile without the place bookkeeping
   Result<int> CompileName(const Expr& e);
   Result<int> Expand(const Expr& use, const Macro& macro,
                      std::map<std::string, int> bound);
@@ -97,6 +98,7 @@ class Compiler {
   int max_locals_ = 0;
   int16_t section_ = 0;
   SourcePos origin_;  // the statement being compiled, else the section's key
+  SourcePos pos_;     // the expression being compiled
 };
 
 }  // namespace angler

@@ -4,7 +4,6 @@
 #include <cstring>
 
 namespace angler {
-namespace {}  // namespace
 
 // Scratch lists follow a stack discipline: every Cards() call leaves at most its
 // own result allocated, at the lowest free slot, so nested filters never clobber
@@ -35,6 +34,89 @@ bool Evaluator::Member(int node, int64_t v) {
   }
 }
 
+// One small function per frequent op; the rest share Evaluator::Switch.
+struct EvalOps {
+  static int64_t Const(Evaluator&, const Node& n) { return n.imm; }
+  static int64_t Local(Evaluator& e, const Node& n) { return e.frame_->locals[n.a]; }
+  static int64_t Global(Evaluator& e, const Node& n) { return e.state_.vars[n.a]; }
+  static int64_t PlayerVar(Evaluator& e, const Node& n) {
+    int64_t p = e.Value(n.x);
+    if (e.BadSeat(p)) [[unlikely]]
+      return e.Fault(n, RuntimeFault::kNoSeat);
+    return p < 0 ? 0 : e.state_.vars[n.a + p];
+  }
+  static int64_t Cached(Evaluator& e, const Node& n) {
+    if (!e.cache_ok_[n.a]) {
+      e.cache_value_[n.a] = e.Value(n.x);
+      e.cache_ok_[n.a] = true;
+    }
+    return e.cache_value_[n.a];
+  }
+  static int64_t CardAttr(Evaluator& e, const Node& n) { return e.CardAttr(n.a); }
+  static int64_t CardAttrEq(Evaluator& e, const Node& n) {
+    return e.CardAttr(n.a) == n.imm;
+  }
+  static int64_t CardAttrNe(Evaluator& e, const Node& n) {
+    return e.CardAttr(n.a) != n.imm;
+  }
+  static int64_t CardAttrEqX(Evaluator& e, const Node& n) {
+    return e.CardAttr(n.a) == e.Value(n.x);
+  }
+  static int64_t EqConst(Evaluator& e, const Node& n) { return e.Value(n.x) == n.imm; }
+  static int64_t NeConst(Evaluator& e, const Node& n) { return e.Value(n.x) != n.imm; }
+  static int64_t Eq(Evaluator& e, const Node& n) { return e.Value(n.x) == e.Value(n.y); }
+  static int64_t Ne(Evaluator& e, const Node& n) { return e.Value(n.x) != e.Value(n.y); }
+  static int64_t Lt(Evaluator& e, const Node& n) { return e.Value(n.x) < e.Value(n.y); }
+  static int64_t Le(Evaluator& e, const Node& n) { return e.Value(n.x) <= e.Value(n.y); }
+  static int64_t Gt(Evaluator& e, const Node& n) { return e.Value(n.x) > e.Value(n.y); }
+  static int64_t Ge(Evaluator& e, const Node& n) { return e.Value(n.x) >= e.Value(n.y); }
+  // Checked: a result outside the 64-bit range is a fault, never wrapped.
+  static int64_t Add(Evaluator& e, const Node& n) {
+    int64_t r;
+    if (__builtin_add_overflow(e.Value(n.x), e.Value(n.y), &r)) [[unlikely]]
+      return e.Fault(n, RuntimeFault::kOverflow);
+    return r;
+  }
+  static int64_t Sub(Evaluator& e, const Node& n) {
+    int64_t r;
+    if (__builtin_sub_overflow(e.Value(n.x), e.Value(n.y), &r)) [[unlikely]]
+      return e.Fault(n, RuntimeFault::kOverflow);
+    return r;
+  }
+  static int64_t Mul(Evaluator& e, const Node& n) {
+    int64_t r;
+    if (__builtin_mul_overflow(e.Value(n.x), e.Value(n.y), &r)) [[unlikely]]
+      return e.Fault(n, RuntimeFault::kOverflow);
+    return r;
+  }
+  static int64_t Not(Evaluator& e, const Node& n) { return !e.Value(n.x); }
+  static int64_t If(Evaluator& e, const Node& n) {
+    return e.Value(n.x) ? e.Value(n.y) : e.Value(n.z);
+  }
+  static int64_t Coalesce(Evaluator& e, const Node& n) {
+    int64_t a = e.Value(n.x);
+    return a != kNone ? a : e.Value(n.y);
+  }
+  static int64_t AnyOf(Evaluator& e, const Node& n) {
+    for (int i = 0; i < n.b; ++i) {
+      if (e.Value(static_cast<int>(e.lists_[n.a + i]))) return 1;
+    }
+    return 0;
+  }
+  static int64_t AllOf(Evaluator& e, const Node& n) {
+    for (int i = 0; i < n.b; ++i) {
+      if (!e.Value(static_cast<int>(e.lists_[n.a + i]))) return 0;
+    }
+    return 1;
+  }
+  static int64_t Attr(Evaluator& e, const Node& n) {
+    return AttributeOf(e.rules_, e.state_, static_cast<int>(e.Value(n.x)),
+                       static_cast<angler::Attr>(n.a));
+  }
+  static int64_t List(Evaluator& e, const Node& n) { return e.ListValue(n); }
+  static int64_t Generic(Evaluator& e, const Node& n) { return e.Switch(n); }
+};
+
 int64_t Evaluator::Switch(const Node& n) {
   switch (n.op) {
     case Op::kConst:
@@ -45,6 +127,7 @@ int64_t Evaluator::Switch(const Node& n) {
       return state_.vars[n.a];
     case Op::kPlayerVar: {
       int64_t p = Value(n.x);
+      if (BadSeat(p)) return Fault(n, RuntimeFault::kNoSeat);
       return p < 0 ? 0 : state_.vars[n.a + p];
     }
     case Op::kTable: {
@@ -87,23 +170,33 @@ int64_t Evaluator::Switch(const Node& n) {
     case Op::kZone:
       return n.a;
     case Op::kFamilyZone: {
-      int64_t i = Value(n.x) - n.imm;
+      int64_t i;
+      if (__builtin_sub_overflow(Value(n.x), n.imm, &i)) return kNone;
       int64_t count = n.b < 0 ? state_.num_players : n.b;
       return i < 0 || i >= count ? kNone : n.a + i;
     }
     case Op::kAttr:
       return AttributeOf(rules_, state_, static_cast<int>(Value(n.x)),
                          static_cast<Attr>(n.a));
-    case Op::kNeg:
-      return -Value(n.x);
+    case Op::kNeg: {
+      int64_t v = Value(n.x), r;
+      if (__builtin_sub_overflow(int64_t{0}, v, &r))
+        return Fault(n, RuntimeFault::kOverflow);
+      return r;
+    }
     case Op::kHasTag: {
       int64_t c = Value(n.x);
       return c >= 0 && (rules_.cards[static_cast<size_t>(c)].tags >> n.a & 1);
     }
     case Op::kNot:
       return !Value(n.x);
-    case Op::kAbs:
-      return std::llabs(Value(n.x));
+    case Op::kAbs: {
+      int64_t v = Value(n.x), r;
+      if (v >= 0) return v;
+      if (__builtin_sub_overflow(int64_t{0}, v, &r))
+        return Fault(n, RuntimeFault::kOverflow);
+      return r;
+    }
     case Op::kLeft: {
       int64_t p = Value(n.x);
       return p < 0 ? kNone : (p + 1) % state_.num_players;
@@ -114,23 +207,33 @@ int64_t Evaluator::Switch(const Node& n) {
     }
     case Op::kPlayPosition: {
       int64_t p = Value(n.x);
+      if (BadSeat(p)) return Fault(n, RuntimeFault::kNoSeat);
       if (p < 0) return kNone;
       int pos = state_.position_of[p];
       return pos < 0 ? state_.num_players + p : pos;  // did not play: after everyone
     }
     case Op::kAdd:
-      return Value(n.x) + Value(n.y);
+      return EvalOps::Add(*this, n);
     case Op::kSub:
-      return Value(n.x) - Value(n.y);
+      return EvalOps::Sub(*this, n);
     case Op::kMul:
-      return Value(n.x) * Value(n.y);
+      return EvalOps::Mul(*this, n);
     case Op::kDiv: {
       int64_t d = Value(n.y);
-      return d == 0 ? 0 : Value(n.x) / d;
+      if (d == 0) return 0;
+      int64_t x = Value(n.x);
+      if (d == -1) {
+        int64_t r;
+        if (__builtin_sub_overflow(int64_t{0}, x, &r))
+          return Fault(n, RuntimeFault::kOverflow);
+        return r;
+      }
+      return x / d;
     }
     case Op::kMod: {
       int64_t d = Value(n.y);
-      return d == 0 ? 0 : Value(n.x) % d;
+      if (d == 0 || d == -1) return 0;  // x % -1 is 0 (and INT64_MIN % -1 traps)
+      return Value(n.x) % d;
     }
     case Op::kEq:
       return Value(n.x) == Value(n.y);
@@ -451,71 +554,6 @@ std::span<const uint8_t> Evaluator::Cards(int node) {
 }  // namespace angler
 
 namespace angler {
-
-// One small function per frequent op; the rest share Evaluator::Switch.
-struct EvalOps {
-  static int64_t Const(Evaluator&, const Node& n) { return n.imm; }
-  static int64_t Local(Evaluator& e, const Node& n) { return e.frame_->locals[n.a]; }
-  static int64_t Global(Evaluator& e, const Node& n) { return e.state_.vars[n.a]; }
-  static int64_t PlayerVar(Evaluator& e, const Node& n) {
-    int64_t p = e.Value(n.x);
-    return p < 0 ? 0 : e.state_.vars[n.a + p];
-  }
-  static int64_t Cached(Evaluator& e, const Node& n) {
-    if (!e.cache_ok_[n.a]) {
-      e.cache_value_[n.a] = e.Value(n.x);
-      e.cache_ok_[n.a] = true;
-    }
-    return e.cache_value_[n.a];
-  }
-  static int64_t CardAttr(Evaluator& e, const Node& n) { return e.CardAttr(n.a); }
-  static int64_t CardAttrEq(Evaluator& e, const Node& n) {
-    return e.CardAttr(n.a) == n.imm;
-  }
-  static int64_t CardAttrNe(Evaluator& e, const Node& n) {
-    return e.CardAttr(n.a) != n.imm;
-  }
-  static int64_t CardAttrEqX(Evaluator& e, const Node& n) {
-    return e.CardAttr(n.a) == e.Value(n.x);
-  }
-  static int64_t EqConst(Evaluator& e, const Node& n) { return e.Value(n.x) == n.imm; }
-  static int64_t NeConst(Evaluator& e, const Node& n) { return e.Value(n.x) != n.imm; }
-  static int64_t Eq(Evaluator& e, const Node& n) { return e.Value(n.x) == e.Value(n.y); }
-  static int64_t Ne(Evaluator& e, const Node& n) { return e.Value(n.x) != e.Value(n.y); }
-  static int64_t Lt(Evaluator& e, const Node& n) { return e.Value(n.x) < e.Value(n.y); }
-  static int64_t Le(Evaluator& e, const Node& n) { return e.Value(n.x) <= e.Value(n.y); }
-  static int64_t Gt(Evaluator& e, const Node& n) { return e.Value(n.x) > e.Value(n.y); }
-  static int64_t Ge(Evaluator& e, const Node& n) { return e.Value(n.x) >= e.Value(n.y); }
-  static int64_t Add(Evaluator& e, const Node& n) { return e.Value(n.x) + e.Value(n.y); }
-  static int64_t Sub(Evaluator& e, const Node& n) { return e.Value(n.x) - e.Value(n.y); }
-  static int64_t Mul(Evaluator& e, const Node& n) { return e.Value(n.x) * e.Value(n.y); }
-  static int64_t Not(Evaluator& e, const Node& n) { return !e.Value(n.x); }
-  static int64_t If(Evaluator& e, const Node& n) {
-    return e.Value(n.x) ? e.Value(n.y) : e.Value(n.z);
-  }
-  static int64_t Coalesce(Evaluator& e, const Node& n) {
-    int64_t a = e.Value(n.x);
-    return a != kNone ? a : e.Value(n.y);
-  }
-  static int64_t AnyOf(Evaluator& e, const Node& n) {
-    for (int i = 0; i < n.b; ++i) {
-      if (e.Value(static_cast<int>(e.lists_[n.a + i]))) return 1;
-    }
-    return 0;
-  }
-  static int64_t AllOf(Evaluator& e, const Node& n) {
-    for (int i = 0; i < n.b; ++i) {
-      if (!e.Value(static_cast<int>(e.lists_[n.a + i]))) return 0;
-    }
-    return 1;
-  }
-  static int64_t Attr(Evaluator& e, const Node& n) {
-    return AttributeOf(e.rules_, e.state_, static_cast<int>(e.Value(n.x)),
-                       static_cast<angler::Attr>(n.a));
-  }
-  static int64_t List(Evaluator& e, const Node& n) { return e.ListValue(n); }
-  static int64_t Generic(Evaluator& e, const Node& n) { return e.Switch(n); }
-};
 
 void BindEvaluators(Ruleset& rules) {
   // The op list (program.h) names each op's function.

@@ -11,6 +11,7 @@
 #include <span>
 
 #include "interpreter/ruleset.h"
+#include "interpreter/runtime_error.h"
 #include "interpreter/state.h"
 
 namespace angler {
@@ -76,12 +77,29 @@ class Evaluator {
   // Frees every card list handed out so far.
   void ReleaseLists() { scratch_top_ = 0; }
 
+  // The first fault of the evaluations so far (RuntimeFault::kNone if none)
+  // and the node it happened at. A faulted evaluation returns 0; the caller
+  // stops the game (Game::Run checks after each instruction).
+  bool faulted() const { return fault_ != RuntimeFault::kNone; }
+  RuntimeFault fault() const { return fault_; }
+  int fault_node() const { return fault_node_; }
+
  private:
   static constexpr int kScratchLists = 12;
   static constexpr int kCacheSlots = 256;  // the loader keeps Ruleset::cache_slots below
   uint8_t* Push();
   void Pop(uint8_t* p);
   friend struct EvalOps;
+  int64_t Fault(const Node& n, RuntimeFault f) {
+    if (fault_ == RuntimeFault::kNone) {
+      fault_ = f;
+      fault_node_ = static_cast<int>(&n - nodes_);
+    }
+    return 0;
+  }
+  // A seat used as an index: none reads as `none_value`, a seat past the
+  // table is a fault.
+  bool BadSeat(int64_t p) const { return p >= state_.num_players; }
   int64_t Switch(const Node& n);  // the ops without a function of their own
   bool Member(int node, int64_t v);
   int64_t ListValue(const Node& n);  // count, any, first, ...: kept out of Value's frame
@@ -96,6 +114,8 @@ class Evaluator {
   const State& state_;
   const Frame* frame_;
   int card_ = kNoCard;
+  RuntimeFault fault_ = RuntimeFault::kNone;
+  int fault_node_ = -1;
   int scratch_top_ = 0;
   uint8_t scratch_[kScratchLists][kMaxCards];
   int64_t cache_value_[kCacheSlots];

@@ -77,10 +77,12 @@ void Game::TurnBegin(State& s, EventLog* log) const {
   if (rules_.turn_skip < 0) return;
   for (int k = 0; k < players_; ++k) {
     Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
-    if (!ev.Value(rules_.turn_skip)) return;
+    bool skip = ev.Value(rules_.turn_skip);
+    if (ev.faulted()) return Fail(s, ev.fault(), ev.fault_node());
+    if (!skip) return;
     SetVar(s, rules_.builtin.turn, (s.vars[rules_.builtin.turn] + 1) % players_, log);
   }
-  Fail(s);
+  Fail(s, RuntimeFault::kAllSkipped, s.pc);
 }
 
 std::string Game::Message(const State& s, const std::vector<MessagePart>& parts,
@@ -392,14 +394,16 @@ void Game::MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bo
   }
 }
 
-void Game::Fail(State& s) const {
+void Game::Fail(State& s, RuntimeFault fault, int at) const {
   s.error = true;
+  s.fault = static_cast<uint8_t>(fault);
+  s.fault_at = at;
   s.over = true;
   s.decision.kind = DecisionKind::kNone;
 }
 
 void Game::Call(State& s, int effect, int self, int owner, int return_pc) const {
-  if (s.frame_count >= kMaxFrames) return Fail(s);
+  if (s.frame_count >= kMaxFrames) return Fail(s, RuntimeFault::kTooDeep, s.pc);
   Frame& f = s.frames[s.frame_count++];
   f = Frame{};
   f.return_pc = return_pc;
@@ -419,7 +423,8 @@ void Game::QueueTriggers(State& s, int card, int zone) const {
     if (e < 0) continue;
     const Effect& eff = rules_.effects[static_cast<size_t>(e)];
     if (eff.timing != Timing::kOnEnter || eff.enter_family != family) continue;
-    if (s.trigger_count >= kMaxTriggers) return Fail(s);
+    if (s.trigger_count >= kMaxTriggers)
+      return Fail(s, RuntimeFault::kTooManyTriggers, s.pc);
     s.trigger_card[s.trigger_count] = static_cast<uint8_t>(card);
     s.trigger_owner[s.trigger_count] = static_cast<int8_t>(rules_.ZoneSeat(zone));
     s.trigger_effect[s.trigger_count] = static_cast<int8_t>(e);
@@ -458,7 +463,19 @@ void Game::Execute(State& s, EventLog* log) const {
   if constexpr (!kLog) log = nullptr;  // a constant: every `if (log)` folds away
   Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
   uint8_t buffer[kMaxCards];
+  int steps = 0;
+  int pc = s.pc;  // the instruction running, for errors
+  // An instruction that evaluated a faulting expression stops the game; the
+  // suspending ones check before they suspend.
+  auto faulted = [&] {
+    if (!ev.faulted()) return false;
+    Fail(s, ev.fault(), ev.fault_node());
+    return true;
+  };
   while (!s.over) {
+    if (faulted()) return;
+    pc = s.pc;
+    if (++steps > kMaxStepsPerApply) return Fail(s, RuntimeFault::kTooManySteps, pc);
     const Instr& in = rules_.code[static_cast<size_t>(s.pc)];
     Frame& frame = s.frames[s.frame_count - 1];
     ev.ReleaseLists();
@@ -480,16 +497,23 @@ void Game::Execute(State& s, EventLog* log) const {
           target = &frame.locals[in.slot];
         } else {
           int64_t p = ev.Value(in.e1);
-          if (p < 0 || p >= players_) {
+          if (p >= players_) return Fail(s, RuntimeFault::kStoreSeat, pc);
+          if (p < 0) {
             ++s.pc;
             break;
           }
           target = &s.vars[in.slot + p];
         }
         int32_t before = *target;
-        if (in.op == 0) *target = static_cast<int32_t>(v);
-        if (in.op == 1) *target += static_cast<int32_t>(v);
-        if (in.op == 2) *target -= static_cast<int32_t>(v);
+        if (in.op == 1 && __builtin_add_overflow(v, int64_t{*target}, &v))
+          return Fail(s, RuntimeFault::kStoreOverflow, pc);
+        if (in.op == 2 && __builtin_sub_overflow(int64_t{*target}, v, &v))
+          return Fail(s, RuntimeFault::kStoreOverflow, pc);
+        if (v != static_cast<int32_t>(v))
+          return Fail(s, RuntimeFault::kStoreOverflow, pc);
+        if (in.flag == kStoresSeat && (v < kNone || v >= players_))
+          return Fail(s, RuntimeFault::kStoreSeat, pc);
+        *target = static_cast<int32_t>(v);
         if (log && in.code != Code::kSetLocal && *target != before) {
           log->Set(static_cast<int>(target - s.vars), before, *target, CauseAt(s));
         }
@@ -543,6 +567,8 @@ void Game::Execute(State& s, EventLog* log) const {
         int64_t want = ev.Value(in.e1);
         auto cards = ev.Cards(in.e2);
         s.chosen_count = 0;
+        if (faulted()) return;
+        if (p >= players_) return Fail(s, RuntimeFault::kStoreSeat, pc);
         if (p < 0 || want <= 0 || cards.empty()) {
           ++s.pc;
           break;
@@ -566,11 +592,16 @@ void Game::Execute(State& s, EventLog* log) const {
                 static_cast<int16_t>(rules_.lists[static_cast<size_t>(list.a + k)]);
           }
         } else if (list.op == Op::kRange) {
-          for (int64_t v = ev.Value(list.x), hi = ev.Value(list.y);
-               v <= hi && d.count < kMaxCards; ++v) {
+          int64_t lo = ev.Value(list.x), hi = ev.Value(list.y);
+          if (lo <= hi && (lo < INT16_MIN || lo > INT16_MAX ||
+                           std::min<int64_t>(hi, lo + kMaxCards - 1) > INT16_MAX))
+            return Fail(s, RuntimeFault::kLoopValue, pc);
+          for (int64_t v = lo; v <= hi && d.count < kMaxCards; ++v) {
             d.options[d.count++] = static_cast<int16_t>(v);
           }
         }
+        if (faulted()) return;
+        if (p >= players_) return Fail(s, RuntimeFault::kStoreSeat, pc);
         if (d.count == 0) {
           s.chosen_value = kNone;
           ++s.pc;
@@ -593,6 +624,7 @@ void Game::Execute(State& s, EventLog* log) const {
       }
       case Code::kShuffle: {
         int64_t zone = ev.Value(in.e0);
+        if (faulted()) return;
         if (zone < 0 || s.ZoneSize(static_cast<int>(zone)) <= 1) {
           ++s.pc;
           break;
@@ -627,13 +659,15 @@ void Game::Execute(State& s, EventLog* log) const {
         s.decision.kind = DecisionKind::kNone;
         return;
       case Code::kForBegin: {
-        if (s.loop_count >= kMaxLoops) return Fail(s);
+        if (s.loop_count >= kMaxLoops) return Fail(s, RuntimeFault::kTooManyLoops, pc);
         Loop& loop = s.loops[s.loop_count];
         loop.count = 0;
         loop.next = 0;
         const Node& list = rules_.nodes[static_cast<size_t>(in.e0)];
+        bool in_range = true;
         auto add = [&](int64_t v) {
           if (loop.count >= kMaxLoopItems) return false;
+          in_range &= v >= INT16_MIN && v <= INT16_MAX;
           loop.items[loop.count++] = static_cast<int16_t>(v);
           return true;
         };
@@ -645,12 +679,21 @@ void Game::Execute(State& s, EventLog* log) const {
             fits &= add(rules_.lists[static_cast<size_t>(list.a + k)]);
         } else if (list.op == Op::kRange) {
           int64_t lo = ev.Value(list.x), hi = ev.Value(list.y);
-          for (int64_t v = lo; v <= hi && fits; ++v) fits &= add(v);
-          for (int64_t v = lo; v >= hi && lo > hi && fits; --v) fits &= add(v);
+          // Counted, not compared at the ends: lo or hi may be the extremes.
+          uint64_t span = lo <= hi
+                              ? static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo)
+                              : static_cast<uint64_t>(lo) - static_cast<uint64_t>(hi);
+          for (uint64_t k = 0; k <= span && fits; ++k) {
+            uint64_t v =
+                lo <= hi ? static_cast<uint64_t>(lo) + k : static_cast<uint64_t>(lo) - k;
+            fits &= add(static_cast<int64_t>(v));
+          }
         } else {
           for (uint8_t c : ev.Cards(in.e0)) fits &= add(c);
         }
-        if (!fits) return Fail(s);
+        if (faulted()) return;
+        if (!fits) return Fail(s, RuntimeFault::kTooManyItems, pc);
+        if (!in_range) return Fail(s, RuntimeFault::kLoopValue, pc);
         if (in.b > 0 && loop.count > 1) {
           // Stable sort by the keys, each evaluated with the loop variable bound.
           int64_t keys[kMaxLoopItems][4] = {};
@@ -769,8 +812,8 @@ void Game::Execute(State& s, EventLog* log) const {
         Decision& d = s.decision;
         d.count = static_cast<uint8_t>(allowed.size());
         for (size_t k = 0; k < allowed.size(); ++k) d.options[k] = allowed[k];
-        if (d.count == 0)
-          return Fail(s);  // the play rules allow nothing: a ruleset error
+        if (faulted()) return;
+        if (d.count == 0) return Fail(s, RuntimeFault::kNoPlay, pc);
         d.kind = DecisionKind::kPlay;
         d.player = static_cast<int8_t>(p);
         return;
@@ -786,7 +829,8 @@ void Game::Execute(State& s, EventLog* log) const {
         } else {
           winner = static_cast<int>(w);
         }
-        if (winner < 0 || winner >= players_) return Fail(s);
+        if (faulted()) return;
+        if (winner < 0 || winner >= players_) return Fail(s, RuntimeFault::kNoWinner, pc);
         SetVar(s, rules_.builtin.winner, winner, log);
         LogBoundary(s, EventKind::kTrickEnd, winner, card,
                     s.vars[rules_.builtin.trick_number], log);
@@ -810,7 +854,8 @@ void Game::Execute(State& s, EventLog* log) const {
             ev.set_frame(&s.frames[s.frame_count - 1]);
             called = true;
           } else if (t == Timing::kNextTrick) {
-            if (s.pending_count >= kMaxPending) return Fail(s);
+            if (s.pending_count >= kMaxPending)
+              return Fail(s, RuntimeFault::kTooManyPending, pc);
             s.pending_card[s.pending_count] = static_cast<uint8_t>(card);
             s.pending_owner[s.pending_count] = s.played_by[card];
             s.pending_effect[s.pending_count] = static_cast<int8_t>(e);
@@ -850,7 +895,8 @@ void Game::Execute(State& s, EventLog* log) const {
         s.decision.count = 0;
         return;
       case Code::kCheck:
-        if (check_invariants_ && !InvariantHolds(s, in.e0)) return Fail(s);
+        if (check_invariants_ && !InvariantHolds(s, in.e0))
+          return Fail(s, RuntimeFault::kInvariant, pc);
         ++s.pc;
         break;
       case Code::kTrickEnd:
@@ -1072,25 +1118,6 @@ bool Game::InvariantHolds(const State& s, int holds) const {
     if (!ev.Value(holds)) return false;
   }
   return true;
-}
-
-const Invariant* Game::BrokenInvariant(const State& s) const {
-  if (!s.error || s.pc < 0 || s.pc >= static_cast<int>(rules_.code.size()))
-    return nullptr;
-  const Instr& in = rules_.code[static_cast<size_t>(s.pc)];
-  if (in.code != Code::kCheck) return nullptr;
-  return &rules_.invariants[static_cast<size_t>(in.slot)];
-}
-
-std::string Game::ErrorReason(const State& s) const {
-  const Invariant* broken = BrokenInvariant(s);
-  if (broken == nullptr) return "a runtime limit was hit";
-  std::string where;
-  if (broken->pos.file != nullptr) {
-    where =
-        " (" + broken->pos.file->name() + ":" + std::to_string(broken->pos.line) + ")";
-  }
-  return "the invariant '" + broken->says + "'" + where + " does not hold";
 }
 
 std::vector<int> Game::Winners(const State& s) const {

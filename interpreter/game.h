@@ -17,6 +17,7 @@
 #include "interpreter/events.h"
 #include "interpreter/rng.h"
 #include "interpreter/ruleset.h"
+#include "interpreter/runtime_error.h"
 #include "interpreter/state.h"
 
 namespace angler {
@@ -85,11 +86,6 @@ class Game {
 
   // The players with the best rank (shared wins), once the game is over.
   std::vector<int> Winners(const State& s) const;
-  // The declared invariant that stopped the game, or null (see Invariant).
-  const Invariant* BrokenInvariant(const State& s) const;
-  // Why a game stopped in an error: "a runtime limit was hit", or "the invariant
-  // 'SAYS' (FILE:LINE) does not hold".
-  std::string ErrorReason(const State& s) const;
   int64_t Rank(const State& s, int player) const;
 
   // People-facing text.
@@ -107,7 +103,9 @@ class Game {
   // Instantiated twice so that the loop without a log tests no pointer.
   template <bool kLog>
   void Execute(State& s, EventLog* log) const;
-  void Fail(State& s) const;
+  // Stops the game on a ruleset error at `at` (an instruction or, for the
+  // faults runtime_error.h marks kNode, an expression node).
+  void Fail(State& s, RuntimeFault fault, int at) const;
   static bool PlayedInTrick(const State& s, int card);
   bool InvariantHolds(const State& s, int holds) const;  // for every seat p
   void SetVariablesToStart(State& s, Scope scope, EventLog* log = nullptr) const;

@@ -27,6 +27,12 @@ inline constexpr int kMaxTriggers = 16;   // on-enter effects waiting to run
 inline constexpr int kMaxEffectsPerCard = 4;
 inline constexpr int kMaxLay = 7;  // cards in one lay of the turn procedure
 
+// Instructions one Apply may run before the next decision: rules that never
+// reach one (a round without decisions whose end never comes) stop with a
+// ruleset error naming the instruction instead of looping forever. The
+// shipped games run a few hundred at most.
+inline constexpr int kMaxStepsPerApply = 1000000;
+
 }  // namespace angler
 
 #endif  // ANGLER_INTERPRETER_LIMITS_H_

@@ -1,11 +1,14 @@
 #include "interpreter/loader.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "dsl/limits.h"
 #include "dsl/text.h"
 #include "interpreter/compiler.h"
 #include "interpreter/eval.h"
@@ -140,9 +143,16 @@ class Loader {
     }
     const std::string& s = v.scalar;
     char* end = nullptr;
+    errno = 0;
     long long x = std::strtoll(s.c_str(), &end, 10);
     if (s.empty() || *end != '\0') {
       Error(v.pos, "expected a whole number, got '" + s + "'");
+      return false;
+    }
+    // Numbers in a ruleset end up in 32-bit variables and card fields.
+    if (errno == ERANGE || x < INT32_MIN || x > INT32_MAX) {
+      Error(v.pos,
+            "the number " + s + " is too large (the range is -2147483648..2147483647)");
       return false;
     }
     out = x;
@@ -173,7 +183,13 @@ class Loader {
         lo.scalar = v.scalar.substr(0, dots);
         hi.scalar = v.scalar.substr(dots + 2);
         int64_t a, b;
-        if (Int(lo, a) && Int(hi, b)) {
+        if (!Int(lo, a) || !Int(hi, b)) return out;
+        if ((a > b ? a - b : b - a) >= kMaxRangeNumbers) {
+          Error(v.pos, "the range " + v.scalar + " lists more than " +
+                           std::to_string(kMaxRangeNumbers) + " numbers");
+          return out;
+        }
+        {
           for (int64_t x = a; a <= b ? x <= b : x >= b; x += (a <= b ? 1 : -1)) {
             out.push_back(x);
           }

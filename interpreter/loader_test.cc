@@ -7,6 +7,7 @@
 #include <string>
 
 #include "interpreter/game.h"
+#include "interpreter/runtime_error.h"
 #include "tests/test_util.h"
 
 namespace angler {
@@ -517,16 +518,17 @@ TEST_CASE("loader: invariants are checked as games run", "[loader][invariants]")
   Game game(*kept, 2);
   State s = PlayOut(game);
   CHECK_FALSE(s.error);
-  CHECK(game.BrokenInvariant(s) == nullptr);
+  CHECK(BrokenInvariant(*kept, s) == nullptr);
 
   RulesetPtr broken = Load(WithInvariants(
       "  - {at: round_end, holds: count(hand(p)) == 1, says: one card is left}\n"));
   Game stops(*broken, 2);
   State t = PlayOut(stops);
   CHECK(t.error);
-  REQUIRE(stops.BrokenInvariant(t) != nullptr);
-  CHECK(stops.ErrorReason(t) ==
-        "the invariant 'one card is left' (mini.yaml:33) does not hold");
+  REQUIRE(BrokenInvariant(*broken, t) != nullptr);
+  CHECK(Line1(RuntimeError(*broken, t).Format()) ==
+        "mini.yaml:33:28: error: ruleset error: the invariant 'one card is left' does "
+        "not hold");
 
   // A made-up position may be told not to check them.
   stops.set_check_invariants(false);

@@ -203,6 +203,10 @@ enum class Code : uint8_t {
 // "Jump", "SetGlobal": the opcode's name without its k.
 const char* CodeName(Code code);
 
+// Instr::flag of kSetGlobal / kSetPlayerVar / kSetLocal: the variable holds a
+// seat, so a stored value must be one (or none).
+inline constexpr uint8_t kStoresSeat = 1;
+
 struct Instr {
   explicit Instr(Code c = Code::kJump) : code(c) {}
   Code code;

@@ -91,7 +91,7 @@ struct LayRule {
 
 // A condition the ruleset promises at a moment of every game (`invariants:`).
 // The engine checks it there for every seat p; a broken one stops the game
-// as a ruleset error, and Game::BrokenInvariant names it.
+// as a ruleset error, and BrokenInvariant (runtime_error.h) names it.
 enum class Moment : uint8_t { kTrickEnd, kRoundEnd, kGameEnd };
 
 struct Invariant {
@@ -133,7 +133,8 @@ struct Ruleset {
 
   // Compiled code.
   std::vector<Node> nodes;
-  std::vector<int64_t> lists;  // constant lists (Op::kList) and sort keys (node ids)
+  std::vector<SourcePos> node_pos;  // where each node was written: runtime errors
+  std::vector<int64_t> lists;       // constant lists (Op::kList) and sort keys (node ids)
   std::vector<Instr> code;
   // Instr::section names: the ruleset key code was compiled from ("setup",
   // "round.start", "trick.end", "effects.NAME") or a procedure's own steps

@@ -784,10 +784,9 @@ class Play {
   }
 
   std::string EngineStopped() const {
-    if (game_.BrokenInvariant(state_) != nullptr) {
-      return "the engine stopped: " + game_.ErrorReason(state_);
-    }
-    return "the engine stopped: the ruleset hit one of its limits";
+    std::string error = RuntimeError(r_, state_).Format();
+    if (!error.empty() && error.back() == '\n') error.pop_back();
+    return "the engine stopped: " + error;
   }
 
   bool Step(const Bound& b) {

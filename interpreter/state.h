@@ -88,8 +88,10 @@ struct State {
   uint8_t num_players = 0;
   uint8_t end_reason = 0;  // index into Ruleset::end_reasons
   bool over = false;
-  bool error = false;  // a runtime limit was hit or the rules allowed no play
-  uint32_t ply = 0;    // actions applied
+  bool error = false;     // a runtime limit was hit or the rules allowed no play
+  uint8_t fault = 0;      // with error: the RuntimeFault (runtime_error.h)
+  int32_t fault_at = -1;  // its expression node or instruction
+  uint32_t ply = 0;       // actions applied
 
   std::span<const uint8_t> Zone(int z) const {
     return {order + start[z], static_cast<size_t>(start[z + 1] - start[z])};

@@ -3,6 +3,9 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <string>
+
+#include "dsl/limits.h"
 
 namespace angler {
 namespace {
@@ -78,12 +81,31 @@ Snippet SnippetOf(const YAML::Node& n, const std::shared_ptr<const SourceFile>& 
   return s;
 }
 
+// What a document may still hold. yaml-cpp shares an aliased node; the tree
+// here copies it at every use, so the nodes are counted as they are copied.
+struct Budget {
+  int nodes = kMaxYamlNodes;
+  std::vector<Diagnostic>* errors;
+};
+
 // parent_indent: the column (0-based) of the node's key or sequence dash.
 YamlNode Convert(const YAML::Node& n, const std::shared_ptr<const SourceFile>& file,
-                 int parent_indent) {
+                 int parent_indent, Budget& budget, int depth) {
   YamlNode out;
   YAML::Mark m = n.Mark();
   out.pos = SourcePos{file, m.line + 1, m.column + 1};
+  if (!budget.errors->empty()) return out;
+  if (--budget.nodes < 0) {
+    budget.errors->push_back({out.pos, "the document has more than " +
+                                           std::to_string(kMaxYamlNodes) +
+                                           " nodes (aliases count at every use)"});
+    return out;
+  }
+  if (depth > kMaxYamlDepth) {
+    budget.errors->push_back({out.pos, "nested too deeply (the limit is " +
+                                           std::to_string(kMaxYamlDepth) + " levels)"});
+    return out;
+  }
   switch (n.Type()) {
     case YAML::NodeType::Scalar:
       out.kind = YamlNode::Kind::kScalar;
@@ -98,14 +120,15 @@ YamlNode Convert(const YAML::Node& n, const std::shared_ptr<const SourceFile>& f
         std::string_view line = file->Line(im.line + 1);
         int dash = std::min(im.column, static_cast<int>(line.size())) - 1;
         while (dash > 0 && line[static_cast<size_t>(dash)] != '-') --dash;
-        out.items.push_back(Convert(item, file, std::max(dash, 0)));
+        out.items.push_back(Convert(item, file, std::max(dash, 0), budget, depth + 1));
       }
       break;
     case YAML::NodeType::Map:
       out.kind = YamlNode::Kind::kMap;
       for (const auto& kv : n) {
         YAML::Mark km = kv.first.Mark();
-        out.entries.emplace_back(kv.first.Scalar(), Convert(kv.second, file, km.column));
+        out.entries.emplace_back(kv.first.Scalar(),
+                                 Convert(kv.second, file, km.column, budget, depth + 1));
         out.key_pos.push_back(SourcePos{file, km.line + 1, km.column + 1});
       }
       break;
@@ -160,13 +183,23 @@ SourcePos YamlNode::KeyPos(const std::string& key) const {
 
 Result<YamlNode> ParseYaml(std::shared_ptr<const SourceFile> file) {
   try {
+    if (file->text().size() > kMaxInputFileBytes) {
+      return Diagnostic(
+          SourcePos{file, 1, 1},
+          "the file is larger than " + std::to_string(kMaxInputFileBytes >> 20) + " MB");
+    }
     YAML::Node root = YAML::Load(file->text());
-    YamlNode doc = Convert(root, file, -1);
+    std::vector<Diagnostic> errors;
+    Budget budget{kMaxYamlNodes, &errors};
+    YamlNode doc = Convert(root, file, -1, budget, 0);
+    if (!errors.empty()) return errors;
     if (doc.kind != YamlNode::Kind::kMap) {
       return Diagnostic(SourcePos{file, 1, 1}, "a ruleset must be a YAML mapping");
     }
     return doc;
   } catch (const YAML::ParserException& e) {
+    return Diagnostic(SourcePos{file, e.mark.line + 1, e.mark.column + 1}, e.msg);
+  } catch (const YAML::Exception& e) {
     return Diagnostic(SourcePos{file, e.mark.line + 1, e.mark.column + 1}, e.msg);
   }
 }

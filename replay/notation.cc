@@ -581,9 +581,12 @@ Result<ResolvedRecord> ResolveRecord(const ParsedRecord& r, const RulesetLookup&
   }
   for (const ParsedVariation& pv : r.variations) {
     Variation v;
+    if (pv.line.moves.empty()) return At(pv.line.pos, r, "a variation without moves");
     v.ply = pv.line.moves.front().number - 1;
     const int after = static_cast<int>(pv.after);
-    if (v.ply != after - 1 && v.ply != after) {
+    // Records come from other people: the ply must be a position of the main line.
+    if (v.ply < 0 || static_cast<size_t>(v.ply) >= positions.size() ||
+        (v.ply != after - 1 && v.ply != after)) {
       return At(
           pv.line.pos, r,
           "a variation starting with move " + std::to_string(v.ply + 1) +

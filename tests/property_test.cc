@@ -10,6 +10,7 @@
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/rng.h"
+#include "interpreter/runtime_error.h"
 #include "tests/test_util.h"
 
 namespace angler {
@@ -60,7 +61,7 @@ Playout RandomGame(const Game& game, uint64_t seed) {
     INFO(game.ActionText(s, a) << ": " << testing::FormatErrors(st));
     REQUIRE(st.ok());
     out.actions.push_back(a);
-    INFO((s.error ? game.ErrorReason(s) : ""));
+    INFO((s.error ? RuntimeError(rules, s).Format() : ""));
     REQUIRE_FALSE(s.error);
     REQUIRE(s.ply == out.actions.size());
     std::string zones = CheckZones(rules, s);
@@ -158,11 +159,11 @@ effects:
                      : list.items[rng.Below(static_cast<uint32_t>(list.count))];
       REQUIRE(game.Apply(s, a).ok());
     }
-    if (s.error) broken = game.ErrorReason(s);
+    if (s.error) broken = RuntimeError(game.rules(), s).message;
   }
-  CHECK(
-      broken.starts_with("the invariant 'after each trick every player holds one "
-                         "card for each trick left to play'"));
+  CHECK(broken.starts_with(
+      "ruleset error: the invariant 'after each trick every player holds one "
+      "card for each trick left to play'"));
 }
 
 // Fishing in particular: the card count of a game is conserved in the

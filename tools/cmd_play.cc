@@ -385,7 +385,7 @@ void TerminalGame::ShowEnd() const {
   const State& s = run_.state();
   out_ << "\ngame over";
   if (s.error) {
-    out_ << ": stopped by a ruleset error (" << game_.ErrorReason(s) << ")\n";
+    out_ << ": stopped by a ruleset error\n" << RuntimeError(rules_, s).Format();
     return;
   }
   if (s.end_reason > 0 && s.end_reason < rules_.end_reasons.size()) {

@@ -56,10 +56,9 @@ SimulationStats Simulate(const Game& game, const std::vector<Bot*>& seats, int g
       for (const Action& a : result.actions) Mix(stats.signature, ActionWord(a));
       if (result.final_state.error) {
         if (stats.errors() == 0) {
-          stats.first_error = "game seed " + std::to_string(result.seed) +
-                              ": a ruleset error (" +
-                              game.ErrorReason(result.final_state) + ") after " +
-                              std::to_string(result.actions.size()) + " actions";
+          stats.first_error = "game seed " + std::to_string(result.seed) + ", after " +
+                              std::to_string(result.actions.size()) + " actions: " +
+                              RuntimeError(game.rules(), result.final_state).Format();
         }
         ++stats.ruleset_errors;
       } else {
