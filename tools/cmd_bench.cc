@@ -95,8 +95,9 @@ BenchResult BenchRuleset(const Ruleset& rules, int games, ProgressLine& progress
     if (run == 0) {
       result.actions = stats.actions;
       result.errors = stats.errors();
-      result.signature = stats.signature;
-    } else if (stats.signature != result.signature || stats.actions != result.actions) {
+      result.signature = stats.chained_hash;
+    } else if (stats.chained_hash != result.signature ||
+               stats.actions != result.actions) {
       result.deterministic = false;
     }
   }
