@@ -59,22 +59,12 @@ Result<CompareFlags> ReadCompareFlags(const Args& args) {
                                         std::to_string(args.positional().size()));
   }
   CompareFlags flags;
-  Result<int64_t> games = args.GetInt("games", 1000);
-  if (!games) {
-    usage.push_back(games.error());
-  } else if (games.value() < 2 || games.value() > 100000000) {
-    usage.emplace_back(SourcePos{}, "--games must be from 2 to 100000000, got " +
-                                        std::to_string(games.value()));
-  }
+  Result<int64_t> games = IntFlagIn(args, "games", 1000, 2, 100000000);
+  if (!games) usage.push_back(games.error());
   Result<uint64_t> seed = args.GetUint64("seed", 1);
   if (!seed) usage.push_back(seed.error());
-  Result<int64_t> threads = args.GetInt("threads", DefaultThreads());
-  if (!threads) {
-    usage.push_back(threads.error());
-  } else if (threads.value() < 1 || threads.value() > 1024) {
-    usage.emplace_back(SourcePos{}, "--threads must be from 1 to 1024, got " +
-                                        std::to_string(threads.value()));
-  }
+  Result<int64_t> threads = IntFlagIn(args, "threads", DefaultThreads(), 1, 1024);
+  if (!threads) usage.push_back(threads.error());
   if (args.Has("html") && args.Get("html").value_or("").empty()) {
     usage.emplace_back(SourcePos{}, "--html needs a FILE");
   }

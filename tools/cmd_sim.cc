@@ -129,24 +129,16 @@ Result<SimFlags> ReadSimFlags(const Args& args) {
                                               " words");
   }
   SimFlags flags;
-  Result<int64_t> games = args.GetInt("games", 100);
+  Result<int64_t> games = IntFlagIn(args, "games", 100, 1, 100000000);
   if (!games) {
     usage.push_back(games.error());
-  } else if (games.value() < 1 || games.value() > 100000000) {
-    usage.emplace_back(SourcePos{}, "--games must be from 1 to 100000000, got " +
-                                        std::to_string(games.value()));
   } else {
     flags.games = games.value();
   }
   Result<uint64_t> seed = args.GetUint64("seed", 1);
   if (!seed) usage.push_back(seed.error());
-  Result<int64_t> threads = args.GetInt("threads", DefaultThreads());
-  if (!threads) {
-    usage.push_back(threads.error());
-  } else if (threads.value() < 1 || threads.value() > 1024) {
-    usage.emplace_back(SourcePos{}, "--threads must be from 1 to 1024, got " +
-                                        std::to_string(threads.value()));
-  }
+  Result<int64_t> threads = IntFlagIn(args, "threads", DefaultThreads(), 1, 1024);
+  if (!threads) usage.push_back(threads.error());
   Result<std::pair<int, int>> shard = ShardFlag(args, std::max<int64_t>(1, flags.games));
   if (!shard) usage.push_back(shard.error());
   if (!usage.empty()) return usage;
