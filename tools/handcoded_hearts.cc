@@ -6,7 +6,7 @@ namespace angler::handcoded {
 namespace {
 
 int Points(Cards cards) {
-  return std::popcount(cards & kHeartsMask) + ((cards & kQueenOfSpades) ? 13 : 0);
+  return CountCards(cards & kHeartsMask) + ((cards & kQueenOfSpades) ? 13 : 0);
 }
 
 int PassTarget(int seat, int direction) {
@@ -70,7 +70,7 @@ void HeartsGame::Pick(int card) {
   const auto seat = static_cast<size_t>(passer_);
   hands_[seat] &= ~(Cards{1} << card);
   passed_[seat] |= Cards{1} << card;
-  if (std::popcount(passed_[seat]) < 3) return;
+  if (CountCards(passed_[seat]) < 3) return;
   if (++passer_ < kSeats) return;
   for (int p = 0; p < kSeats; ++p) {
     hands_[static_cast<size_t>(PassTarget(p, direction_))] |=
@@ -123,7 +123,7 @@ int PlayRandomHearts(Rng& rng, std::array<int64_t, kSeats>& scores) {
   while (!game.over()) {
     const Cards legal = game.Legal();
     game.Apply(NthCard(
-        legal, static_cast<int>(rng.Below(static_cast<uint32_t>(std::popcount(legal))))));
+        legal, static_cast<int>(rng.Below(static_cast<uint32_t>(CountCards(legal))))));
     ++choices;
   }
   for (int p = 0; p < kSeats; ++p) scores[static_cast<size_t>(p)] += game.score(p);

@@ -79,6 +79,15 @@ class HeartsGame {
   bool hearts_broken_ = false;
 };
 
+// How many cards: a SWAR count inline (the build targets plain x86-64,
+// where std::popcount is a library call).
+constexpr int CountCards(Cards c) {
+  c = c - ((c >> 1) & 0x5555555555555555ULL);
+  c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
+  c = (c + (c >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<int>((c * 0x0101010101010101ULL) >> 56);
+}
+
 // The index-th (from 0) lowest set bit of `cards`.
 int NthCard(Cards cards, int index);
 

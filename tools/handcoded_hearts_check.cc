@@ -85,8 +85,8 @@ Result<int> CheckHandcodedHearts(const Game& game, uint64_t seed) {
                                 CardsText(rules, bits.value(), hand.Legal()));
     }
     const int pick = handcoded::NthCard(
-        offered,
-        static_cast<int>(rng.Below(static_cast<uint32_t>(std::popcount(offered)))));
+        offered, static_cast<int>(
+                     rng.Below(static_cast<uint32_t>(handcoded::CountCards(offered)))));
     for (const Action& a : legal) {
       if (bits.value()[a.value] != pick) continue;
       if (Status st = game.Apply(state, a); !st) return st.errors();

@@ -66,6 +66,9 @@ TEST_CASE("hand-coded Hearts: random games end with 26 points or a moon", "[hand
     const int64_t total = scores[0] + scores[1] + scores[2] + scores[3];
     CHECK((total == 26 || total == 78));
   }
+  CHECK(CountCards(0) == 0);
+  CHECK(CountCards(~Cards{0}) == 64);
+  CHECK(CountCards(kHeartsMask | kQueenOfSpades) == 14);
   CHECK(NthCard(0b101100, 0) == 2);
   CHECK(NthCard(0b101100, 2) == 5);
 }
