@@ -157,7 +157,7 @@ void WriteSimTable(const SimReport& report, std::ostream& out) {
   size_t bot_width = 3;
   for (const std::string& bot : run.bots) bot_width = std::max(bot_width, bot.size());
   out << "seat  " << PadRight("bot", bot_width)
-      << "   wins  win rate     95% CI      mean score       95% CI    "
+      << "   wins  win rate      95% CI      mean score       95% CI    "
          "score p5   p25   p50   p75   p95\n";
   for (int p = 0; p < stats.players; ++p) {
     const auto seat = static_cast<size_t>(p);
@@ -166,7 +166,7 @@ void WriteSimTable(const SimReport& report, std::ostream& out) {
     out << PadLeft(std::to_string(p), 4) << "  " << PadRight(run.bots[seat], bot_width)
         << " " << PadLeft(std::to_string(stats.wins[seat]), 6)
         << PadLeft(Fixed(100 * WinRate(stats, p), 1) + "%", 10)
-        << PadLeft(Fixed(100 * win.low, 1) + "-" + Fixed(100 * win.high, 1) + "%", 13)
+        << PadLeft(Fixed(100 * win.low, 1) + ".." + Fixed(100 * win.high, 1) + "%", 14)
         << PadLeft(Fixed(stats.MeanRank(p), 2), 14)
         << PadLeft(Fixed(score.low, 2) + ".." + Fixed(score.high, 2), 15) << "   ";
     for (double q : kReportedPercentiles) {
