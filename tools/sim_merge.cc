@@ -20,8 +20,8 @@ const CommandSpec& MergeSpec() {
       "`angler sim ... --shard K/N --json` printed, or the record store its\n"
       "`--record --db FILE` wrote. The reports of every shard 1..N add up to the\n"
       "run's report, the same bytes as the run played in one go (a table, or\n"
-      "--json); the stores' games are copied, store after store in the order\n"
-      "given, into the --db store.",
+      "--json); the stores' games are copied into the --db store, in the run's\n"
+      "order when the stores are named in shard order (shard-{1..N}.db).",
       {
           {"json", false, "print the run's JSON instead of a table"},
           {"db", true,
