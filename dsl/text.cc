@@ -1,5 +1,7 @@
 #include "dsl/text.h"
 
+#include <cstdio>
+
 namespace angler {
 
 uint64_t Fnv1a(std::string_view text, uint64_t hash) {
@@ -39,6 +41,23 @@ std::string_view Trim(std::string_view s) {
   if (begin == std::string_view::npos) return {};
   const size_t end = s.find_last_not_of(" \t\r\n");
   return s.substr(begin, end - begin + 1);
+}
+
+std::string Fixed(double v, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+std::string PadLeft(std::string_view s, size_t width) {
+  std::string out(s.size() >= width ? 0 : width - s.size(), ' ');
+  return out.append(s);
+}
+
+std::string PadRight(std::string_view s, size_t width) {
+  std::string out(s);
+  if (out.size() < width) out.append(width - out.size(), ' ');
+  return out;
 }
 
 }  // namespace angler

@@ -30,6 +30,14 @@ std::string_view Trim(std::string_view s);
 std::string Join(const std::vector<std::string>& items,
                  std::string_view separator = ", ");
 
+// `v` with exactly `decimals` digits after the point: Fixed(2.345, 1) == "2.3".
+std::string Fixed(double v, int decimals);
+
+// `s` padded with spaces to `width` on the left (PadLeft) or right (PadRight);
+// longer text is left whole.
+std::string PadLeft(std::string_view s, size_t width);
+std::string PadRight(std::string_view s, size_t width);
+
 }  // namespace angler
 
 #endif  // ANGLER_DSL_TEXT_H_

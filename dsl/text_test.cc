@@ -19,6 +19,13 @@ TEST_CASE("text: FNV-1a, hex and join", "[text]") {
   CHECK(Join({"a"}) == "a");
   CHECK(Join({"a", "b", "c"}) == "a, b, c");
   CHECK(Join({"a", "b"}, " | ") == "a | b");
+  CHECK(Fixed(2.345, 1) == "2.3");
+  CHECK(Fixed(-0.5, 0) == "-0");
+  CHECK(Fixed(12, 2) == "12.00");
+  CHECK(PadLeft("ab", 4) == "  ab");
+  CHECK(PadRight("ab", 4) == "ab  ");
+  CHECK(PadLeft("abcde", 4) == "abcde");
+  CHECK(PadRight("", 2) == "  ");
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <ostream>
 
 #include "dsl/text.h"
@@ -17,6 +18,7 @@
 #include "tools/json.h"
 #include "tools/progress.h"
 #include "tools/simulation.h"
+#include "tools/vs_handcoded.h"
 
 namespace angler {
 namespace {
@@ -30,7 +32,7 @@ constexpr int kStateCopies = 1000000;
 const CommandSpec& BenchSpec() {
   static const CommandSpec spec{
       "bench",
-      "[--games N] [--json]",
+      "[--games N] [--json] [--vs-handcoded]",
       "For each shipped ruleset: random bots at 4 players (or the nearest allowed\n"
       "count) play N games once to warm up, then " +
           std::to_string(kTimedRuns) +
@@ -41,14 +43,11 @@ const CommandSpec& BenchSpec() {
       {
           {"games", true, "games per timed run (default 1000)"},
           {"json", false, "print one JSON object"},
+          {"vs-handcoded", false,
+           "also race the hearts ruleset against a hand-written C++ Hearts of the "
+           "same rules (tools/handcoded_hearts.h), interleaved, and print the ratio"},
       }};
   return spec;
-}
-
-std::string Fixed(double v, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
 }
 
 double Median(std::vector<double> values) {
@@ -90,8 +89,9 @@ BenchResult BenchRuleset(const Ruleset& rules, int games, ProgressLine& progress
     if (run == 0) {
       result.actions = stats.actions;
       result.errors = stats.errors();
-      result.signature = stats.signature;
-    } else if (stats.signature != result.signature || stats.actions != result.actions) {
+      result.signature = stats.chained_hash;
+    } else if (stats.chained_hash != result.signature ||
+               stats.actions != result.actions) {
       result.deterministic = false;
     }
   }
@@ -175,6 +175,17 @@ int RunBench(const std::vector<std::string>& words, std::ostream& out,
     }
   }
   const double copy_ns = StateCopyNanoseconds(copy_source);
+  std::optional<HandcodedRace> race;
+  if (args.Has("vs-handcoded")) {
+    Result<HandcodedRace> raced =
+        RaceHandcodedHearts(static_cast<int>(games.value()), kTimedRuns, kBenchSeed);
+    if (!raced) {
+      PrintErrors(spec.name, raced.errors(), err);
+      failed = true;
+    } else {
+      race = raced.value();
+    }
+  }
   int64_t total_actions = 0;
   uint64_t signature = kFnvOffset;
   for (const BenchResult& r : results) {
@@ -202,6 +213,7 @@ int RunBench(const std::vector<std::string>& words, std::ostream& out,
     json.Key("state_copy_ns").Double(copy_ns, 1);
     json.Key("total_actions").Int(total_actions);
     json.Key("signature").String(Hex64(signature));
+    if (race) WriteRaceJson(*race, json);
     json.EndObject();
     out << json.str() << "\n";
   } else {
@@ -221,6 +233,7 @@ int RunBench(const std::vector<std::string>& words, std::ostream& out,
         << " games, random bots, one core)\n\n";
     out << "bench: " << total_actions << " actions, signature " << Hex64(signature)
         << "\n";
+    if (race) WriteRaceTable(*race, out);
   }
   return failed ? kExitFailure : kExitOk;
 }

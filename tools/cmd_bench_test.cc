@@ -53,3 +53,25 @@ TEST_CASE("bench usage errors exit 2", "[bench]") {
 
 }  // namespace
 }  // namespace angler
+
+namespace angler {
+namespace {
+
+TEST_CASE("bench --vs-handcoded races hearts against hand-coded C++", "[bench]") {
+  std::ostringstream out, err;
+  const int code = RunBench({"--games", "4", "--vs-handcoded", "--json"}, out, err);
+  INFO(err.str());
+  CHECK(code == 0);
+  const std::string json = out.str();
+  CHECK_THAT(
+      json, Catch::Contains("\"vs_handcoded\":{\"ruleset\":\"hearts\",\"games_per_s\":"));
+  CHECK_THAT(json, Catch::Contains("\"handcoded_games_per_s\":"));
+  CHECK_THAT(json, Catch::Contains("\"ratio\":"));
+  CHECK_THAT(json, Catch::Contains("\"checked_deals\":200"));
+  std::ostringstream table, err2;
+  CHECK(RunBench({"--games", "4", "--vs-handcoded"}, table, err2) == 0);
+  CHECK_THAT(table.str(), Catch::Contains("hand-coded is "));
+}
+
+}  // namespace
+}  // namespace angler

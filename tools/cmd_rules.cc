@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "dsl/text.h"
 #include "interpreter/disassemble.h"
 #include "interpreter/formation.h"
 #include "interpreter/loader.h"
@@ -45,14 +46,6 @@ const CommandSpec& ListSpec() {
   static const CommandSpec spec{
       "rules list", "", "Lists the shipped rulesets, games first, then variants.", {}};
   return spec;
-}
-
-std::string PadRight(const std::string& s, size_t width) {
-  return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
-}
-
-std::string PadLeft(const std::string& s, size_t width) {
-  return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
 }
 
 const char* ShortTypeName(Type t) {

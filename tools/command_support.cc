@@ -107,4 +107,16 @@ std::string Lower(std::string s) {
   return s;
 }
 
+Result<int64_t> IntFlagIn(const Args& args, std::string_view name, int64_t fallback,
+                          int64_t low, int64_t high) {
+  Result<int64_t> value = args.GetInt(name, fallback);
+  if (!value) return value;
+  if (value.value() < low || value.value() > high) {
+    return Diagnostic({}, "--" + std::string(name) + " must be from " +
+                              std::to_string(low) + " to " + std::to_string(high) +
+                              ", got " + std::to_string(value.value()));
+  }
+  return value;
+}
+
 }  // namespace angler

@@ -59,6 +59,11 @@ Result<int> PlayersFlag(const Ruleset& rules, const Args& args);
 // The seat count nearest to `wanted` that the ruleset allows.
 int NearestPlayerCount(const Ruleset& rules, int wanted);
 
+// --NAME as a whole number from `low` to `high` (fallback when absent); out of
+// range: "--NAME must be from LOW to HIGH, got V".
+Result<int64_t> IntFlagIn(const Args& args, std::string_view name, int64_t fallback,
+                          int64_t low, int64_t high);
+
 // Text as people type it, lower case (Trim, in dsl/text.h, takes the space off).
 std::string Lower(std::string s);
 

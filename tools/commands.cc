@@ -25,6 +25,14 @@ constexpr std::array kCommands = {
             [](const std::vector<std::string>& args, Streams io) {
               return RunSim(args, io.out, io.err);
             }},
+    Command{
+        "compare",
+        "play two rulesets on the same seeds; report each difference and its interval",
+        "angler compare fishing fishing-short --players 4 --games 2000 --html "
+        "report.html",
+        [](const std::vector<std::string>& args, Streams io) {
+          return RunCompare(args, io.out, io.err);
+        }},
     Command{"play", "play a game in the terminal against bots",
             "angler play fishing --players 4 --seat 0 --bots greedy",
             [](const std::vector<std::string>& args, Streams io) {

@@ -43,6 +43,8 @@ int RunSim(const std::vector<std::string>& args, std::ostream& out, std::ostream
 int RunPlay(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
             std::ostream& err);
 int RunBench(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int RunCompare(const std::vector<std::string>& args, std::ostream& out,
+               std::ostream& err);
 
 }  // namespace angler
 

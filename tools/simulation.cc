@@ -1,8 +1,11 @@
 #include "tools/simulation.h"
 
 #include <algorithm>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 
-#include "dsl/text.h"
+#include "interpreter/runtime_error.h"
 #include "tools/runner.h"
 
 namespace angler {
@@ -17,64 +20,213 @@ uint64_t ActionWord(const Action& a) {
          static_cast<uint16_t>(a.value);
 }
 
+// Games a thread plays before handing them over: enough to make the handing
+// over cheap, few enough to keep the progress line moving.
+constexpr int64_t kBlockGames = 16;
+
 }  // namespace
 
-int64_t SimulationStats::ended_early() const {
-  int64_t early = 0;
-  for (size_t r = 1; r < end_reasons.size(); ++r) early += end_reasons[r];
-  return early;
+SimulationStats::SimulationStats(const Game& game) {
+  players = game.players();
+  const auto seats = static_cast<size_t>(players);
+  wins.assign(seats, 0);
+  rank_totals.assign(seats, 0);
+  ranks.assign(seats, {});
+  end_reasons.assign(std::max<size_t>(1, game.rules().end_reasons.size()), 0);
 }
 
 double SimulationStats::MeanRank(int seat) const {
   if (completed == 0) return 0;
-  return static_cast<double>(rank_totals[static_cast<size_t>(seat)]) / completed;
+  return static_cast<double>(rank_totals[static_cast<size_t>(seat)]) /
+         static_cast<double>(completed);
 }
 
 double SimulationStats::MeanActions() const {
   if (completed == 0) return 0;
-  return static_cast<double>(actions) / completed;
+  return static_cast<double>(actions) / static_cast<double>(completed);
+}
+
+void SimulationStats::Add(const Game& game, int64_t index,
+                          const Result<GameResult>& played) {
+  ++games;
+  auto note_error = [&](std::string message) {
+    if (first_error_game < 0 || index < first_error_game) {
+      first_error_game = index;
+      first_error = std::move(message);
+    }
+  };
+  if (!played) {
+    note_error(played.error().message);
+    ++failures;
+    return;
+  }
+  const GameResult& result = played.value();
+  uint64_t game_hash = kFnvOffset;
+  for (const Action& a : result.actions) {
+    const uint64_t word = ActionWord(a);
+    Mix(chained_hash, word);
+    Mix(game_hash, word);
+  }
+  uint64_t at = game_hash + static_cast<uint64_t>(index) * 0x9e3779b97f4a7c15ULL;
+  signature += SplitMix64(at);
+  if (result.final_state.error) {
+    note_error("game seed " + std::to_string(result.seed) + ", after " +
+               std::to_string(result.actions.size()) +
+               " actions: " + RuntimeError(game.rules(), result.final_state).Format());
+    ++ruleset_errors;
+    return;
+  }
+  ++completed;
+  const auto length = static_cast<int64_t>(result.actions.size());
+  actions += length;
+  ++lengths[length];
+  for (int w : result.winners) ++wins[static_cast<size_t>(w)];
+  for (int p = 0; p < players; ++p) {
+    const int64_t rank = game.Rank(result.final_state, p);
+    rank_totals[static_cast<size_t>(p)] += rank;
+    ++ranks[static_cast<size_t>(p)][rank];
+  }
+  const size_t reason = result.final_state.end_reason;
+  if (reason < end_reasons.size()) ++end_reasons[reason];
+  if (game.rules().display.IsEarlyEnd(static_cast<int>(reason))) ++ended_early;
+}
+
+void SimulationStats::Merge(const SimulationStats& other) {
+  games += other.games;
+  completed += other.completed;
+  for (size_t p = 0; p < wins.size() && p < other.wins.size(); ++p) {
+    wins[p] += other.wins[p];
+    rank_totals[p] += other.rank_totals[p];
+    for (const auto& [rank, count] : other.ranks[p]) ranks[p][rank] += count;
+  }
+  for (const auto& [length, count] : other.lengths) lengths[length] += count;
+  actions += other.actions;
+  for (size_t r = 0; r < end_reasons.size() && r < other.end_reasons.size(); ++r) {
+    end_reasons[r] += other.end_reasons[r];
+  }
+  ended_early += other.ended_early;
+  ruleset_errors += other.ruleset_errors;
+  failures += other.failures;
+  if (other.first_error_game >= 0 &&
+      (first_error_game < 0 || other.first_error_game < first_error_game)) {
+    first_error_game = other.first_error_game;
+    first_error = other.first_error;
+  }
+  signature += other.signature;
+  // chained_hash stays: it describes only games added in order.
+}
+
+GameRange Slice(uint64_t seed, int64_t games, int index, int of) {
+  const auto start = [&](int k) { return games * k / of; };
+  return {seed, start(index), start(index + 1) - start(index)};
 }
 
 SimulationStats Simulate(const Game& game, const std::vector<Bot*>& seats, int games,
                          uint64_t seed, const std::function<void(int)>& progress,
                          const std::function<void(const GameResult&)>& each) {
-  SimulationStats stats;
-  stats.games = games;
-  stats.players = game.players();
-  stats.wins.assign(static_cast<size_t>(game.players()), 0);
-  stats.rank_totals.assign(static_cast<size_t>(game.players()), 0);
-  stats.end_reasons.assign(std::max<size_t>(1, game.rules().end_reasons.size()), 0);
+  SimulationStats stats(game);
   for (int i = 0; i < games; ++i) {
     Result<GameResult> played =
         PlayGame(game, seats, DeriveSeed(seed, static_cast<uint64_t>(i)));
-    if (!played) {
-      if (stats.errors() == 0) stats.first_error = played.error().message;
-      ++stats.failures;
-    } else {
-      const GameResult& result = played.value();
-      if (each) each(result);
-      for (const Action& a : result.actions) Mix(stats.signature, ActionWord(a));
-      if (result.final_state.error) {
-        if (stats.errors() == 0) {
-          stats.first_error = "game seed " + std::to_string(result.seed) + ", after " +
-                              std::to_string(result.actions.size()) + " actions: " +
-                              RuntimeError(game.rules(), result.final_state).Format();
-        }
-        ++stats.ruleset_errors;
-      } else {
-        ++stats.completed;
-        stats.actions += static_cast<int64_t>(result.actions.size());
-        for (int w : result.winners) ++stats.wins[static_cast<size_t>(w)];
-        for (int p = 0; p < game.players(); ++p) {
-          stats.rank_totals[static_cast<size_t>(p)] += game.Rank(result.final_state, p);
-        }
-        const size_t reason = result.final_state.end_reason;
-        if (reason < stats.end_reasons.size()) ++stats.end_reasons[reason];
-      }
-    }
+    if (played && each) each(played.value());
+    stats.Add(game, i, played);
     if (progress) progress(i + 1);
   }
   return stats;
+}
+
+namespace {
+
+// One block of games, played by a worker and handed to the calling thread.
+struct Block {
+  bool ready = false;
+  SimulationStats stats;
+  std::vector<GameResult> results;  // kept only when the caller wants each game
+};
+
+}  // namespace
+
+SimulationStats SimulateRange(const Game& game, const std::vector<Bot*>& seats,
+                              const GameRange& range, int threads,
+                              const std::function<void(int64_t)>& progress,
+                              const std::function<void(const GameResult&)>& each) {
+  const int64_t blocks = (range.count + kBlockGames - 1) / kBlockGames;
+  // Workers run at most this many blocks ahead of the block handed over
+  // last, so memory stays bounded when `each` is slow (a store).
+  const int64_t window = 4 * static_cast<int64_t>(threads);
+  std::vector<Block> slots(static_cast<size_t>(window));
+  std::mutex mutex;
+  std::condition_variable ready_changed;
+  int64_t next_block = 0;
+  int64_t handed_over = 0;
+
+  auto play_block = [&](int64_t b, Block& out) {
+    out.stats = SimulationStats(game);
+    out.results.clear();
+    const int64_t end = std::min(range.count, (b + 1) * kBlockGames);
+    for (int64_t i = b * kBlockGames; i < end; ++i) {
+      const int64_t index = range.first + i;
+      Result<GameResult> played =
+          PlayGame(game, seats, DeriveSeed(range.seed, static_cast<uint64_t>(index)));
+      out.stats.Add(game, index, played);
+      if (each && played) out.results.push_back(std::move(played).value());
+    }
+  };
+  auto worker = [&] {
+    for (;;) {
+      int64_t b;
+      {
+        std::unique_lock lock(mutex);
+        ready_changed.wait(lock, [&] {
+          return next_block >= blocks || next_block < handed_over + window;
+        });
+        if (next_block >= blocks) return;
+        b = next_block++;
+      }
+      Block played;
+      play_block(b, played);
+      {
+        std::lock_guard lock(mutex);
+        Block& slot = slots[static_cast<size_t>(b % window)];
+        slot = std::move(played);
+        slot.ready = true;
+      }
+      ready_changed.notify_all();
+    }
+  };
+
+  SimulationStats stats(game);
+  std::vector<std::thread> pool;
+  if (threads > 1) {
+    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  }
+  int64_t done = 0;
+  for (int64_t b = 0; b < blocks; ++b) {
+    Block block;
+    if (pool.empty()) {
+      play_block(b, block);
+    } else {
+      std::unique_lock lock(mutex);
+      Block& slot = slots[static_cast<size_t>(b % window)];
+      ready_changed.wait(lock, [&] { return slot.ready; });
+      block = std::move(slot);
+      slot.ready = false;
+      handed_over = b + 1;
+      lock.unlock();
+      ready_changed.notify_all();
+    }
+    stats.Merge(block.stats);
+    for (const GameResult& result : block.results) each(result);
+    done += block.stats.games;
+    if (progress) progress(done);
+  }
+  for (std::thread& t : pool) t.join();
+  return stats;
+}
+
+int DefaultThreads() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1 : static_cast<int>(cores);
 }
 
 }  // namespace angler

@@ -1,0 +1,41 @@
+// Reads JSON text into a tree: what `sim merge` needs to read back the
+// output of `sim --json` (RFC 8259, without surrogate-pair escapes).
+//
+// Numbers keep their text, so 64-bit seeds and hashes read back exactly.
+// Errors name the line and column.
+#ifndef ANGLER_TOOLS_JSON_READER_H_
+#define ANGLER_TOOLS_JSON_READER_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "dsl/source.h"
+
+namespace angler {
+
+struct JsonValue {
+  enum class Kind { kNull, kBool, kNumber, kString, kArray, kObject };
+  Kind kind = Kind::kNull;
+  bool boolean = false;
+  std::string text;              // a string's value, or a number as written
+  std::vector<JsonValue> items;  // kArray
+  std::vector<std::pair<std::string, JsonValue>> members;  // kObject, in order
+
+  // The member named `key` of an object, else null.
+  const JsonValue* Find(std::string_view key) const;
+  bool is_number() const { return kind == Kind::kNumber; }
+  // A number's value as a whole number, when it is one.
+  std::optional<int64_t> AsInt() const;
+  std::optional<uint64_t> AsUint() const;
+};
+
+// `file` names the text in errors.
+Result<JsonValue> ParseJson(std::string_view text, const std::string& file);
+
+}  // namespace angler
+
+#endif  // ANGLER_TOOLS_JSON_READER_H_

@@ -1,0 +1,43 @@
+#include "tools/json_reader.h"
+
+#include <catch2/catch.hpp>
+
+#include "tools/json.h"
+
+namespace angler {
+namespace {
+
+TEST_CASE("ParseJson reads what JsonWriter writes", "[json]") {
+  JsonWriter w;
+  w.BeginObject().Key("seed").Uint(18446744073709551615ULL).Key("name").String("a\"b\n");
+  w.Key("list").BeginArray().Int(-3).Double(0.25).Bool(true).Null().EndArray();
+  w.Key("empty").BeginObject().EndObject().EndObject();
+  Result<JsonValue> read = ParseJson(w.str(), "t.json");
+  REQUIRE(read.ok());
+  const JsonValue& v = read.value();
+  CHECK(v.Find("seed")->AsUint() == 18446744073709551615ULL);
+  CHECK(v.Find("name")->text == "a\"b\n");
+  const JsonValue& list = *v.Find("list");
+  REQUIRE(list.items.size() == 4);
+  CHECK(list.items[0].AsInt() == -3);
+  CHECK(!list.items[1].AsInt());
+  CHECK(list.items[1].text == "0.25");
+  CHECK(list.items[2].boolean);
+  CHECK(list.items[3].kind == JsonValue::Kind::kNull);
+  CHECK(v.Find("empty")->kind == JsonValue::Kind::kObject);
+  CHECK(v.Find("missing") == nullptr);
+}
+
+TEST_CASE("ParseJson names the place of an error", "[json]") {
+  Result<JsonValue> read = ParseJson("{\"a\": 1,\n \"b\" 2}", "shard.json");
+  REQUIRE(!read.ok());
+  CHECK(read.error().pos.line == 2);
+  CHECK_THAT(read.error().Format(), Catch::Contains("shard.json:2:"));
+  CHECK_THAT(read.error().message, Catch::Contains("expected ':'"));
+  CHECK(!ParseJson("[1, 2", "x").ok());
+  CHECK(!ParseJson("{} extra", "x").ok());
+  CHECK(!ParseJson("\"\\q\"", "x").ok());
+}
+
+}  // namespace
+}  // namespace angler

@@ -1,0 +1,170 @@
+#include "tools/sim_merge.h"
+
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tools/commands.h"
+
+namespace angler {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Run {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Run Sim(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  const int code = RunSim(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+// A file under the temp folder, removed with its SQLite companions.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& name) {
+    path_ = (fs::temp_directory_path() /
+             ("angler-sim-merge-" + std::to_string(getpid()) + "-" + name))
+                .string();
+    Remove();
+  }
+  ~TempFile() { Remove(); }
+  const std::string& path() const { return path_; }
+  void Write(const std::string& text) const { std::ofstream(path_) << text; }
+
+ private:
+  void Remove() {
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+      fs::remove(path_ + suffix);
+  }
+  std::string path_;
+};
+
+const std::vector<std::string> kRun = {"fatfish", "--players", "2..3",
+                                       "--games", "23",        "--seed",
+                                       "9",       "--bots",    "greedy:1,random"};
+
+std::vector<std::string> With(std::vector<std::string> args,
+                              const std::vector<std::string>& more) {
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+TEST_CASE("sim output is the same bytes on any number of threads", "[sim][merge]") {
+  const Run one = Sim(With(kRun, {"--threads", "1", "--json"}));
+  REQUIRE(one.code == 0);
+  CHECK(Sim(With(kRun, {"--threads", "2", "--json"})).out == one.out);
+  CHECK(Sim(With(kRun, {"--threads", "5", "--json"})).out == one.out);
+  const Run table = Sim(With(kRun, {"--threads", "1"}));
+  CHECK(Sim(With(kRun, {"--threads", "3"})).out == table.out);
+  CHECK_THAT(table.out, Catch::Contains("95% CI"));
+  CHECK_THAT(one.out, Catch::Contains("\"win_rate_ci\":["));
+  CHECK_THAT(one.out, Catch::Contains("\"score_percentiles\":{\"p5\":"));
+}
+
+TEST_CASE("sim merge puts shards back into the run, JSON and stores", "[sim][merge]") {
+  TempFile whole_db("whole.db"), merged_db("merged.db");
+  const Run whole = Sim(With(kRun, {"--json", "--record", "--db", whole_db.path()}));
+  REQUIRE(whole.code == 0);
+  std::vector<std::unique_ptr<TempFile>> files;
+  std::vector<std::string> merge_json = {"merge", "--json"};
+  std::vector<std::string> merge_stores = {"merge", "--db", merged_db.path()};
+  for (int k = 3; k >= 1; --k) {  // the JSON files in any order
+    const std::string shard = std::to_string(k) + "/3";
+    files.push_back(std::make_unique<TempFile>(std::to_string(k) + ".json"));
+    files.push_back(std::make_unique<TempFile>(std::to_string(k) + ".db"));
+    const Run part = Sim(With(kRun, {"--shard", shard, "--json", "--threads", "2",
+                                     "--record", "--db", files.back()->path()}));
+    REQUIRE(part.code == 0);
+    CHECK_THAT(part.out, Catch::Contains("\"shard\":{\"index\":" + std::to_string(k)));
+    files[files.size() - 2]->Write(part.out);
+    merge_json.push_back(files[files.size() - 2]->path());
+  }
+  for (int k = 1; k <= 3; ++k) merge_stores.push_back(files[2 * (3 - k) + 1]->path());
+
+  const Run merged = Sim(merge_json);
+  INFO(merged.err);
+  REQUIRE(merged.code == 0);
+  CHECK(merged.out == whole.out);
+  // The table too.
+  std::vector<std::string> merge_table = merge_json;
+  merge_table.erase(merge_table.begin() + 1);
+  CHECK(Sim(merge_table).out == Sim(kRun).out);
+
+  const Run stores = Sim(merge_stores);
+  INFO(stores.err);
+  REQUIRE(stores.code == 0);
+  auto a = Store::Open(whole_db.path());
+  auto b = Store::Open(merged_db.path());
+  REQUIRE((a.ok() && b.ok()));
+  auto games_a = a.value()->ListGames({});
+  auto games_b = b.value()->ListGames({});
+  REQUIRE((games_a.ok() && games_b.ok()));
+  REQUIRE(games_a.value().size() == 46);  // 23 games at 2 and at 3 players
+  REQUIRE(games_b.value().size() == games_a.value().size());
+  for (size_t i = 0; i < games_a.value().size(); ++i) {
+    auto ga = a.value()->LoadGame(games_a.value()[i].id);
+    auto gb = b.value()->LoadGame(games_b.value()[i].id);
+    REQUIRE((ga.ok() && gb.ok()));
+    CHECK(ga.value().seed == gb.value().seed);
+    CHECK(ga.value().actions == gb.value().actions);
+    CHECK(ga.value().ranks == gb.value().ranks);
+  }
+}
+
+TEST_CASE("sim --shard and sim merge refuse what does not fit", "[sim][merge]") {
+  for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/0", "1/3x"}) {
+    INFO(bad);
+    const Run run = Sim({"fishing", "--players", "4", "--games", "10", "--shard", bad});
+    CHECK(run.code == 2);
+    CHECK_THAT(run.err, Catch::Contains("--shard expects K/N"));
+  }
+  CHECK_THAT(Sim({"fishing", "--players", "4", "--games", "2", "--shard", "1/3"}).err,
+             Catch::Contains("more shards than the 2 games"));
+  CHECK(Sim({"fishing", "--players", "4", "--threads", "0"}).code == 2);
+
+  TempFile one("r1.json"), two("r2.json"), other("o.json"), plain("p.json");
+  auto shard = [](const std::string& k, const std::string& seed) {
+    return Sim({"fishing", "--players", "3", "--games", "9", "--seed", seed, "--shard", k,
+                "--json"})
+        .out;
+  };
+  one.Write(shard("1/2", "1"));
+  two.Write(shard("2/2", "1"));
+  other.Write(shard("2/2", "2"));
+  plain.Write(Sim({"fishing", "--players", "3", "--games", "9", "--json"}).out);
+  CHECK(Sim({"merge", one.path(), two.path()}).code == 0);
+  struct Case {
+    std::vector<std::string> files;
+    const char* message;
+  };
+  const std::vector<Case> cases = {
+      {{one.path()}, "shard 2/2 is missing"},
+      {{one.path(), one.path()}, "is given twice"},
+      {{one.path(), other.path()}, "a shard of another run"},
+      {{plain.path()}, "not a shard's output"},
+      {{"/nonexistent/x.json"}, "no such file"},
+      {{}, "expected the shards' files"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.message);
+    const Run run = Sim(With({"merge"}, c.files));
+    CHECK(run.code == 2);
+    CHECK_THAT(run.err, Catch::Contains(c.message));
+  }
+  TempFile broken("broken.json");
+  broken.Write("{\"games\": 3,\n  \"players\" 3}");
+  const Run run = Sim({"merge", broken.path()});
+  CHECK(run.code == 2);
+  CHECK_THAT(run.err, Catch::Contains("broken.json:2:"));
+}
+
+}  // namespace
+}  // namespace angler
