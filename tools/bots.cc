@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cstdint>
 
+#include "tools/ismcts_bot.h"
 #include "tools/spot_bot.h"
 
 namespace angler {
@@ -212,7 +213,7 @@ void RedealUnseenCards(const Ruleset& rules, State& state, int viewer, Rng& rng)
   }
 }
 
-std::vector<std::string> BotNames() { return {"random", "greedy", "spot"}; }
+std::vector<std::string> BotNames() { return {"random", "greedy", "ismcts", "spot"}; }
 
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec) {
   const size_t colon = spec.find(':');
@@ -235,6 +236,20 @@ Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec) {
     }
     return std::unique_ptr<Bot>(std::make_unique<GreedyBot>(samples));
   }
+  if (name == "ismcts") {
+    int playouts = IsmctsBot::kDefaultPlayouts;
+    if (colon != std::string_view::npos) {
+      const auto parsed =
+          std::from_chars(param.data(), param.data() + param.size(), playouts);
+      if (parsed.ec != std::errc() || parsed.ptr != param.data() + param.size() ||
+          playouts < 1 || playouts > IsmctsBot::kMaxPlayouts) {
+        return Diagnostic({}, "bot 'ismcts:N' needs N from 1 to " +
+                                  std::to_string(IsmctsBot::kMaxPlayouts) +
+                                  " playouts, got '" + std::string(param) + "'");
+      }
+    }
+    return std::unique_ptr<Bot>(std::make_unique<IsmctsBot>(playouts));
+  }
   if (name == "spot") {
     // Searchers for spot-the-error games (tools/spot_bot.h).
     auto profile = ParseSpotProfile(colon == std::string_view::npos ? "careful" : param);
@@ -248,7 +263,8 @@ Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec) {
   }
   return Diagnostic(
       {}, WithSuggestion("unknown bot '" + std::string(name) + "'", name, BotNames()) +
-              "; bots: random, greedy, greedy:N, spot:fast, spot:careful, spot:S/E");
+              "; bots: random, greedy, greedy:N, ismcts, ismcts:N, spot:fast, "
+              "spot:careful, spot:S/E");
 }
 
 Result<std::vector<std::unique_ptr<Bot>>> MakeSeatBots(std::string_view list,

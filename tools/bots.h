@@ -27,6 +27,11 @@ class Bot {
                         Rng& rng) = 0;
   // The spec that makes this bot again ("random", "greedy:8").
   virtual std::string name() const = 0;
+  // After every action of a game: `action` was applied and `after` is the
+  // position now; the bot plays `seat`. Bots that track what their seat saw
+  // (tools/ismcts_bot.h) learn it here; others ignore it.
+  virtual void Observe(const Game& /*game*/, int /*seat*/, const Action& /*action*/,
+                       const State& /*after*/) {}
 };
 
 // Uniform over the legal actions.
@@ -74,7 +79,8 @@ class GreedyBot : public Bot {
   int64_t budget_;
 };
 
-// "random", "greedy" or "greedy:N" (N playouts per action, 1..1000). Unknown
+// "random", "greedy" or "greedy:N" (N playouts per action, 1..1000), "ismcts"
+// or "ismcts:N" (N playouts per move, 1..100000). Unknown
 // names are errors with a "did you mean".
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec);
 

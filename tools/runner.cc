@@ -98,6 +98,9 @@ Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
       error.message = "game seed " + std::to_string(seed) + ": " + error.message;
       return error;
     }
+    for (size_t p = 0; p < seats.size(); ++p) {
+      seats[p]->Observe(game, static_cast<int>(p), action, run.state());
+    }
   }
   GameResult result;
   result.seed = seed;
