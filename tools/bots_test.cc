@@ -168,7 +168,7 @@ TEST_CASE("The same bot and stream choose the same action", "[bots]") {
         greedy.Choose(game, run.state(), run.legal(), b));
 }
 
-TEST_CASE("RedealUnseenCards keeps what the viewer sees and every zone's size",
+TEST_CASE("SeatMemory deals positions that keep what the seat sees and every size",
           "[bots]") {
   const RulesetPtr rules = Fishing();
   const Ruleset& r = *rules;
@@ -186,9 +186,16 @@ TEST_CASE("RedealUnseenCards keeps what the viewer sees and every zone's size",
   const State before = position.value();
   const int viewer = game.CurrentPlayer(before);
   REQUIRE(viewer >= 0);
-  State after = before;
+  // The seat is told every action on the way.
+  SeatMemory memory;
+  State replay = game.NewInitialState();
+  for (size_t i = 0; i < length; ++i) {
+    REQUIRE(game.Apply(replay, actions[i]));
+    memory.Observe(game, viewer, actions[i], replay);
+  }
+  State after;
   Rng rng(3);
-  RedealUnseenCards(r, after, viewer, rng);
+  memory.For(game, viewer, before).Sample(before, after, rng);
 
   bool others_changed = false;
   for (int z = 0; z < r.zone_count; ++z) {

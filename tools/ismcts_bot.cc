@@ -45,25 +45,6 @@ std::string IsmctsBot::name() const {
   return "ismcts:" + std::to_string(playouts_);
 }
 
-Information& IsmctsBot::InformationFor(const Game& game, int seat, const State& state) {
-  if (!info_ || game_ != &game || info_->seat() != seat) {
-    game_ = &game;
-    info_.emplace(game, seat);
-    if (state.ply != 0) info_->Forget(state);
-  }
-  if (!info_->Follows(state)) info_->Forget(state);
-  return *info_;
-}
-
-void IsmctsBot::Observe(const Game& game, int seat, const Action& action,
-                        const State& after) {
-  if (!info_ || game_ != &game || info_->seat() != seat) {
-    game_ = &game;
-    info_.emplace(game, seat);  // at the start; Observe forgets if it is not
-  }
-  info_->Observe(action, after);
-}
-
 int IsmctsBot::Child(int node, const Action& action) const {
   for (int c = nodes_[static_cast<size_t>(node)].first_child; c >= 0;
        c = nodes_[static_cast<size_t>(c)].next_sibling) {
@@ -83,9 +64,10 @@ int IsmctsBot::AddChild(int node, const Action& action, int player) {
   return id;
 }
 
-void IsmctsBot::Iterate(const Game& game, const State& state, Rng& rng) {
+void IsmctsBot::Iterate(const Game& game, const Information& info, const State& state,
+                        Rng& rng) {
   State s;
-  info_->Sample(state, s, rng);
+  info.Sample(state, s, rng);
   const int32_t round = state.vars[game.rules().builtin.round];
   int path[kMaxPlayoutActions];
   int depth = 0;
@@ -161,11 +143,11 @@ Action IsmctsBot::Choose(const Game& game, const State& state, const ActionList&
                          Rng& rng) {
   if (legal.count == 1) return legal.items[0];
   const int seat = legal.items[0].player;
-  InformationFor(game, seat, state);
+  const Information& info = memory_.For(game, seat, state);
   nodes_.clear();
   nodes_.reserve(static_cast<size_t>(playouts_) + 1);
   nodes_.emplace_back();
-  for (int i = 0; i < playouts_; ++i) Iterate(game, state, rng);
+  for (int i = 0; i < playouts_; ++i) Iterate(game, info, state, rng);
   // The most visited of the moves open now.
   int best = 0;
   int best_visits = -1;

@@ -27,7 +27,6 @@
 #ifndef ANGLER_TOOLS_ISMCTS_BOT_H_
 #define ANGLER_TOOLS_ISMCTS_BOT_H_
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,7 +50,9 @@ class IsmctsBot : public Bot {
   Action Choose(const Game& game, const State& state, const ActionList& legal,
                 Rng& rng) override;
   void Observe(const Game& game, int seat, const Action& action,
-               const State& after) override;
+               const State& after) override {
+    memory_.Observe(game, seat, action, after);
+  }
   std::string name() const override;
 
  private:
@@ -65,16 +66,13 @@ class IsmctsBot : public Bot {
     double reward = 0;  // the player's reward summed over visits
   };
 
-  // The seat's information, for this game and seat, following `state`.
-  Information& InformationFor(const Game& game, int seat, const State& state);
-  // One iteration from a fresh deal; returns nothing, updates the tree.
-  void Iterate(const Game& game, const State& state, Rng& rng);
+  // One iteration from a deal of what the seat knows; grows the tree.
+  void Iterate(const Game& game, const Information& info, const State& state, Rng& rng);
   int Child(int node, const Action& action) const;
   int AddChild(int node, const Action& action, int player);
 
   int playouts_;
-  const Game* game_ = nullptr;
-  std::optional<Information> info_;
+  SeatMemory memory_;
   std::vector<Node> nodes_;
 };
 
