@@ -1,5 +1,6 @@
 #include "tools/ismcts_bot.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace angler {
@@ -23,18 +24,26 @@ void Rewards(const Game& game, const State& s, double* out) {
   }
   int winners = 0;
   for (int p = 0; p < n; ++p) winners += rank[p] == best;
+  int64_t spread = 1;
+  for (int p = 0; p < n; ++p) {
+    for (int q = 0; q < n; ++q) spread = std::max(spread, rank[p] - rank[q]);
+  }
   for (int p = 0; p < n; ++p) {
     const double win = rank[p] == best ? 1.0 / winners : 0.0;
     if (game.IsTerminal(s) || n < 2) {
       out[p] = win;
       continue;
     }
-    double ahead = 0;
+    // The lead over the best opponent, as a share of the field's spread.
+    int64_t best_other = 0;
+    bool first = true;
     for (int q = 0; q < n; ++q) {
-      if (q == p) continue;
-      ahead += better(rank[p], rank[q]) ? 1.0 : rank[p] == rank[q] ? 0.5 : 0.0;
+      if (q != p && (first || better(rank[q], best_other))) best_other = rank[q];
+      if (q != p) first = false;
     }
-    out[p] = 0.5 * win + 0.5 * ahead / (n - 1);
+    const double lead =
+        static_cast<double>(higher_wins ? rank[p] - best_other : best_other - rank[p]);
+    out[p] = 0.5 * win + 0.25 + 0.25 * lead / static_cast<double>(spread);
   }
 }
 
