@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cstdint>
 
+#include "tools/ismcts_bot.h"
 #include "tools/spot_bot.h"
 
 namespace angler {
@@ -147,6 +148,7 @@ Action GreedyBot::Choose(const Game& game, const State& state, const ActionList&
   // compare and cheap steps they run to the round's end, with many actions
   // and costly steps they stop at the seat's next turn that shows a change.
   const int64_t min_work = budget_ / (static_cast<int64_t>(distinct) * samples_);
+  const Information& info = memory_.For(game, seat, state);
   int64_t totals[kMaxCards] = {};
   int64_t root_ranks[kMaxPlayers] = {};
   for (int sample = 0; sample < samples_; ++sample) {
@@ -159,8 +161,8 @@ Action GreedyBot::Choose(const Game& game, const State& state, const ActionList&
     }
     // Every action meets the same redeal and the same playout dice (common random
     // numbers): the differences between actions then come from the actions.
-    State believed = state;
-    RedealUnseenCards(game.rules(), believed, seat, rng);
+    State believed;
+    info.Sample(state, believed, rng);
     for (int p = 0; p < game.players(); ++p) root_ranks[p] = game.Rank(believed, p);
     const Rng playout_rng(rng.Next());
     for (int k = 0; k < distinct; ++k) {
@@ -186,33 +188,25 @@ Action GreedyBot::Choose(const Game& game, const State& state, const ActionList&
   return legal.items[best[rng.Below(static_cast<uint32_t>(best_count))]];
 }
 
-void RedealUnseenCards(const Ruleset& rules, State& state, int viewer, Rng& rng) {
-  uint8_t pool[kMaxCards];
-  int pooled = 0;
-  for (int z = 0; z < rules.zone_count; ++z) {
-    const ZoneFamily& family = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(z))];
-    uint8_t* first = state.order + state.start[z];
-    const int size = state.ZoneSize(z);
-    if (family.visibility == Visibility::kHidden) {
-      rng.Shuffle(first, static_cast<size_t>(size));
-    } else if (family.visibility == Visibility::kOwner && rules.ZoneSeat(z) != viewer) {
-      for (int k = 0; k < size; ++k) pool[pooled++] = first[k];
-    }
+const Information& SeatMemory::For(const Game& game, int seat, const State& state) {
+  if (!info_ || game_ != &game || info_->seat() != seat) {
+    game_ = &game;
+    info_.emplace(game, seat);
   }
-  if (pooled < 2) return;
-  rng.Shuffle(pool, static_cast<size_t>(pooled));
-  int next = 0;
-  for (int z = 0; z < rules.zone_count; ++z) {
-    const ZoneFamily& family = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(z))];
-    if (family.visibility != Visibility::kOwner || rules.ZoneSeat(z) == viewer) continue;
-    for (int i = state.start[z]; i < state.start[z + 1]; ++i) {
-      state.order[i] = pool[next++];
-      state.zone_of[state.order[i]] = static_cast<uint8_t>(z);
-    }
-  }
+  if (!info_->Follows(state)) info_->Forget(state);
+  return *info_;
 }
 
-std::vector<std::string> BotNames() { return {"random", "greedy", "spot"}; }
+void SeatMemory::Observe(const Game& game, int seat, const Action& action,
+                         const State& after) {
+  if (!info_ || game_ != &game || info_->seat() != seat) {
+    game_ = &game;
+    info_.emplace(game, seat);  // a game's start; Observe forgets if it is not
+  }
+  info_->Observe(action, after);
+}
+
+std::vector<std::string> BotNames() { return {"random", "greedy", "ismcts", "spot"}; }
 
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec) {
   const size_t colon = spec.find(':');
@@ -235,6 +229,20 @@ Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec) {
     }
     return std::unique_ptr<Bot>(std::make_unique<GreedyBot>(samples));
   }
+  if (name == "ismcts") {
+    int playouts = IsmctsBot::kDefaultPlayouts;
+    if (colon != std::string_view::npos) {
+      const auto parsed =
+          std::from_chars(param.data(), param.data() + param.size(), playouts);
+      if (parsed.ec != std::errc() || parsed.ptr != param.data() + param.size() ||
+          playouts < 1 || playouts > IsmctsBot::kMaxPlayouts) {
+        return Diagnostic({}, "bot 'ismcts:N' needs N from 1 to " +
+                                  std::to_string(IsmctsBot::kMaxPlayouts) +
+                                  " playouts, got '" + std::string(param) + "'");
+      }
+    }
+    return std::unique_ptr<Bot>(std::make_unique<IsmctsBot>(playouts));
+  }
   if (name == "spot") {
     // Searchers for spot-the-error games (tools/spot_bot.h).
     auto profile = ParseSpotProfile(colon == std::string_view::npos ? "careful" : param);
@@ -248,7 +256,8 @@ Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec) {
   }
   return Diagnostic(
       {}, WithSuggestion("unknown bot '" + std::string(name) + "'", name, BotNames()) +
-              "; bots: random, greedy, greedy:N, spot:fast, spot:careful, spot:S/E");
+              "; bots: random, greedy, greedy:N, ismcts, ismcts:N, spot:fast, "
+              "spot:careful, spot:S/E");
 }
 
 Result<std::vector<std::unique_ptr<Bot>>> MakeSeatBots(std::string_view list,

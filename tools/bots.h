@@ -7,16 +7,33 @@
 #define ANGLER_TOOLS_BOTS_H_
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "dsl/source.h"
 #include "interpreter/game.h"
+#include "interpreter/information.h"
 #include "interpreter/rng.h"
 #include "interpreter/state.h"
 
 namespace angler {
+
+// What a bot's seat knows (interpreter/information.h), kept by Bot::Observe.
+class SeatMemory {
+ public:
+  // The seat's information up to `state`; a position it was not told the way
+  // to is known only as far as the seat sees it now.
+  const Information& For(const Game& game, int seat, const State& state);
+  // A new game begins: nothing seen so far counts.
+  void Clear() { info_.reset(); }
+  void Observe(const Game& game, int seat, const Action& action, const State& after);
+
+ private:
+  const Game* game_ = nullptr;
+  std::optional<Information> info_;
+};
 
 class Bot {
  public:
@@ -27,6 +44,17 @@ class Bot {
                         Rng& rng) = 0;
   // The spec that makes this bot again ("random", "greedy:8").
   virtual std::string name() const = 0;
+  // After every action of a game: `action` was applied and `after` is the
+  // position now; the bot plays `seat`. Bots that track what their seat saw
+  // (tools/ismcts_bot.h) learn it here; others ignore it.
+  virtual void Observe(const Game& /*game*/, int /*seat*/, const Action& /*action*/,
+                       const State& /*after*/) {}
+  // A game begins (before its first action): what a bot remembers of other
+  // games must not change its play, so a game's moves depend on its seed only.
+  virtual void NewGame() {}
+  // A bot of the same kind and settings that remembers nothing: threads each
+  // play with their own bots.
+  virtual std::unique_ptr<Bot> Clone() const = 0;
 };
 
 // Uniform over the legal actions.
@@ -35,14 +63,14 @@ class RandomBot : public Bot {
   Action Choose(const Game& game, const State& state, const ActionList& legal,
                 Rng& rng) override;
   std::string name() const override { return "random"; }
+  std::unique_ptr<Bot> Clone() const override { return std::make_unique<RandomBot>(); }
 };
 
 // One-step lookahead with random playouts: each legal action (copies of the
 // same card count once) is tried in `samples` random continuations and scored
 // by the acting seat's rank minus the best opponent's rank where the playout
-// stops. Before each playout the hands of the other seats are redealt among
-// them and face-down piles are shuffled, so the bot does not peek at hidden
-// cards.
+// stops. Each playout starts from a position dealt from what the seat knows
+// (Information::Sample), so the bot does not peek at hidden cards.
 //
 // The horizon: a playout stops when the game or the current round ends, or
 // when the acting seat is to decide again after another seat has decided,
@@ -67,14 +95,24 @@ class GreedyBot : public Bot {
 
   Action Choose(const Game& game, const State& state, const ActionList& legal,
                 Rng& rng) override;
+  void Observe(const Game& game, int seat, const Action& action,
+               const State& after) override {
+    memory_.Observe(game, seat, action, after);
+  }
+  void NewGame() override { memory_.Clear(); }
+  std::unique_ptr<Bot> Clone() const override {
+    return std::make_unique<GreedyBot>(samples_, budget_);
+  }
   std::string name() const override;
 
  private:
   int samples_;
   int64_t budget_;
+  SeatMemory memory_;
 };
 
-// "random", "greedy" or "greedy:N" (N playouts per action, 1..1000). Unknown
+// "random", "greedy" or "greedy:N" (N playouts per action, 1..1000), "ismcts"
+// or "ismcts:N" (N playouts per move, 1..100000). Unknown
 // names are errors with a "did you mean".
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec);
 
@@ -85,11 +123,6 @@ Result<std::vector<std::unique_ptr<Bot>>> MakeSeatBots(std::string_view list,
 
 // The bot names MakeBot knows, for help texts.
 std::vector<std::string> BotNames();
-
-// What a seat that cannot see hidden cards might believe: the cards in other
-// seats' owner-only zones redealt among those zones (sizes kept), and every
-// hidden zone shuffled in place.
-void RedealUnseenCards(const Ruleset& rules, State& state, int viewer, Rng& rng);
 
 }  // namespace angler
 

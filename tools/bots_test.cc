@@ -30,6 +30,13 @@ class CheckedBot : public Bot {
     return chosen;
   }
   std::string name() const override { return inner_.name(); }
+  void Observe(const Game& game, int seat, const Action& action,
+               const State& after) override {
+    inner_.Observe(game, seat, action, after);
+  }
+  void NewGame() override { inner_.NewGame(); }
+  // The copy plays as the wrapped bot does, unchecked.
+  std::unique_ptr<Bot> Clone() const override { return inner_.Clone(); }
 
   int choices = 0;
   int illegal = 0;
@@ -107,6 +114,13 @@ class PlusPileCheck : public Bot {
     return chosen;
   }
   std::string name() const override { return inner_.name(); }
+  void Observe(const Game& game, int seat, const Action& action,
+               const State& after) override {
+    inner_.Observe(game, seat, action, after);
+  }
+  void NewGame() override { inner_.NewGame(); }
+  // The copy plays as the wrapped bot does, unchecked.
+  std::unique_ptr<Bot> Clone() const override { return inner_.Clone(); }
 
   int choices = 0;
   int lower = 0;
@@ -168,7 +182,7 @@ TEST_CASE("The same bot and stream choose the same action", "[bots]") {
         greedy.Choose(game, run.state(), run.legal(), b));
 }
 
-TEST_CASE("RedealUnseenCards keeps what the viewer sees and every zone's size",
+TEST_CASE("SeatMemory deals positions that keep what the seat sees and every size",
           "[bots]") {
   const RulesetPtr rules = Fishing();
   const Ruleset& r = *rules;
@@ -186,9 +200,16 @@ TEST_CASE("RedealUnseenCards keeps what the viewer sees and every zone's size",
   const State before = position.value();
   const int viewer = game.CurrentPlayer(before);
   REQUIRE(viewer >= 0);
-  State after = before;
+  // The seat is told every action on the way.
+  SeatMemory memory;
+  State replay = game.NewInitialState();
+  for (size_t i = 0; i < length; ++i) {
+    REQUIRE(game.Apply(replay, actions[i]));
+    memory.Observe(game, viewer, actions[i], replay);
+  }
+  State after;
   Rng rng(3);
-  RedealUnseenCards(r, after, viewer, rng);
+  memory.For(game, viewer, before).Sample(before, after, rng);
 
   bool others_changed = false;
   for (int z = 0; z < r.zone_count; ++z) {

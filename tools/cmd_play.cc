@@ -96,6 +96,12 @@ class TerminalGame {
   bool Search();
   // Tells where the cards of a finished trick went, and when a round begins.
   void ReportChanges(const State& before, const Action& action) const;
+  // Tells every bot the action just applied (what its seat saw of it).
+  void TellBots(const Action& action) {
+    for (size_t p = 0; p < bots_.size(); ++p) {
+      if (bots_[p]) bots_[p]->Observe(game_, static_cast<int>(p), action, run_.state());
+    }
+  }
 
   const Game& game_;
   const Ruleset& rules_;
@@ -489,6 +495,7 @@ bool TerminalGame::Search() {
       out_ << "error: " << applied.error().message << "\n";
       return false;
     }
+    TellBots(a);
     ReportChanges(before, a);
   }
   return true;
@@ -530,6 +537,7 @@ int TerminalGame::Play() {
       out_ << "error: " << applied.error().message << "\n";
       return kExitFailure;
     }
+    TellBots(action);
     ReportChanges(before, action);
   }
   ShowEnd();

@@ -69,6 +69,7 @@ Action GameRun::SettleOpen(const std::vector<Bot*>& seats) {
 Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
                             uint64_t seed) {
   GameRun run(game, seed);
+  for (Bot* bot : seats) bot->NewGame();
   while (!run.over()) {
     const bool chance = game.IsChance(run.state());
     const int decider = game.CurrentPlayer(run.state());
@@ -86,6 +87,9 @@ Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
       }
       error.message = "game seed " + std::to_string(seed) + ": " + error.message;
       return error;
+    }
+    for (size_t p = 0; p < seats.size(); ++p) {
+      seats[p]->Observe(game, static_cast<int>(p), action, run.state());
     }
   }
   GameResult result;

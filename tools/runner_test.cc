@@ -105,6 +105,9 @@ TEST_CASE("A bot that breaks the rules fails the game with its seat named", "[ru
       return a;
     }
     std::string name() const override { return "cheat"; }
+    std::unique_ptr<Bot> Clone() const override {
+      return std::make_unique<CheatingBot>();
+    }
   };
   const RulesetPtr rules = Fishing();
   const Game game(*rules, 3);

@@ -160,19 +160,23 @@ SimulationStats SimulateRange(const Game& game, const std::vector<Bot*>& seats,
   int64_t next_block = 0;
   int64_t handed_over = 0;
 
-  auto play_block = [&](int64_t b, Block& out) {
+  auto play_block = [&](const std::vector<Bot*>& bots, int64_t b, Block& out) {
     out.stats = SimulationStats(game);
     out.results.clear();
     const int64_t end = std::min(range.count, (b + 1) * kBlockGames);
     for (int64_t i = b * kBlockGames; i < end; ++i) {
       const int64_t index = range.first + i;
       Result<GameResult> played =
-          PlayGame(game, seats, DeriveSeed(range.seed, static_cast<uint64_t>(index)));
+          PlayGame(game, bots, DeriveSeed(range.seed, static_cast<uint64_t>(index)));
       out.stats.Add(game, index, played);
       if (each && played) out.results.push_back(std::move(played).value());
     }
   };
   auto worker = [&] {
+    // Bots remember what their seat saw: each thread plays with its own.
+    std::vector<std::unique_ptr<Bot>> own;
+    std::vector<Bot*> bots;
+    for (const Bot* seat : seats) bots.push_back(own.emplace_back(seat->Clone()).get());
     for (;;) {
       int64_t b;
       {
@@ -184,7 +188,7 @@ SimulationStats SimulateRange(const Game& game, const std::vector<Bot*>& seats,
         b = next_block++;
       }
       Block played;
-      play_block(b, played);
+      play_block(bots, b, played);
       {
         std::lock_guard lock(mutex);
         Block& slot = slots[static_cast<size_t>(b % window)];
@@ -204,7 +208,7 @@ SimulationStats SimulateRange(const Game& game, const std::vector<Bot*>& seats,
   for (int64_t b = 0; b < blocks; ++b) {
     Block block;
     if (pool.empty()) {
-      play_block(b, block);
+      play_block(seats, b, block);
     } else {
       std::unique_lock lock(mutex);
       Block& slot = slots[static_cast<size_t>(b % window)];

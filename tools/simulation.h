@@ -83,8 +83,8 @@ SimulationStats Simulate(const Game& game, const std::vector<Bot*>& seats, int g
 // Plays the games of `range` on `threads` threads. Whatever the number of
 // threads, the stats, and the order of the calls of `each` (game order), are
 // those of one thread. `progress` and `each` run on the calling thread.
-// REQUIRES: threads >= 1; seats.size() == game.players(); the bots are shared
-// by the threads, so Choose must not change the bot (none in bots.h does).
+// REQUIRES: threads >= 1; seats.size() == game.players(). With more than one
+// thread, each plays with Clone()s of the seats' bots.
 SimulationStats SimulateRange(const Game& game, const std::vector<Bot*>& seats,
                               const GameRange& range, int threads,
                               const std::function<void(int64_t)>& progress = {},

@@ -10,6 +10,7 @@
 #define ANGLER_TOOLS_SPOT_BOT_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +46,9 @@ class SpotBot : public Bot {
   Action Choose(const Game& game, const State& state, const ActionList& legal,
                 Rng& rng) override;
   std::string name() const override { return spec_; }
+  std::unique_ptr<Bot> Clone() const override {
+    return std::make_unique<SpotBot>(profile_, spec_);
+  }
   const SpotProfile& profile() const { return profile_; }
 
  private:

@@ -1,0 +1,171 @@
+#include "tools/ismcts_bot.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace angler {
+namespace {
+
+// Where a walk (tree or playout) stops: the game or the round it began in ends.
+bool PastHorizon(const Game& game, const State& s, int32_t round) {
+  return game.IsTerminal(s) || s.vars[game.rules().builtin.round] != round;
+}
+
+// Each seat's reward in [0, 1] where a walk stopped (see the header).
+void Rewards(const Game& game, const State& s, double* out) {
+  const int n = game.players();
+  const bool higher_wins = game.rules().rank_higher_wins != 0;
+  int64_t rank[kMaxPlayers];
+  for (int p = 0; p < n; ++p) rank[p] = game.Rank(s, p);
+  auto better = [&](int64_t a, int64_t b) { return higher_wins ? a > b : a < b; };
+  int64_t best = rank[0];
+  for (int p = 1; p < n; ++p) {
+    if (better(rank[p], best)) best = rank[p];
+  }
+  int winners = 0;
+  for (int p = 0; p < n; ++p) winners += rank[p] == best;
+  int64_t spread = 1;
+  for (int p = 0; p < n; ++p) {
+    for (int q = 0; q < n; ++q) spread = std::max(spread, rank[p] - rank[q]);
+  }
+  for (int p = 0; p < n; ++p) {
+    const double win = rank[p] == best ? 1.0 / winners : 0.0;
+    if (game.IsTerminal(s) || n < 2) {
+      out[p] = win;
+      continue;
+    }
+    // The lead over the best opponent, as a share of the field's spread.
+    int64_t best_other = 0;
+    bool first = true;
+    for (int q = 0; q < n; ++q) {
+      if (q != p && (first || better(rank[q], best_other))) best_other = rank[q];
+      if (q != p) first = false;
+    }
+    const double lead =
+        static_cast<double>(higher_wins ? rank[p] - best_other : best_other - rank[p]);
+    out[p] = 0.5 * win + 0.25 + 0.25 * lead / static_cast<double>(spread);
+  }
+}
+
+}  // namespace
+
+std::string IsmctsBot::name() const {
+  if (playouts_ == kDefaultPlayouts) return "ismcts";
+  return "ismcts:" + std::to_string(playouts_);
+}
+
+int IsmctsBot::Child(int node, const Action& action) const {
+  for (int c = nodes_[static_cast<size_t>(node)].first_child; c >= 0;
+       c = nodes_[static_cast<size_t>(c)].next_sibling) {
+    if (nodes_[static_cast<size_t>(c)].action == action) return c;
+  }
+  return -1;
+}
+
+int IsmctsBot::AddChild(int node, const Action& action, int player) {
+  Node child;
+  child.action = action;
+  child.player = player;
+  child.next_sibling = nodes_[static_cast<size_t>(node)].first_child;
+  nodes_.push_back(child);
+  const int id = static_cast<int>(nodes_.size()) - 1;
+  nodes_[static_cast<size_t>(node)].first_child = id;
+  return id;
+}
+
+void IsmctsBot::Iterate(const Game& game, const Information& info, const State& state,
+                        Rng& rng) {
+  State s;
+  info.Sample(state, s, rng);
+  const int32_t round = state.vars[game.rules().builtin.round];
+  int path[kMaxPlayoutActions];
+  int depth = 0;
+  int node = 0;
+  ActionList legal;
+  int plies = 0;
+  // Down the tree while every legal move has been tried, then one new node.
+  bool expanded = false;
+  while (!expanded && !PastHorizon(game, s, round) && plies < kMaxPlayoutActions) {
+    ++plies;
+    if (game.IsChance(s)) {
+      if (!game.Apply(s, game.SampleChance(s, rng))) return;
+      continue;
+    }
+    const int player = game.CurrentPlayer(s);
+    if (player < 0) break;  // open to several at once: left to the playout
+    game.LegalActions(s, legal);
+    if (legal.count == 0) break;
+    int untried[kMaxCards];
+    int untried_count = 0;
+    int best = -1;
+    double best_score = -1;
+    for (int i = 0; i < legal.count; ++i) {
+      const int c = Child(node, legal.items[i]);
+      if (c < 0) {
+        untried[untried_count++] = i;
+        continue;
+      }
+      Node& child = nodes_[static_cast<size_t>(c)];
+      ++child.available;
+      const double score =
+          child.reward / child.visits +
+          kExploration *
+              std::sqrt(std::log(static_cast<double>(child.available)) / child.visits);
+      if (score > best_score) best_score = score, best = c;
+    }
+    Action move;
+    if (untried_count > 0) {
+      move = legal.items[untried[rng.Below(static_cast<uint32_t>(untried_count))]];
+      best = AddChild(node, move, player);
+      nodes_[static_cast<size_t>(best)].available = 1;
+      expanded = true;
+    } else {
+      move = nodes_[static_cast<size_t>(best)].action;
+    }
+    if (!game.Apply(s, move)) return;
+    node = best;
+    path[depth++] = node;
+  }
+  // A random playout to the horizon.
+  while (!PastHorizon(game, s, round) && plies++ < kMaxPlayoutActions) {
+    Action move;
+    if (game.IsChance(s)) {
+      move = game.SampleChance(s, rng);
+    } else {
+      game.LegalActions(s, legal);
+      if (legal.count == 0) break;
+      move = legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
+    }
+    if (!game.Apply(s, move)) break;
+  }
+  double reward[kMaxPlayers];
+  Rewards(game, s, reward);
+  nodes_[0].visits++;
+  for (int d = 0; d < depth; ++d) {
+    Node& n = nodes_[static_cast<size_t>(path[d])];
+    ++n.visits;
+    n.reward += reward[n.player];
+  }
+}
+
+Action IsmctsBot::Choose(const Game& game, const State& state, const ActionList& legal,
+                         Rng& rng) {
+  if (legal.count == 1) return legal.items[0];
+  const int seat = legal.items[0].player;
+  const Information& info = memory_.For(game, seat, state);
+  nodes_.clear();
+  nodes_.reserve(static_cast<size_t>(playouts_) + 1);
+  nodes_.emplace_back();
+  for (int i = 0; i < playouts_; ++i) Iterate(game, info, state, rng);
+  // The most visited of the moves open now.
+  int best = 0;
+  int best_visits = -1;
+  for (int i = 0; i < legal.count; ++i) {
+    const int c = Child(0, legal.items[i]);
+    const int visits = c < 0 ? 0 : nodes_[static_cast<size_t>(c)].visits;
+    if (visits > best_visits) best_visits = visits, best = i;
+  }
+  return legal.items[best];
+}
+
+}  // namespace angler

@@ -1,0 +1,89 @@
+// An information-set search bot: single-observer information-set Monte Carlo
+// tree search (SO-ISMCTS, Cowling, Powley and Whitehouse 2012).
+//
+// Why this search: the seat cannot see the other hands, so it searches over
+// what it knows, not over the true position. Every iteration deals a fresh
+// position consistent with the seat's information (Information::Sample) and
+// walks one shared tree whose nodes are action sequences: statistics gather
+// across deals, so the budget is not split into one small tree per deal as in
+// determinised search (perfect-information Monte Carlo), and a move is judged
+// by how it does over the deals rather than by a tree fitted to one. A node's
+// choice is made by UCB1 over the children legal in this deal, counting how
+// often each was available (opponents choose for their own reward). Chance
+// is sampled, not branched.
+//
+// A playout from the new leaf plays at random to the horizon: the end of the
+// game, the end of the round, or kMaxPlayoutActions. Its reward to each seat
+// is its share of the win if the game ended there; else half that share and
+// half its lead over the best opponent as a share of the field's spread
+// (0.5 for level, 1 for a lead as wide as the field): who leads by how much
+// says more about the final result than who leads at all. (Measured in
+// Fishing against three greedy bots: 42% wins against 36% when the second
+// half counted the opponents ranked behind, 100 games each, same seeds.)
+//
+// The bot sees the position only through Information: it never reads a card
+// its seat could not see. It learns what it saw from Observe(), called after
+// every action; without it (a position out of nowhere) it knows only what it
+// sees now. Randomness only from the rng given: same seed, same moves.
+//
+// REQUIRES: the Game outlives the bot; one bot object plays one seat at a time.
+#ifndef ANGLER_TOOLS_ISMCTS_BOT_H_
+#define ANGLER_TOOLS_ISMCTS_BOT_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/game.h"
+#include "interpreter/information.h"
+#include "interpreter/rng.h"
+#include "interpreter/state.h"
+#include "tools/bots.h"
+
+namespace angler {
+
+class IsmctsBot : public Bot {
+ public:
+  static constexpr int kDefaultPlayouts = 1000;
+  static constexpr int kMaxPlayouts = 100000;
+  static constexpr int kMaxPlayoutActions = 2000;
+  static constexpr double kExploration = 0.7;  // UCB1's constant, rewards in [0, 1]
+
+  explicit IsmctsBot(int playouts = kDefaultPlayouts) : playouts_(playouts) {}
+
+  Action Choose(const Game& game, const State& state, const ActionList& legal,
+                Rng& rng) override;
+  void Observe(const Game& game, int seat, const Action& action,
+               const State& after) override {
+    memory_.Observe(game, seat, action, after);
+  }
+  void NewGame() override { memory_.Clear(); }
+  std::unique_ptr<Bot> Clone() const override {
+    return std::make_unique<IsmctsBot>(playouts_);
+  }
+  std::string name() const override;
+
+ private:
+  struct Node {
+    Action action;    // the move into this node
+    int player = -1;  // who made it (whose reward the node keeps)
+    int first_child = -1;
+    int next_sibling = -1;
+    int visits = 0;
+    int available = 0;  // iterations in which the move was legal
+    double reward = 0;  // the player's reward summed over visits
+  };
+
+  // One iteration from a deal of what the seat knows; grows the tree.
+  void Iterate(const Game& game, const Information& info, const State& state, Rng& rng);
+  int Child(int node, const Action& action) const;
+  int AddChild(int node, const Action& action, int player);
+
+  int playouts_;
+  SeatMemory memory_;
+  std::vector<Node> nodes_;
+};
+
+}  // namespace angler
+
+#endif  // ANGLER_TOOLS_ISMCTS_BOT_H_
