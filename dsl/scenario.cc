@@ -331,7 +331,7 @@ class Converter {
                        "' is for expectations");
     } else if (l.part_count >= 0) {
       Error(l.part_pos,
-            "a setup line puts cards on top without a number, like 'ocean top: "
+            "a setup line puts cards on top without a number, like 'deck top: "
             "green 5'");
     }
   }

@@ -3,7 +3,7 @@
 // A scenario sets up a position, plays moves and states what must hold, in
 // words people use: "Anne plays yellow 7", "expect winner Debbie". The tree
 // keeps names as written; the runner (interpreter/scenario_runner.h) resolves
-// them against the ruleset, because only the ruleset knows that `fisher` is a
+// them against the ruleset, because only the ruleset knows that `won` is a
 // zone and `yellow 7` a card. The language is described in scenario_grammar.h.
 #ifndef ANGLER_DSL_SCENARIO_H_
 #define ANGLER_DSL_SCENARIO_H_
@@ -36,13 +36,13 @@ struct ScnPhrase {
 };
 
 struct ScnMove {
-  // kMarks, kUnmarks: the search's fish (`Antje marks 3, 7`); kStops: `Antje
+  // kMarks, kUnmarks: the search's pieces (`Antje marks 3, 7`); kStops: `Antje
   // stops`, `Antje and Bob stop` (one stop of them all at once).
   enum class Verb : uint8_t { kPlays, kChooses, kLays, kMarks, kUnmarks, kStops };
   ScnToken player;
   Verb verb = Verb::kPlays;
   std::vector<ScnPhrase> things;   // the card played, the cards/values chosen or laid,
-                                   // or the fish (numbers, ranges expanded) marked
+                                   // or the pieces (numbers, ranges expanded) marked
   ScnPhrase target;                // kLays: where to (`row 1`)
   std::vector<ScnToken> stoppers;  // kStops: everyone who stops, `player` first
   SourcePos pos;
@@ -63,8 +63,8 @@ struct ScnLine {
     kExpectWinners,  // players
     kExpectCatches,  // players[0], cards
   };
-  // What follows a subject: `hand Anne: ...`, `ocean top 3 count 3`, `score Anne = 3`.
-  // kAll, kNoneOf: `hand Anne all value >= 6`, `boat Paul none kind == buoy`.
+  // What follows a subject: `hand Anne: ...`, `deck top 3 count 3`, `score Anne = 3`.
+  // kAll, kNoneOf: `hand Anne all value >= 6`, `won Paul none kind == joker`.
   enum class Tail : uint8_t { kNone, kExact, kCount, kHas, kValue, kAll, kNoneOf };
   enum class Part : uint8_t { kWhole, kTop, kBottom };
 

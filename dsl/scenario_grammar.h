@@ -14,8 +14,8 @@
 //              | head [tail]                     -- a setup line
 //   move      := P 'plays' CARD | P ('chooses'|'calls') THING, ...
 //              | P 'lays' CARDS 'on' ZONE
-//              | P ('marks'|'unmarks') N, ...     -- fish of the search: `Antje marks 3,
-//              7` | P 'stops' | P {',' P} [','] 'and' P 'stop'   -- stops at once
+//              | P ('marks'|'unmarks') N, ...     -- pieces of the search: `Antje marks
+//              3, 7` | P 'stops' | P {',' P} [','] 'and' P 'stop'   -- stops at once
 //   expectation := 'legal' move | 'illegal' move [':' "error"]
 //              | ['not'] 'over' [':' "reason"] | 'winners' P, ...
 //              | P 'catches' CARDS | head [tail]
@@ -112,10 +112,10 @@ struct range_end : if_must<range_op, number> {};
 struct card_number : seq<number, opt<range_end>> {};
 struct card : seq<plus<tok<word>>, opt<tok<sor<string, card_number>>>> {};
 struct card_list : list_must<card, comma> {};
-// What a player chooses: a card, or a value such as `green`, `trump` or `3`.
+// What a player chooses: a card, or a value such as `green`, `led` or `3`.
 struct thing : sor<card, tok<number>, tok<string>> {};
 struct thing_list : list_must<thing, comma> {};
-// A set of numbers, such as the fish a player marks: `3, 7`, `2..4`.
+// A set of numbers, such as the pieces a player marks: `3, 7`, `2..4`.
 struct set_member : seq<number, opt<range_end>> {};
 struct number_list : list_must<tok<set_member>, comma> {};
 struct player : sor<word, string> {};

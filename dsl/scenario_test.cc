@@ -354,7 +354,7 @@ TEST_CASE("A scenario's shape: header once, setup before moves", "[scenario]") {
       "7'; 'count' is for expectations\n"
       "  4 |   hand Anne count 2\n"
       "    |   ^\n"
-      "t.scn:5:9: error: a setup line puts cards on top without a number, like 'ocean "
+      "t.scn:5:9: error: a setup line puts cards on top without a number, like 'deck "
       "top: "
       "green 5'\n"
       "  5 |   ocean top 3: green 1\n"

@@ -108,7 +108,7 @@ class [[nodiscard]] Result {
 using Status = Result<std::monostate>;
 inline Status Ok() { return std::monostate{}; }
 
-// "did you mean 'fisher'?" for the candidate nearest to name by case-insensitive
+// "did you mean 'hand'?" for the candidate nearest to name by case-insensitive
 // Damerau-Levenshtein (optimal string alignment) distance, if within
 // max(1, size / 3) + (size >= 8 ? 1 : 0); ties go to the earlier candidate.
 // Empty when nothing is close.

@@ -41,9 +41,10 @@ std::string ActionWords(const Ruleset& rules, const State& s, const Action& a) {
       return text + " on " + rows + " " + std::to_string(a.value);
     }
     case ActionKind::kMark: {
-      std::string text =
-          "mark fish ";  // appended: GCC 12 warns falsely on operator+ here
-      return text.append(std::to_string(a.value));
+      std::string text = "mark ";  // appended: GCC 12 warns falsely on operator+
+      return text.append(rules.formation.piece)
+          .append(" ")
+          .append(std::to_string(a.value));
     }
     case ActionKind::kStop: {
       std::string text = "stop";

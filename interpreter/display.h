@@ -1,11 +1,11 @@
 // How a ruleset asks to be shown: which variables are each player's score and
-// which tell the state of play (a trump, a called suit), which end reasons
+// which tell the state of play (a called suit, a round count), which end reasons
 // are early ends, the colours of suits, and what a card shows on its back.
 // Tools read this, never a variable by a literal name.
 //
 //   display:
 //     score: score                 # a per-player int variable
-//     status: [trump, called]      # shown beside the round
+//     status: [called, bid]        # shown beside the round
 //     early_end: ["ran out"]       # end reasons counted as early ends
 //     colours: {blue: blue, yellow: yellow}
 //     back: suit                   # the card attribute seen on a card's back

@@ -7,8 +7,8 @@
 namespace angler {
 namespace {
 
-// A fish not yet used by this card's errors.
-int FreshFish(Rng& rng, int n, uint32_t used) {
+// A piece not yet used by this card's errors.
+int FreshPiece(Rng& rng, int n, uint32_t used) {
   for (;;) {
     int i = static_cast<int>(rng.Below(static_cast<uint32_t>(n)));
     if (!(used >> i & 1)) return i;
@@ -21,33 +21,34 @@ std::vector<ErrorCard> DealErrorCards(const Formation& f,
                                       const std::vector<ErrorPattern>& patterns,
                                       int count, uint64_t seed, bool rotate) {
   Rng rng(seed);
-  const int n = static_cast<int>(f.fish.size());
+  const int n = static_cast<int>(f.pieces.size());
   std::vector<ErrorCard> deck;
   for (int k = 0; k < count; ++k) {
     ErrorCard card;
     card.pattern = k % static_cast<int>(patterns.size());
     const ErrorPattern& p = patterns[static_cast<size_t>(card.pattern)];
-    card.look = f.fish;
+    card.look = f.pieces;
     uint32_t used = 0;
     for (int s = 0; s < p.swaps; ++s) {
-      // Two fish that look different, or the swap could not be seen.
-      // (The loader makes sure some two fish differ; the draws are bounded anyway.)
-      int a = FreshFish(rng, n, used), b = a;
+      // Two pieces that look different, or the swap could not be seen.
+      // (The loader makes sure some two pieces differ; the draws are bounded anyway.)
+      int a = FreshPiece(rng, n, used), b = a;
       for (int tries = 0; tries < 1000; ++tries) {
-        b = FreshFish(rng, n, used | 1u << a);
-        if (!(f.fish[static_cast<size_t>(a)] == f.fish[static_cast<size_t>(b)])) break;
+        b = FreshPiece(rng, n, used | 1u << a);
+        if (!(f.pieces[static_cast<size_t>(a)] == f.pieces[static_cast<size_t>(b)]))
+          break;
       }
       std::swap(card.look[static_cast<size_t>(a)], card.look[static_cast<size_t>(b)]);
       used |= 1u << a | 1u << b;
     }
     for (int s = 0; s < p.flips; ++s) {
-      int a = FreshFish(rng, n, used);
+      int a = FreshPiece(rng, n, used);
       card.look[static_cast<size_t>(a)].facing_right =
           !card.look[static_cast<size_t>(a)].facing_right;
       used |= 1u << a;
     }
     for (int s = 0; s < p.recolours; ++s) {
-      int a = FreshFish(rng, n, used);
+      int a = FreshPiece(rng, n, used);
       int colours = static_cast<int>(f.colours.size());
       int shift = 1 + static_cast<int>(rng.Below(static_cast<uint32_t>(colours - 1)));
       auto& c = card.look[static_cast<size_t>(a)].colour;
@@ -61,30 +62,30 @@ std::vector<ErrorCard> DealErrorCards(const Formation& f,
   return deck;
 }
 
-std::string Picture(const Formation& f, const std::vector<FishLook>& look,
+std::string Picture(const Formation& f, const std::vector<PieceLook>& look,
                     int quarter_turns, uint32_t marks) {
   int w = 0, h = 0;
-  for (size_t i = 0; i < f.fish.size(); ++i) {
+  for (size_t i = 0; i < f.pieces.size(); ++i) {
     w = std::max(w, f.x[i] + 1);
     h = std::max(h, f.y[i] + 1);
   }
-  // Turning the card turns the grid; a fish turned upside down by a half
+  // Turning the card turns the grid; a piece turned upside down by a half
   // turn faces the other way.
   int turns = ((quarter_turns % 4) + 4) % 4;
   int W = turns % 2 ? h : w, H = turns % 2 ? w : h;
   std::vector<std::string> cells(static_cast<size_t>(W * H), "  .  ");
-  for (size_t i = 0; i < f.fish.size(); ++i) {
+  for (size_t i = 0; i < f.pieces.size(); ++i) {
     int x = f.x[i], y = f.y[i], X = x, Y = y;
     if (turns == 1) X = h - 1 - y, Y = x;
     if (turns == 2) X = w - 1 - x, Y = h - 1 - y;
     if (turns == 3) X = y, Y = w - 1 - x;
-    const FishLook& l = look[i];
+    const PieceLook& l = look[i];
     bool right = turns >= 2 ? !l.facing_right : l.facing_right;
     std::string colour = f.colours[static_cast<size_t>(l.colour)].substr(0, 1);
-    std::string fish = right ? colour + ">" : "<" + colour;
-    if (turns % 2) fish = (l.facing_right == (turns == 1) ? colour + "v" : colour + "^");
+    std::string piece = right ? colour + ">" : "<" + colour;
+    if (turns % 2) piece = (l.facing_right == (turns == 1) ? colour + "v" : colour + "^");
     std::string label = std::to_string(i);
-    std::string cell = (marks >> i & 1) ? "[" + fish + "]" : " " + fish + " ";
+    std::string cell = (marks >> i & 1) ? "[" + piece + "]" : " " + piece + " ";
     cells[static_cast<size_t>(Y * W + X)] =
         cell + (label.size() < 2 ? label + " " : label);
   }

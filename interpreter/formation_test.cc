@@ -18,7 +18,7 @@ Formation Herrings() {
     for (int x = 0; x < 5; ++x) {
       f.x.push_back(x);
       f.y.push_back(y);
-      f.fish.push_back(FishLook{column_colour[x], true});
+      f.pieces.push_back(PieceLook{column_colour[x], true});
     }
   }
   return f;
@@ -36,8 +36,8 @@ std::vector<ErrorPattern> SixErrors() {
 
 uint32_t Differences(const Formation& f, const ErrorCard& card) {
   uint32_t out = 0;
-  for (size_t i = 0; i < f.fish.size(); ++i) {
-    if (!(card.look[i] == f.fish[i])) out |= 1u << i;
+  for (size_t i = 0; i < f.pieces.size(); ++i) {
+    if (!(card.look[i] == f.pieces[i])) out |= 1u << i;
   }
   return out;
 }
@@ -68,9 +68,9 @@ TEST_CASE("A card differs from the formation exactly at its faults", "[formation
   for (uint64_t seed : {1, 7, 1989, 123456789}) {
     for (const ErrorCard& card : DealErrorCards(f, SixErrors(), 60, seed, true)) {
       INFO("seed " << seed << ", pattern " << card.pattern);
-      REQUIRE(card.look.size() == f.fish.size());
+      REQUIRE(card.look.size() == f.pieces.size());
       CHECK(Differences(f, card) == card.faults);
-      CHECK(card.faults >> f.fish.size() == 0);
+      CHECK(card.faults >> f.pieces.size() == 0);
     }
   }
 }
@@ -93,10 +93,10 @@ TEST_CASE("Each error pattern makes its number of faulty fish", "[formation]") {
       // that faces left; the others with faults differ in colour only.
       int turned = 0;
       std::vector<size_t> recoloured;
-      for (size_t i = 0; i < f.fish.size(); ++i) {
+      for (size_t i = 0; i < f.pieces.size(); ++i) {
         if (!(card.faults >> i & 1)) continue;
-        const FishLook& was = f.fish[i];
-        const FishLook& is = card.look[i];
+        const PieceLook& was = f.pieces[i];
+        const PieceLook& is = card.look[i];
         if (is.facing_right != was.facing_right) {
           CHECK(is.colour == was.colour);  // turned round, not recoloured as well
           ++turned;
@@ -114,9 +114,9 @@ TEST_CASE("Each error pattern makes its number of faulty fish", "[formation]") {
         // Two fish that looked different changed places.
         REQUIRE(recoloured.size() == 2);
         const size_t a = recoloured[0], b = recoloured[1];
-        CHECK(!(f.fish[a] == f.fish[b]));
-        CHECK(card.look[a] == f.fish[b]);
-        CHECK(card.look[b] == f.fish[a]);
+        CHECK(!(f.pieces[a] == f.pieces[b]));
+        CHECK(card.look[a] == f.pieces[b]);
+        CHECK(card.look[b] == f.pieces[a]);
       }
       CHECK(card.quarter_turns == 0);  // not rotated
     }
@@ -140,7 +140,7 @@ TEST_CASE("Swaps in a formation with turned fish still show", "[formation]") {
   for (int i = 0; i < 8; ++i) {
     f.x.push_back(i % 4);
     f.y.push_back(i / 4);
-    f.fish.push_back(FishLook{static_cast<int8_t>(i < 6 ? 0 : 1), i % 2 == 0});
+    f.pieces.push_back(PieceLook{static_cast<int8_t>(i < 6 ? 0 : 1), i % 2 == 0});
   }
   const auto deck =
       DealErrorCards(f, {{"swap", 0, 0, 1}, {"swap and flip", 1, 0, 1}}, 50, 3, true);
@@ -152,7 +152,7 @@ TEST_CASE("Swaps in a formation with turned fish still show", "[formation]") {
 
 TEST_CASE("Pictures of the formation and of cards", "[formation]") {
   const Formation f = Herrings();
-  CHECK(Picture(f, f.fish, 0) ==
+  CHECK(Picture(f, f.pieces, 0) ==
         " b> 0   b> 1   s> 2   s> 3   o> 4\n"
         " b> 5   b> 6   s> 7   s> 8   o> 9\n"
         " b> 10  b> 11  s> 12  s> 13  o> 14\n");
@@ -179,33 +179,34 @@ TEST_CASE("Pictures of the formation and of cards", "[formation]") {
   for (int i = 0; i < 6; ++i) {
     small.x.push_back(i % 3);
     small.y.push_back(i / 3);
-    small.fish.push_back(FishLook{colour[i], i != 5});
+    small.pieces.push_back(PieceLook{colour[i], i != 5});
   }
   const uint32_t marks = 1u << 0 | 1u << 5;
-  CHECK(Picture(small, small.fish, 0, marks) ==
+  CHECK(Picture(small, small.pieces, 0, marks) ==
         "[b>]0   b> 1   o> 2\n"
         " s> 3   s> 4  [<o]5\n");
   // A quarter turn clockwise: the left column becomes the top row; right-facing
   // fish face down.
-  CHECK(Picture(small, small.fish, 1, marks) ==
+  CHECK(Picture(small, small.pieces, 1, marks) ==
         " sv 3  [bv]0\n"
         " sv 4   bv 1\n"
         "[o^]5   ov 2\n");
-  CHECK(Picture(small, small.fish, 2, marks) ==
+  CHECK(Picture(small, small.pieces, 2, marks) ==
         "[o>]5   <s 4   <s 3\n"
         " <o 2   <b 1  [<b]0\n");
-  CHECK(Picture(small, small.fish, 3, marks) ==
+  CHECK(Picture(small, small.pieces, 3, marks) ==
         " o^ 2  [ov]5\n"
         " b^ 1   s^ 4\n"
         "[b^]0   s^ 3\n");
-  CHECK(Picture(small, small.fish, -1, marks) == Picture(small, small.fish, 3, marks));
-  CHECK(Picture(small, small.fish, 4) == Picture(small, small.fish, 0));
+  CHECK(Picture(small, small.pieces, -1, marks) ==
+        Picture(small, small.pieces, 3, marks));
+  CHECK(Picture(small, small.pieces, 4) == Picture(small, small.pieces, 0));
   // An empty place in the grid shows a dot.
   Formation gap = small;
   gap.x.pop_back();
   gap.y.pop_back();
-  gap.fish.pop_back();
-  CHECK(Picture(gap, gap.fish, 0) ==
+  gap.pieces.pop_back();
+  CHECK(Picture(gap, gap.pieces, 0) ==
         " b> 0   b> 1   o> 2\n"
         " s> 3   s> 4    .\n");
 }

@@ -189,14 +189,14 @@ uint32_t Game::Searchers(const State& s) const {
   return who;
 }
 
-// While a search is open, every searcher may mark or unmark any fish, and
+// While a search is open, every searcher may mark or unmark any piece, and
 // any group of searchers may stop together (simultaneous stops, H3).
 void Game::LegalSearch(const State& s, ActionList& out) const {
   uint32_t who = Searchers(s);
-  int fish = static_cast<int>(rules_.formation.fish.size());
+  int pieces = static_cast<int>(rules_.formation.pieces.size());
   for (int p = 0; p < players_; ++p) {
     if (!(who >> p & 1)) continue;
-    for (int i = 0; i < fish && out.count < kMaxCards; ++i) {
+    for (int i = 0; i < pieces && out.count < kMaxCards; ++i) {
       out.items[out.count++] =
           Action{ActionKind::kMark, static_cast<int8_t>(p), static_cast<int16_t>(i), 0};
     }
@@ -943,8 +943,9 @@ Status Game::Apply(State& s, const Action& a, EventLog* log) const {
       if (a.player < 0 || a.player >= players_ || !(who >> a.player & 1)) {
         return Diagnostic({}, "seat " + std::to_string(a.player) + " is not searching");
       }
-      if (a.value < 0 || a.value >= static_cast<int>(rules_.formation.fish.size())) {
-        return Diagnostic({}, "there is no fish " + std::to_string(a.value));
+      if (a.value < 0 || a.value >= static_cast<int>(rules_.formation.pieces.size())) {
+        return Diagnostic(
+            {}, "there is no " + rules_.formation.piece + " " + std::to_string(a.value));
       }
       LogAction(s, a, log);
       int slot = rules_.builtin.marks + a.player;
@@ -967,9 +968,8 @@ Status Game::Apply(State& s, const Action& a, EventLog* log) const {
       Run(s, log);
       return Ok();
     }
-    return Diagnostic({},
-                      std::string("during a search, players mark fish or stop, not ") +
-                          ActionKindName(a.kind));
+    return Diagnostic({}, "during a search, players mark " + rules_.formation.piece +
+                              " or stop, not " + ActionKindName(a.kind));
   }
   if (a.kind == ActionKind::kLay) {
     if (a.player != d.player) {
@@ -1159,7 +1159,7 @@ std::string Game::DecisionText(const State& s) const {
     case DecisionKind::kLay:
       return "seat " + std::to_string(d.player) + " lays cards";
     case DecisionKind::kSearch:
-      return "everyone searches: mark fish, or stop";
+      return "everyone searches: mark " + rules_.formation.piece + ", or stop";
   }
   return "";
 }

@@ -22,7 +22,7 @@
 
 namespace angler {
 
-// kMark: `player` marks (or unmarks) fish `value`; kStop: the players in
+// kMark: `player` marks (or unmarks) piece `value`; kStop: the players in
 // `seed` (bit p) stop the search at once.
 enum class ActionKind : uint8_t { kPlay, kChoose, kOption, kChance, kLay, kMark, kStop };
 

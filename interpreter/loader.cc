@@ -50,9 +50,18 @@ std::string ReadFile(const std::string& path, bool& ok) {
 YamlNode Renamed(const YamlNode& doc, std::span<const RenamedKey> renamed) {
   YamlNode out = doc;
   for (auto& [section, node] : out.entries) {
-    for (auto& entry : node.entries) {
-      for (const RenamedKey& r : renamed) {
-        if (r.section == section && r.former == entry.first) entry.first = r.now;
+    for (const RenamedKey& r : renamed) {
+      if (r.section != section) continue;
+      for (size_t i = 0; i < node.entries.size(); ++i) {
+        if (node.entries[i].first != r.former) continue;
+        node.entries[i].first = r.now;
+        if (r.implied.empty() || node.Find(r.implied)) continue;
+        YamlNode value;
+        value.kind = YamlNode::Kind::kScalar;
+        value.scalar = r.implied_value;
+        value.pos = node.entries[i].second.pos;
+        node.entries.emplace_back(r.implied, std::move(value));
+        node.key_pos.push_back(node.key_pos.size() > i ? node.key_pos[i] : node.pos);
       }
     }
   }
@@ -357,7 +366,7 @@ class Loader {
     AddVariable("winning_card", false, Scope::kGame, Type::kCard, kNone);
     AddVariable("target", false, Scope::kTrick, Type::kZone, kNone);  // the pile of a lay
     AddVariable("illegal_lay", false, Scope::kTrick, Type::kBool, 0);
-    AddVariable("marks", true, Scope::kGame, Type::kInt, 0);     // search(): fish marked
+    AddVariable("marks", true, Scope::kGame, Type::kInt, 0);  // search(): pieces marked
     AddVariable("stopped", true, Scope::kGame, Type::kBool, 0);  // search(): who stopped
     auto slot = [&](const char* n) {
       return rules_->variables[static_cast<size_t>(rules_->FindVariable(n))].slot;
@@ -507,34 +516,36 @@ class Loader {
     }
   }
 
-  // formation: {colours: [...], fish: [{at: [x, y], colour: c, facing: right}, ...]}
+  // formation: {piece: word, colours: [...],
+  //             pieces: [{at: [x, y], colour: c, facing: right}, ...]}
   // errors: [{name: ..., flip: n, recolour: n, swap: n}, ...]
   void FormationSection(const YamlNode& doc) {
     const YamlNode* f = doc.Find("formation");
     if (!f) return;
-    CheckKeys(*f, {"colours", "fish"}, "the formation");
+    CheckKeys(*f, {"piece", "colours", "pieces"}, "the formation");
     Formation& form = rules_->formation;
+    form.piece = Text(*f, "piece", "piece");
     if (const YamlNode* c = f->Find("colours")) {
       for (const auto& item : c->items) form.colours.push_back(item.scalar);
     }
     if (form.colours.size() < 2)
       Error(f->pos, "the formation needs at least two colours");
-    const YamlNode* fish = f->Find("fish");
-    if (!fish || fish->kind != YamlNode::Kind::kSequence) {
-      Error(
-          f->pos,
-          "the formation needs 'fish': a list of {at: [x, y], colour: c, facing: right}");
+    const YamlNode* pieces = f->Find("pieces");
+    if (!pieces || pieces->kind != YamlNode::Kind::kSequence) {
+      Error(f->pos,
+            "the formation needs 'pieces': a list of {at: [x, y], colour: c, facing: "
+            "right}");
       return;
     }
-    for (const auto& item : fish->items) {
-      CheckKeys(item, {"at", "colour", "facing"}, "a fish");
+    for (const auto& item : pieces->items) {
+      CheckKeys(item, {"at", "colour", "facing"}, "a " + form.piece);
       const YamlNode* at = item.Find("at");
       std::vector<int64_t> xy = at ? Numbers(*at) : std::vector<int64_t>{};
       if (xy.size() != 2 || xy[0] < 0 || xy[1] < 0) {
-        Error(item.pos, "a fish stands 'at: [x, y]' on the grid");
+        Error(item.pos, "a " + form.piece + " stands 'at: [x, y]' on the grid");
         continue;
       }
-      FishLook look;
+      PieceLook look;
       std::string colour = Text(item, "colour", "");
       auto it = std::find(form.colours.begin(), form.colours.end(), colour);
       if (it == form.colours.end()) {
@@ -544,14 +555,15 @@ class Loader {
       look.colour = static_cast<int8_t>(it - form.colours.begin());
       std::string facing = Text(item, "facing", "right");
       if (facing != "left" && facing != "right")
-        Error(item.KeyPos("facing"), "a fish faces left or right");
+        Error(item.KeyPos("facing"), "a " + form.piece + " faces left or right");
       look.facing_right = facing == "right";
       form.x.push_back(static_cast<int>(xy[0]));
       form.y.push_back(static_cast<int>(xy[1]));
-      form.fish.push_back(look);
+      form.pieces.push_back(look);
     }
-    if (form.fish.size() > static_cast<size_t>(kMaxFish)) {
-      Error(fish->pos, "at most " + std::to_string(kMaxFish) + " fish");
+    if (form.pieces.size() > static_cast<size_t>(kMaxPieces)) {
+      Error(pieces->pos,
+            "at most " + std::to_string(kMaxPieces) + " pieces in a formation");
     }
     const YamlNode* errors = doc.Find("errors");
     if (!errors || errors->kind != YamlNode::Kind::kSequence) {
@@ -569,16 +581,18 @@ class Loader {
         p.recolours = static_cast<int>(v);
       if (const YamlNode* n = item.Find("swap"); n && Int(*n, v))
         p.swaps = static_cast<int>(v);
-      if (p.flips + p.recolours + 2 * p.swaps > static_cast<int>(form.fish.size()) / 2) {
-        Error(item.pos, "this pattern needs more fish than the formation has");
+      if (p.flips + p.recolours + 2 * p.swaps >
+          static_cast<int>(form.pieces.size()) / 2) {
+        Error(item.pos, "this pattern needs more pieces than the formation has");
       }
-      // A swap of two fish that look alike cannot be seen.
+      // A swap of two pieces that look alike cannot be seen.
       bool differ = false;
-      for (size_t a = 0; a < form.fish.size() && !differ; ++a) {
-        differ = !(form.fish[a] == form.fish[0]);
+      for (size_t a = 0; a < form.pieces.size() && !differ; ++a) {
+        differ = !(form.pieces[a] == form.pieces[0]);
       }
       if (p.swaps > 0 && !differ) {
-        Error(item.pos, "a swap needs two fish that look different; all fish look alike");
+        Error(item.pos,
+              "a swap needs two pieces that look different; all pieces look alike");
       }
       rules_->error_patterns.push_back(p);
     }
@@ -715,9 +729,9 @@ class Loader {
   // cards that show the formation with errors (formation.h), the patterns in
   // turn, the backs (suits) in turn; card.pattern = the pattern's number (1..),
   // card.turns = how the card lies (quarter turns), card.back = its back,
-  // card.faults = the wrong fish. They have no suit, value or stars.
+  // card.faults = the wrong pieces. They have no suit, value or stars.
   void ErrorCardGroup(const YamlNode& g) {
-    if (rules_->formation.fish.empty() || rules_->error_patterns.empty()) {
+    if (rules_->formation.pieces.empty() || rules_->error_patterns.empty()) {
       Error(g.pos, "cards with errors need a 'formation' and its 'errors'");
       return;
     }

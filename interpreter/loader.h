@@ -19,15 +19,19 @@ namespace angler {
 
 using RulesetPtr = std::shared_ptr<const Ruleset>;
 
-// A path to a .yaml file, or the name of a shipped ruleset ("hearts", a
+// A path to a .yaml file, or the name of a shipped ruleset ("mini", a
 // variant's name), looked up in RulesetDir() and its variants/.
 Result<RulesetPtr> LoadRuleset(const std::string& path_or_name);
 // A key a later angler renamed: `former` inside top-level section `section`
-// reads as `now`. The content hash is of the text as written.
+// reads as `now`; when the former key also meant a setting the new form
+// writes out, `implied: value` is added to the section unless it is written.
+// The content hash is of the text as written.
 struct RenamedKey {
   std::string section;
   std::string former;
   std::string now;
+  std::string implied = "";
+  std::string implied_value = "";
 };
 
 // From text; `name` is used as the file name in diagnostics and `dir` to

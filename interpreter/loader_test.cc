@@ -474,6 +474,21 @@ TEST_CASE("loader: renamed keys of stored texts load, with the hash as written",
   REQUIRE(r.ok());
   CHECK(r.value()->capture_family == r.value()->FindFamily("won"));
   CHECK(r.value()->canonical_text.find("\"taken\"") != std::string::npos);
+
+  // A former key may imply a setting the new form writes out: formations
+  // once listed their `fish`, and the word for a piece came with the key.
+  std::string old = ReadText(RulesetDir() + "/falscher-hering.yaml");
+  old = Replace(old, "  piece: fish", "  # piece: fish");
+  old = Replace(old, "  pieces:\n", "  fish:\n");
+  const RenamedKey plain[] = {{"formation", "fish", "pieces"}};
+  const RenamedKey implying[] = {{"formation", "fish", "pieces", "piece", "fish"}};
+  auto without = LoadRulesetText("h.yaml", old, RulesetDir(), plain);
+  auto with = LoadRulesetText("h.yaml", old, RulesetDir(), implying);
+  REQUIRE(without.ok());
+  REQUIRE(with.ok());
+  CHECK(without.value()->formation.piece == "piece");
+  CHECK(with.value()->formation.piece == "fish");
+  CHECK(with.value()->formation.pieces.size() == 15);
 }
 
 }  // namespace

@@ -145,7 +145,7 @@ std::pair<std::string_view, int> SplitOrdinal(std::string_view text) {
 std::string ThingText(const Game& game, const State& before, const Action& a,
                       const MoveTextStyle& style) {
   const Ruleset& rules = game.rules();
-  if (a.kind == ActionKind::kMark) return std::to_string(a.value);  // the fish
+  if (a.kind == ActionKind::kMark) return std::to_string(a.value);  // the piece
   if (a.kind == ActionKind::kStop) return "";
   if (a.kind == ActionKind::kLay && rules.hand_family >= 0) {
     // Each card told apart in the hand, then where: "yellow 3, yellow 4 on row 2".
@@ -200,14 +200,14 @@ std::string MoveText(const Game& game, const State& before, const Action& a,
 
 namespace {
 
-// "shuffle ocean" or "draw": the chance move's text without its outcome.
+// "shuffle deck" or "draw": the chance move's text without its outcome.
 std::string ChanceWords(const Game& game, const State& s) {
   std::string text = game.ActionText(s, Action{ActionKind::kChance, -1, 0, 0});
   const size_t hash = text.find(" #");
   return hash == std::string::npos ? text : text.substr(0, hash);
 }
 
-// "shuffle ocean #00ff00ff00ff00ff"; with a default seed, "shuffle ocean" and
+// "shuffle deck #00ff00ff00ff00ff"; with a default seed, "shuffle deck" and
 // "shuffle" too.
 Result<Action> ParseChance(const Game& game, const State& s, std::string_view text,
                            const MoveReading& reading) {
@@ -397,7 +397,7 @@ ReadResult FindMove(const MoveWords& c) {
     }
   } else {
     // Each of the actor's actions as written, verb and all when the
-    // decision mixes verbs (mark a fish, or stop).
+    // decision mixes verbs (mark a piece, or stop).
     auto written = [&](const Action& a) {
       const std::string t = ThingText(game, s, a);
       if (!c.open_decision) return t;

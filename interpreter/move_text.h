@@ -1,6 +1,6 @@
 // Moves as people say them, and read back: "Anne plays yellow 7", "Bob
 // chooses red", "Kathrin lays yellow 6, green 1 on row 1", "Anne marks 3",
-// "Anne and Bob stop", "shuffle ocean #00ff00ff00ff00ff". Every tool that
+// "Anne and Bob stop", "shuffle deck #00ff00ff00ff00ff". Every tool that
 // shows or reads a move (play, records, the scenario writer, branch) uses
 // this one module, so a text written anywhere reads back anywhere.
 //
@@ -31,8 +31,8 @@ inline constexpr std::string_view kVerbPlays = "plays";
 inline constexpr std::string_view kVerbChooses = "chooses";
 
 // The engine's words for an action, without a player: "play yellow 7",
-// "choose red", "lay yellow 6, green 1 on row 1", "mark fish 3", "stop 0 2",
-// "shuffle ocean #00ff00ff00ff00ff", "draw #00000000000000ff". The rules'
+// "choose red", "lay yellow 6, green 1 on row 1", "mark piece 3", "stop 0 2",
+// "shuffle deck #00ff00ff00ff00ff", "draw #00000000000000ff". The rules'
 // messages use them ("play red 4 is not allowed now"); Game::ActionText.
 std::string ActionWords(const Ruleset& rules, const State& s, const Action& a);
 
@@ -45,13 +45,13 @@ struct MoveTextStyle {
   bool tell_copies_apart = true;
 };
 
-// "Anne plays yellow 7", "Bob chooses red", "shuffle ocean #00ff00ff00ff00ff".
+// "Anne plays yellow 7", "Bob chooses red", "shuffle deck #00ff00ff00ff00ff".
 std::string MoveText(const Game& game, const State& before, const Action& a,
                      const std::vector<std::string>& players,
                      const MoveTextStyle& style = {});
 
 // The move's thing alone: "yellow 7", "red", "bonus \"-3 points\" [2]",
-// "yellow 6, green 1 on row 1", "3" (a fish); "" for a stop.
+// "yellow 6, green 1 on row 1", "3" (a piece); "" for a stop.
 std::string ThingText(const Game& game, const State& before, const Action& a,
                       const MoveTextStyle& style = {});
 

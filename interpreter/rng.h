@@ -29,7 +29,7 @@ class Rng {
   // Uniform integer in [0, n). Lemire's multiply-shift with rejection: exact, portable.
   uint32_t Below(uint32_t n);
 
-  // Fisher-Yates from the back, using Below(i + 1).
+  // Durstenfeld's shuffle from the back, using Below(i + 1).
   template <typename T>
   void Shuffle(T* first, std::size_t n) {
     for (std::size_t i = n; i > 1; --i) {

@@ -34,7 +34,7 @@ struct CardInfo {
   int8_t pattern = 0;           // the error pattern's number, 1.. (card.pattern)
   int8_t turns = 0;             // how it lies, quarter turns (card.turns)
   uint64_t enter_families = 0;  // bit f: an on-enter effect for zone family f
-  uint32_t faults = 0;          // generated cards: bit i, fish i is wrong (card.faults)
+  uint32_t faults = 0;          // generated cards: bit i, piece i is wrong (card.faults)
   int16_t face = -1;            // generated cards: index into Ruleset::faces
 };
 
@@ -176,7 +176,7 @@ struct Ruleset {
   int FindFamily(const std::string& name) const;
   int FindSuit(const std::string& name) const;
   int FindVariable(const std::string& name) const;
-  std::string ZoneName(int zone) const;  // "hand(2)" or "ocean"
+  std::string ZoneName(int zone) const;  // "hand(2)" or "deck"
   int ZoneFamilyOf(int zone) const { return zone_family[static_cast<size_t>(zone)]; }
   int ZoneSeat(int zone) const { return zone_seat[static_cast<size_t>(zone)]; }
   // A zone's number in its family: the seat, or 1.. for numbered piles, 0 for a single

@@ -97,7 +97,7 @@ struct CardRef {
 };
 
 // A value to set or compare: a constant, or another variable's value when used
-// (`Sabine calls trump`).
+// (`Sabine calls led`: the led suit).
 struct Value {
   int64_t constant = 0;
   int from_slot = -1;
@@ -120,7 +120,7 @@ struct Bound {
   int mover = -1;               // moves
   std::vector<CardRef> things;  // the card played, or what is chosen (ids null: a value)
   int pile = -1;                // lays: the number of the pile (row 1: 1)
-  std::vector<int> fish;        // marks: the fish, in order
+  std::vector<int> pieces;      // marks: the pieces, in order
   std::vector<int> stoppers;    // stops: every player who stops (-1: unknown)
   bool set = false;             // a number variable read as a set (`marks Antje: 3, 7`)
   bool rank = false;            // `rank Anne = 23`: the ruleset's rank of `seat`
@@ -163,7 +163,7 @@ class Binder {
         r_.search_active >= 0) {
       const std::string who = names_.empty() ? "Anne" : names_[0];
       Error(l.subject.pos, "'" + v.name +
-                               "' starts afresh with every search: mark fish and stop "
+                               "' starts afresh with every search: mark pieces and stop "
                                "with moves, like '" +
                                who + " marks 3' or '" + who + " stops'");
     } else if (v.scope == Scope::kTrick) {
@@ -193,7 +193,7 @@ class Binder {
         if (loaded_.capture_family < 0) {
           Error(l.players[0].pos,
                 "cannot tell where this ruleset puts caught cards: check the zone, like "
-                "'expect fisher Anne has yellow 7'");
+                "'expect won Anne has yellow 7'");
         } else if (b.players[0] >= 0) {
           const ZoneFamily& f = r_.zones[static_cast<size_t>(loaded_.capture_family)];
           b.zone = f.first + b.players[0];
@@ -404,15 +404,16 @@ class Binder {
     b.var = var;
     b.seat = v.per_player ? seat : -1;
     b.turn = v.slot == r_.builtin.turn;
-    // The search's marks are a set of fish: `marks Antje: 3, 7`.
+    // The search's marks are a set of pieces: `marks Antje: 3, 7`.
     const bool set = v.slot == r_.builtin.marks;
     if (set && l.tail == Tail::kExact && l.cards.empty() && l.part == Part::kWhole) {
       return SetLine(l, b, next);
     }
     if (l.tail != Tail::kNone && l.tail != Tail::kValue) {
-      Error(l.subject.pos,
-            set ? "'" + b.subject + "' is a set of fish: write '" + b.subject + ": 3, 7'"
-                : "'" + b.subject + "' is a variable: write '" + b.subject + " = ...'");
+      Error(
+          l.subject.pos,
+          set ? "'" + b.subject + "' is a set of pieces: write '" + b.subject + ": 3, 7'"
+              : "'" + b.subject + "' is a variable: write '" + b.subject + " = ...'");
       return false;
     }
     // The value: after '=', or the rest of the head (`round 2`, `winner Debbie`).
@@ -442,7 +443,7 @@ class Binder {
     return true;
   }
 
-  // `marks Antje: 3, 7`: the marks read as a set, bit n for fish n, each fish
+  // `marks Antje: 3, 7`: the marks read as a set, bit n for piece n, each piece
   // checked against the formation.
   bool SetLine(const ScnLine& l, Bound& b, size_t next) {
     const auto& t = l.subject.tokens;
@@ -450,17 +451,17 @@ class Binder {
       Error(t[next].pos, "unexpected '" + t[next].text + "' after '" + b.subject + "'");
       return false;
     }
-    const bool fish = !r_.formation.fish.empty();
+    const bool formed = !r_.formation.pieces.empty();
     b.set = true;
     bool ok = true;
     for (const ScnPhrase& p : l.numbers) {
       const int64_t n = p.tokens[0].number;
-      if (fish && (n < 0 || n >= static_cast<int64_t>(r_.formation.fish.size()))) {
-        Error(p.pos, NoFish(n));
+      if (formed && (n < 0 || n >= static_cast<int64_t>(r_.formation.pieces.size()))) {
+        Error(p.pos, NoPiece(n));
         ok = false;
-      } else if (n < 0 || n >= kMaxFish) {
-        Error(p.pos, "'" + b.subject + "' holds fish numbers from 0 to " +
-                         std::to_string(kMaxFish - 1) + ", not " + std::to_string(n));
+      } else if (n < 0 || n >= kMaxPieces) {
+        Error(p.pos, "'" + b.subject + "' holds piece numbers from 0 to " +
+                         std::to_string(kMaxPieces - 1) + ", not " + std::to_string(n));
         ok = false;
       } else {
         b.value.constant |= int64_t{1} << n;
@@ -469,9 +470,9 @@ class Binder {
     return ok;
   }
 
-  std::string NoFish(int64_t n) const {
-    return "there is no fish " + std::to_string(n) + " (0.." +
-           std::to_string(r_.formation.fish.size() - 1) + ")";
+  std::string NoPiece(int64_t n) const {
+    return "there is no " + r_.formation.piece + " " + std::to_string(n) + " (0.." +
+           std::to_string(r_.formation.pieces.size() - 1) + ")";
   }
 
   // A phrase read as a value of `type`; nullopt (and an error) if it is not one.
@@ -515,7 +516,7 @@ class Binder {
           v.constant = suit;
           return v;
         }
-        // Another suit variable stands for its value: `calls trump`.
+        // Another suit variable stands for its value: `calls led`.
         int other = r_.FindVariable(text);
         if (other >= 0 && r_.variables[static_cast<size_t>(other)].type == Type::kSuit &&
             !r_.variables[static_cast<size_t>(other)].per_player) {
@@ -547,17 +548,17 @@ class Binder {
     b.mover = Player(m.player);
     if (m.verb == ScnMove::Verb::kMarks || m.verb == ScnMove::Verb::kUnmarks ||
         m.verb == ScnMove::Verb::kStops) {
-      // The search: fish by number, stops by everyone named.
-      if (r_.formation.fish.empty() || r_.search_active < 0) {
-        Error(m.pos, "this ruleset has no search: nobody marks fish or stops");
+      // The search: pieces by number, stops by everyone named.
+      if (r_.formation.pieces.empty() || r_.search_active < 0) {
+        Error(m.pos, "this ruleset has no search: nobody marks pieces or stops");
         return;
       }
       for (const ScnPhrase& p : m.things) {
         const int64_t n = p.tokens[0].number;
-        if (n < 0 || n >= static_cast<int64_t>(r_.formation.fish.size())) {
-          Error(p.pos, NoFish(n));
+        if (n < 0 || n >= static_cast<int64_t>(r_.formation.pieces.size())) {
+          Error(p.pos, NoPiece(n));
         } else {
-          b.fish.push_back(static_cast<int>(n));
+          b.pieces.push_back(static_cast<int>(n));
         }
       }
       for (size_t i = 1; i < m.stoppers.size(); ++i) {
@@ -1009,7 +1010,8 @@ class Play {
       if (s.over) return "the game is over";
       const Decision& d = s.decision;
       if (d.kind == DecisionKind::kSearch) {
-        return "everyone is searching: " + Name(b.mover) + " may mark fish or stop";
+        return "everyone is searching: " + Name(b.mover) + " may mark " +
+               r_.formation.piece + " or stop";
       }
       if (d.player != b.mover) {
         return "it is " + Name(d.player) + "'s turn to " + What(s) + ", not " +
@@ -1064,8 +1066,8 @@ class Play {
     }
   }
 
-  // The search: each fish marked (or unmarked) in turn, one kMark each; or one
-  // kStop of everyone named. `marks` refuses a fish already marked and
+  // The search: each piece marked (or unmarked) in turn, one kMark each; or one
+  // kStop of everyone named. `marks` refuses a piece already marked and
   // `unmarks` one that is not, so a scenario says what the player's sheet shows.
   std::string Search(State& s, const Bound& b) {
     const ScnMove& m = b.line->move;
@@ -1087,17 +1089,19 @@ class Play {
     }
     if (!Searching(s, b.mover)) return Name(b.mover) + " is not searching";
     const bool marks = m.verb == ScnMove::Verb::kMarks;
-    for (int fish : b.fish) {
-      const bool marked = s.vars[r_.builtin.marks + b.mover] >> fish & 1;
+    for (int piece : b.pieces) {
+      const bool marked = s.vars[r_.builtin.marks + b.mover] >> piece & 1;
       if (marks && marked) {
-        return Name(b.mover) + " has already marked fish " + std::to_string(fish);
+        return Name(b.mover) + " has already marked " + r_.formation.piece + " " +
+               std::to_string(piece);
       }
       if (!marks && !marked) {
-        return Name(b.mover) + " has not marked fish " + std::to_string(fish);
+        return Name(b.mover) + " has not marked " + r_.formation.piece + " " +
+               std::to_string(piece);
       }
       Status applied =
           game_.Apply(s, Action{ActionKind::kMark, static_cast<int8_t>(b.mover),
-                                static_cast<int16_t>(fish), 0});
+                                static_cast<int16_t>(piece), 0});
       if (!applied.ok()) return applied.error().message;
     }
     return "";

@@ -10,9 +10,9 @@
 // scenario's seed) up to the first decision; the setup lines then change it:
 //  - `hand Anne: a, b` makes the zone hold exactly a, b (listed bottom to top);
 //    each card is taken from wherever it is, the zone's other cards go to the
-//    setup zone; `ocean top: a, b` puts a on top with b below it, and
+//    setup zone; `deck top: a, b` puts a on top with b below it, and
 //    `bottom:` does the same from the bottom, leaving the other cards;
-//  - variables are set by name (`score Anne = 3`, `trump = green`); `turn`
+//  - variables are set by name (`score Anne = 3`, `called = green`); `turn`
 //    sets the leader too, since a position starts at a trick's start.
 // The program then restarts at the start of a trick, playing as many tricks as
 // the largest hand holds unless `tricks` is set; or, with `at start of round
@@ -26,13 +26,13 @@
 // `seed S` deals exactly as `angler play --seed S`, and `run until` chooses as
 // random bots do in `sim` and `play`, each seat from its own stream.
 //
-// The search (search()): `Antje marks 3, 7` marks fish 3 and 7 one by one,
+// The search (search()): `Antje marks 3, 7` marks pieces 3 and 7 one by one,
 // `Antje unmarks 7` takes a mark back, `Antje stops` and `Antje and Bob stop`
 // stop the search (all named at once). A number variable reads as a set:
 // `expect marks Antje: 3, 7` holds when exactly bits 3 and 7 are set.
 //
-// Expectations on zones: `fisher Anne: a, b` holds exactly a, b in any order;
-// `ocean top: a, b` has a on top and b below it; `ocean top 12 ...` looks at
+// Expectations on zones: `won Anne: a, b` holds exactly a, b in any order;
+// `deck top: a, b` has a on top and b below it; `deck top 12 ...` looks at
 // the top 12 cards only (`: cards`, `count N`, `has cards`). `Anne catches a`
 // looks in Anne's zone where the trick procedure puts caught cards. `turn
 // Anne` means the decision is Anne's now, inside an effect too.

@@ -441,16 +441,17 @@ TEST_CASE("Search lines that cannot work are errors", "[scenario_runner]") {
         "  4 |   Antje and Bobb stop\n"
         "    |             ^\n");
   CHECK(Hering("  marks Antje: 3\n") ==
-        "t.scn:4:3: error: 'marks' starts afresh with every search: mark fish and stop "
+        "t.scn:4:3: error: 'marks' starts afresh with every search: mark pieces and stop "
         "with "
         "moves, like 'Antje marks 3' or 'Antje stops'\n"
         "  4 |   marks Antje: 3\n"
         "    |   ^\n");
-  CHECK(Hering("  stopped Bob = true\n") ==
-        "t.scn:4:3: error: 'stopped' starts afresh with every search: mark fish and stop "
-        "with moves, like 'Antje marks 3' or 'Antje stops'\n"
-        "  4 |   stopped Bob = true\n"
-        "    |   ^\n");
+  CHECK(
+      Hering("  stopped Bob = true\n") ==
+      "t.scn:4:3: error: 'stopped' starts afresh with every search: mark pieces and stop "
+      "with moves, like 'Antje marks 3' or 'Antje stops'\n"
+      "  4 |   stopped Bob = true\n"
+      "    |   ^\n");
   CHECK(
       Hering("  expect table: 3\n") ==
       "t.scn:4:17: error: 'table' is a zone: list its cards, like 'table: swarm 1', not "
@@ -465,7 +466,7 @@ TEST_CASE("Search lines that cannot work are errors", "[scenario_runner]") {
         "FAIL 4: expected marks Antje = 3; actual "
         "marks Antje = 0");
   CHECK(Hering("  expect marks Antje: swarm 1\n") ==
-        "t.scn:4:10: error: 'marks Antje' is a set of fish: write 'marks Antje: 3, 7'\n"
+        "t.scn:4:10: error: 'marks Antje' is a set of pieces: write 'marks Antje: 3, 7'\n"
         "  4 |   expect marks Antje: swarm 1\n"
         "    |          ^\n");
   CHECK(Hering("  expect mraks Antje: 3\n") ==
@@ -478,15 +479,15 @@ TEST_CASE("Search lines that cannot work are errors", "[scenario_runner]") {
         "    |             ^\n");
   CHECK(Hering("  expect Antje catches swarm 1\n") ==
         "t.scn:4:10: error: cannot tell where this ruleset puts caught cards: check the "
-        "zone, like 'expect fisher Anne has yellow 7'\n"
+        "zone, like 'expect won Anne has yellow 7'\n"
         "  4 |   expect Antje catches swarm 1\n"
         "    |          ^\n");
   CHECK(Run("  Anne marks 3\n") ==
-        "t.scn:4:3: error: this ruleset has no search: nobody marks fish or stops\n"
+        "t.scn:4:3: error: this ruleset has no search: nobody marks pieces or stops\n"
         "  4 |   Anne marks 3\n"
         "    |   ^\n");
   CHECK(Run("  Anne and Paul stop\n") ==
-        "t.scn:4:3: error: this ruleset has no search: nobody marks fish or stops\n"
+        "t.scn:4:3: error: this ruleset has no search: nobody marks pieces or stops\n"
         "  4 |   Anne and Paul stop\n"
         "    |   ^\n");
 }

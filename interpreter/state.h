@@ -23,7 +23,7 @@ enum class DecisionKind : uint8_t {
   kOption,  // `player` picks one of `options` (values: suits, numbers)
   kChance,  // a shuffle of zone `zone`: its outcome is an action too
   kLay,     // `player` lays cards on one pile of the rows (legal lays are enumerated)
-  kSearch,  // open to every active player: mark a fish, or stop (several at once)
+  kSearch,  // open to every active player: mark a piece, or stop (several at once)
 };
 
 struct Decision {

@@ -43,8 +43,8 @@ struct CardView {
 };
 
 struct ZoneView {
-  std::string family;      // "hand", "row", "ocean"
-  std::string label;       // "hand Anne", "row 2", "ocean"
+  std::string family;      // "hand", "row", "deck"
+  std::string label;       // "hand Anne", "row 2", "deck"
   int seat = -1;           // per-player zones
   int number = 0;          // numbered piles, from 1
   std::string role;        // "hand", "trick", "rows", "setup" or "" (any other pile)
@@ -59,7 +59,7 @@ struct TrickPlayView {
   int player = -1;  // who played it, -1 when no one did
 };
 
-// A variable the ruleset's display names: the score, or a status (trump).
+// A variable the ruleset's display names: the score, or a status (a called suit).
 struct ShownVariable {
   std::string name;
   std::string role;  // "score" or "status"
@@ -78,8 +78,8 @@ struct SearchView {
   CardView card;
   std::string pattern;  // the error pattern's name, for an all-seeing view
   int quarter_turns = 0;
-  std::vector<int> faults;  // the wrong fish, for an all-seeing view
-  // Per seat: whether they search, have stopped, and the fish they marked
+  std::vector<int> faults;  // the wrong pieces, for an all-seeing view
+  // Per seat: whether they search, have stopped, and the pieces they marked
   // (empty for seats whose sheet the viewpoint does not see).
   std::vector<bool> searching, stopped;
   std::vector<std::vector<int>> marks;

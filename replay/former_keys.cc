@@ -9,6 +9,9 @@ std::span<const RenamedKey> FormerRulesetKeys() {
   static const std::vector<RenamedKey> kRenamed = {
       {"turn", "fiasco", "accept_illegal"},
       {"turn", "on_fiasco", "on_illegal"},
+      // The formation's figures were the key `fish` until the pieces were named
+      // by the ruleset (`piece:`).
+      {"formation", "fish", "pieces", "piece", "fish"},
   };
   return kRenamed;
 }

@@ -431,13 +431,13 @@ bool TerminalGame::Search() {
     out_ << "the swarm card (" << rules_.card_names[static_cast<size_t>(card)] << "):\n"
          << Picture(rules_.formation, face.look, face.quarter_turns);
     out_ << "your card, how the swarm should look:\n"
-         << Picture(rules_.formation, rules_.formation.fish, face.quarter_turns);
+         << Picture(rules_.formation, rules_.formation.pieces, face.quarter_turns);
     out_
         << "type the numbers of the fish that are wrong (again to unmark), then 'stop'\n";
     const auto start = std::chrono::steady_clock::now();
     uint32_t marks = 0;
     std::string line;
-    const int fish = static_cast<int>(rules_.formation.fish.size());
+    const int fish = static_cast<int>(rules_.formation.pieces.size());
     for (;;) {
       out_ << "> " << std::flush;
       if (!std::getline(in_, line)) return false;
@@ -458,7 +458,8 @@ bool TerminalGame::Search() {
         }
         marks ^= 1u << i;
       }
-      out_ << Picture(rules_.formation, rules_.formation.fish, face.quarter_turns, marks);
+      out_ << Picture(rules_.formation, rules_.formation.pieces, face.quarter_turns,
+                      marks);
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -316,12 +316,12 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
   }
 
   auto present = [](int node) { return node >= 0 ? "yes" : "no"; };
-  if (!rules.formation.fish.empty()) {
+  if (!rules.formation.pieces.empty()) {
     // The fish numbers here are the ones scenarios and players mark.
-    out << "  formation (" << rules.formation.fish.size() << " fish, "
+    out << "  formation (" << rules.formation.pieces.size() << " fish, "
         << rules.error_patterns.size() << " error patterns, " << rules.faces.size()
         << " cards):\n";
-    std::istringstream picture(Picture(rules.formation, rules.formation.fish, 0));
+    std::istringstream picture(Picture(rules.formation, rules.formation.pieces, 0));
     for (std::string line; std::getline(picture, line);) out << "    " << line << "\n";
   }
   out << "  procedures:\n";
