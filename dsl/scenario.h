@@ -2,7 +2,7 @@
 //
 // A scenario sets up a position, plays moves and states what must hold, in
 // words people use: "Anne plays yellow 7", "expect winner Debbie". The tree
-// keeps names as written; the runner (interpreter/scenario_runner.h) resolves
+// keeps names as written; the runner (tools/scenario/scenario_runner.h) resolves
 // them against the ruleset, because only the ruleset knows that `won` is a
 // zone and `yellow 7` a card. The language is described in scenario_grammar.h.
 #ifndef ANGLER_DSL_SCENARIO_H_

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "dsl/scenario.h"
-#include "interpreter/scenario_runner.h"
+#include "tools/scenario/scenario_runner.h"
 #include "replay/notation.h"
 #include "replay/test_records.h"
 #include "tests/test_util.h"

@@ -9,7 +9,7 @@
 
 #include "dsl/scenario.h"
 #include "interpreter/loader.h"
-#include "interpreter/scenario_runner.h"
+#include "tools/scenario/scenario_runner.h"
 #include "tests/test_util.h"
 #include "tools/bots.h"
 #include "tools/runner.h"

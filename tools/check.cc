@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "dsl/scenario.h"
-#include "interpreter/scenario_runner.h"
+#include "tools/scenario/scenario_runner.h"
 #include "replay/store.h"
 #include "tools/command_support.h"
 #include "tools/commands.h"

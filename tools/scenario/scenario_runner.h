@@ -36,8 +36,8 @@
 // the top 12 cards only (`: cards`, `count N`, `has cards`). `Anne catches a`
 // looks in Anne's zone where the trick procedure puts caught cards. `turn
 // Anne` means the decision is Anne's now, inside an effect too.
-#ifndef ANGLER_INTERPRETER_SCENARIO_RUNNER_H_
-#define ANGLER_INTERPRETER_SCENARIO_RUNNER_H_
+#ifndef ANGLER_TOOLS_SCENARIO_SCENARIO_RUNNER_H_
+#define ANGLER_TOOLS_SCENARIO_SCENARIO_RUNNER_H_
 
 #include <cstdint>
 #include <map>
@@ -85,4 +85,4 @@ class ScenarioRunner {
 
 }  // namespace angler
 
-#endif  // ANGLER_INTERPRETER_SCENARIO_RUNNER_H_
+#endif  // ANGLER_TOOLS_SCENARIO_SCENARIO_RUNNER_H_

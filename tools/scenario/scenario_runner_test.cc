@@ -1,4 +1,4 @@
-#include "interpreter/scenario_runner.h"
+#include "tools/scenario/scenario_runner.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>
