@@ -1,0 +1,189 @@
+// The ruleset's program: setup, the round loop, invariants and the search, with
+// the procedure (tricks, turns or plain rounds) in its own file.
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dsl/text.h"
+#include "interpreter/compiler.h"
+#include "interpreter/eval.h"
+#include "interpreter/formation.h"
+#include "interpreter/loader_internal.h"
+
+namespace angler {
+
+namespace {
+
+const std::vector<std::string> kRoundKeys = {"start", "tricks", "end"};
+const std::vector<std::string> kGameKeys = {"end_when", "rank", "lowest_wins"};
+
+}  // namespace
+
+Result<int> Loader::ExprAt(const YamlNode* node, Type want, const CodeContext& ctx) {
+  auto parsed = ParseExpression(node->snippet);
+  if (!parsed) return parsed.errors();
+  return compiler_.Expression(*parsed.value(), want, ctx);
+}
+
+int Loader::RequiredExpr(const YamlNode& section, const std::string& key, Type want,
+                         const CodeContext& ctx, const std::string& what) {
+  const YamlNode* node = section.Find(key);
+  if (!node) {
+    Error(section.pos, what + " needs '" + key + "'");
+    return -1;
+  }
+  auto r = ExprAt(node, want, ctx);
+  if (!r) {
+    Errors(r.errors());
+    return -1;
+  }
+  return r.value();
+}
+
+void Loader::StatementsAt(const YamlNode* node, const CodeContext& ctx,
+                          const std::string& section) {
+  if (!node) return;
+  compiler_.BeginSection(section, node->pos);
+  // A list of statements, or one text holding several.
+  std::vector<const YamlNode*> parts;
+  if (node->kind == YamlNode::Kind::kSequence) {
+    for (const auto& item : node->items) parts.push_back(&item);
+  } else {
+    parts.push_back(node);
+  }
+  for (const YamlNode* part : parts) {
+    if (!part->IsScalar()) {
+      Error(part->pos, "expected statements as text");
+      continue;
+    }
+    auto parsed = ParseStatements(part->snippet);
+    if (!parsed) {
+      Errors(parsed.errors());
+      continue;
+    }
+    auto st = compiler_.Statements(parsed.value(), ctx);
+    if (!st) Errors(st.errors());
+  }
+}
+
+int Loader::Global(int slot, Type t) {
+  Node n{Op::kGlobal, t};
+  n.a = slot;
+  return compiler_.AddNode(n);
+}
+
+void Loader::Program(const YamlNode& doc) {
+  const YamlNode* trick = doc.Find("trick");
+  const YamlNode* turn = doc.Find("turn");
+  const YamlNode* round = doc.Find("round");
+  const YamlNode* game = doc.Find("game");
+  if (trick && turn)
+    Error(doc.KeyPos("turn"), "a ruleset plays tricks or turns, not both");
+  if (!round) Error(doc.pos, "a ruleset needs a 'round' section");
+  if (!game) Error(doc.pos, "a ruleset needs a 'game' section");
+  if (!round || !game || (trick && turn)) return;
+  Invariants(doc, trick != nullptr || turn != nullptr);
+  if (const YamlNode* search = doc.Find("search")) {
+    CheckKeys(*search, {"active", "card"}, "the search section");
+    CodeContext who;
+    who.params = {{"p", Type::kPlayer}};
+    rules_->search_active =
+        RequiredExpr(*search, "active", Type::kBool, who, "the search");
+    CodeContext plain;
+    rules_->search_card = RequiredExpr(*search, "card", Type::kCard, plain, "the search");
+  }
+  CheckKeys(*round, kRoundKeys, "the round section");
+  CheckKeys(*game, kGameKeys, "the game section");
+  CodeContext rank_ctx;
+  rank_ctx.params = {{"p", Type::kPlayer}};
+  rules_->rank = RequiredExpr(*game, "rank", Type::kInt, rank_ctx, "the game");
+  if (const YamlNode* low = game->Find("lowest_wins"))
+    rules_->rank_higher_wins = !Bool(*low);
+  if (trick) {
+    TrickProgram(doc, *trick, *round, *game);
+  } else if (turn) {
+    TurnProgram(doc, *turn, *round, *game);
+  } else {
+    RoundProgram(doc, *round, *game);
+  }
+}
+
+void Loader::Invariants(const YamlNode& doc, bool has_tricks) {
+  const YamlNode* list = doc.Find("invariants");
+  if (!list) return;
+  if (list->kind != YamlNode::Kind::kSequence) {
+    Error(list->pos, "'invariants' must be a list of {at, holds, says}");
+    return;
+  }
+  static const std::vector<std::string> kMoments = {"trick_end", "round_end", "game_end"};
+  CodeContext each;
+  each.params = {{"p", Type::kPlayer}};
+  for (const YamlNode& item : list->items) {
+    CheckKeys(item, {"at", "holds", "says"}, "an invariant");
+    if (item.kind != YamlNode::Kind::kMap) continue;
+    const std::string at = Text(item, "at", "");
+    auto m = std::find(kMoments.begin(), kMoments.end(), at);
+    const YamlNode* at_node = item.Find("at");
+    if (m == kMoments.end()) {
+      Error(at_node ? at_node->pos : item.pos,
+            WithSuggestion("an invariant holds 'at' trick_end, round_end or game_end, "
+                           "not '" +
+                               at + "'",
+                           at, kMoments));
+      continue;
+    }
+    Invariant inv;
+    inv.at = static_cast<Moment>(m - kMoments.begin());
+    if (inv.at == Moment::kTrickEnd && !has_tricks) {
+      Error(at_node->pos, "a game of neither tricks nor turns has no trick_end");
+      continue;
+    }
+    inv.holds = RequiredExpr(item, "holds", Type::kBool, each, "an invariant");
+    const YamlNode* holds = item.Find("holds");
+    inv.says = Text(item, "says", holds && holds->IsScalar() ? holds->scalar : "");
+    inv.pos = holds ? holds->pos : item.pos;
+    rules_->invariants.push_back(inv);
+  }
+}
+
+void Loader::EmitChecks(Moment at) {
+  const auto& all = rules_->invariants;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (all[i].at != at || all[i].holds < 0) continue;
+    Instr check{Code::kCheck};
+    check.e0 = all[i].holds;
+    check.slot = static_cast<int16_t>(i);
+    check.pos = all[i].pos;
+    compiler_.Emit(check);
+  }
+}
+
+void Loader::RoundProgram(const YamlNode& doc, const YamlNode& round,
+                          const YamlNode& game) {
+  Ruleset& r = *rules_;
+  CodeContext plain;
+  int end_when = RequiredExpr(game, "end_when", Type::kBool, plain, "the game");
+  if (round.Find("tricks"))
+    Error(round.KeyPos("tricks"), "a game without tricks counts none");
+  if (!errors_.empty()) return;
+  r.end_reasons = {""};
+  r.entry_setup = compiler_.Here();
+  StatementsAt(doc.Find("setup"), plain, "setup");
+  compiler_.BeginSection("round", round.pos);
+  r.entry_round = compiler_.Emit(Instr{Code::kRoundBegin});
+  r.entry_play = r.entry_trick = r.entry_round;
+  StatementsAt(round.Find("start"), plain, "round.start");
+  EmitChecks(Moment::kRoundEnd);
+  StatementsAt(round.Find("end"), plain, "round.end");
+  compiler_.BeginSection("round", round.pos);
+  Instr next_round{Code::kJumpIfNot};
+  next_round.e0 = end_when;
+  next_round.target = r.entry_round;
+  compiler_.Emit(next_round);
+  EmitChecks(Moment::kGameEnd);
+  compiler_.Emit(Instr{Code::kGameOver});
+}
+
+}  // namespace angler
