@@ -1,0 +1,190 @@
+// The turn procedure's part of the game: a turn begins (seats passed over by
+// the skip rule), the legal lays are enumerated, and a lay is checked card by
+// card against the ruleset's lay rules, with the reason it is refused.
+#include <algorithm>
+#include <cstring>
+
+#include "dsl/text.h"
+#include "interpreter/eval.h"
+#include "interpreter/game.h"
+
+namespace angler {
+
+// A new turn: turn-scope variables reset, and seats the skip rule names are
+// passed over (a player out of cards, say). If every seat is passed over, the rules
+// leave no way on: a ruleset error.
+void Game::TurnBegin(State& s, EventLog* log) const {
+  SetVariablesToStart(s, Scope::kTrick, log);
+  s.played_count = 0;
+  std::fill(std::begin(s.position_of), std::end(s.position_of), -1);
+  if (rules_.turn_skip < 0) return;
+  for (int k = 0; k < players_; ++k) {
+    Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
+    bool skip = ev.Value(rules_.turn_skip);
+    if (ev.faulted()) return Fail(s, ev.fault(), ev.fault_node());
+    if (!skip) return;
+    SetVar(s, rules_.builtin.turn, (s.vars[rules_.builtin.turn] + 1) % players_, log);
+  }
+  Fail(s, RuntimeFault::kAllSkipped, s.pc);
+}
+
+std::string Game::Message(const State& s, const std::vector<MessagePart>& parts,
+                          int card) const {
+  Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
+  ev.set_card(card);
+  std::string out;
+  for (const MessagePart& part : parts) {
+    if (part.node < 0) {
+      out += part.text;
+      continue;
+    }
+    const Node& n = rules_.nodes[static_cast<size_t>(part.node)];
+    int64_t v = ev.Value(part.node);
+    if (n.type == Type::kZone) {
+      out += v < 0 ? "none" : rules_.ZoneName(static_cast<int>(v));
+    } else {
+      out += rules_.ValueName(n.type, v);
+    }
+    ev.ReleaseLists();
+  }
+  return out;
+}
+
+// Lays the action's cards one by one on a copy of the state, each checked
+// against the piles as they stand after the cards before it.
+Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) const {
+  auto malformed = [](std::string why) {
+    return LayVerdict{LayVerdict::kMalformed, std::move(why)};
+  };
+  const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.rows_family)];
+  int cards[kMaxLay];
+  int n = a.LayCards(cards);
+  if (a.value < 1 || a.value > rows.count) {
+    return malformed("there is no " + rows.name + " " + std::to_string(a.value));
+  }
+  if (n < rules_.lay_min || n > rules_.lay_max) {
+    return malformed("a lay is " + std::to_string(rules_.lay_min) + " to " +
+                     std::to_string(rules_.lay_max) + " cards, not " + std::to_string(n));
+  }
+  int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + a.player;
+  int target = rows.first + a.value - 1;
+  after = s;
+  after.vars[rules_.builtin.target] = target;
+  for (int i = 0; i < n; ++i) {
+    int c = cards[i];
+    bool known = c >= 0 && c < static_cast<int>(rules_.cards.size());
+    if (!known || after.zone_of[c] != hand) {
+      return malformed((known ? rules_.card_names[static_cast<size_t>(c)]
+                              : "card #" + std::to_string(c)) +
+                       " is not in the hand");
+    }
+    Evaluator ev(rules_, after, &after.frames[after.frame_count - 1]);
+    if (i > 0 && rules_.lay_full >= 0 && ev.Value(rules_.lay_full)) {
+      return malformed(rules_.ZoneName(target) + " is full after " +
+                       rules_.card_names[static_cast<size_t>(cards[i - 1])] +
+                       ": the lay ends there");
+    }
+    ev.ReleaseLists();
+    ev.set_card(c);
+    for (const LayRule& rule : rules_.lay_rules) {
+      if (ev.Value(rule.condition)) {
+        ev.ReleaseLists();
+        continue;
+      }
+      std::string why = Message(after, rule.message, c);
+      if (why.empty()) {
+        why = rules_.card_names[static_cast<size_t>(c)] + " may not go on " +
+              rules_.ZoneName(target);
+      }
+      return LayVerdict{LayVerdict::kAgainstRules, why};
+    }
+    MoveCard(after, c, target, false);
+    after.played_by[c] = a.player;
+    after.position_of[a.player] = static_cast<int8_t>(after.played_count);
+    if (after.played_count < kMaxPlayed)
+      after.played[after.played_count++] = static_cast<uint8_t>(c);
+  }
+  return LayVerdict{};
+}
+
+// A legal lay's changes, as CheckLay made them on the copy `after`.
+void Game::LogLay(const State& s, const Action& a, const State& after,
+                  EventLog* log) const {
+  Cause cause = CauseAt(s);
+  int target = after.vars[rules_.builtin.target];
+  if (s.vars[rules_.builtin.target] != target)
+    log->Set(rules_.builtin.target, s.vars[rules_.builtin.target], target, cause);
+  int cards[kMaxLay];
+  int n = a.LayCards(cards);
+  for (int i = 0; i < n; ++i)
+    log->Moved(cards[i], s.zone_of[cards[i]], target, false, cause);
+}
+
+// Every legal lay: for each pile, every sequence of hand cards that the rules
+// allow card by card, up to the lay's maximum or until the pile is full.
+void Game::LegalLays(const State& s, ActionList& out) const {
+  const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.rows_family)];
+  int player = s.decision.player;
+  int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + player;
+  State t = s;
+  int seq[kMaxLay];
+  struct Saved {
+    uint8_t order[kMaxCards];
+    uint16_t start[kMaxZones + 1];
+    uint8_t zone_of[kMaxCards];
+    uint8_t played_count;
+  };
+  auto save = [&](Saved& v) {
+    std::memcpy(v.order, t.order, sizeof v.order);
+    std::memcpy(v.start, t.start, sizeof v.start);
+    std::memcpy(v.zone_of, t.zone_of, sizeof v.zone_of);
+    v.played_count = t.played_count;
+  };
+  auto restore = [&](const Saved& v) {
+    std::memcpy(t.order, v.order, sizeof v.order);
+    std::memcpy(t.start, v.start, sizeof v.start);
+    std::memcpy(t.zone_of, v.zone_of, sizeof v.zone_of);
+    t.played_count = v.played_count;
+  };
+  for (int row = 1; row <= rows.count; ++row) {
+    int target = rows.first + row - 1;
+    t.vars[rules_.builtin.target] = target;
+    auto extend = [&](auto& self, int depth) -> void {
+      if (depth > 0 && rules_.lay_full >= 0) {
+        Evaluator full(rules_, t, &t.frames[t.frame_count - 1]);
+        if (full.Value(rules_.lay_full)) return;
+      }
+      if (depth >= rules_.lay_max || depth >= kMaxLay) return;
+      uint8_t hand_cards[kMaxCards];
+      int n = t.ZoneSize(hand);
+      std::memcpy(hand_cards, t.order + t.start[hand], static_cast<size_t>(n));
+      for (int k = 0; k < n; ++k) {
+        int c = hand_cards[k];
+        Evaluator ev(rules_, t, &t.frames[t.frame_count - 1]);
+        ev.set_card(c);
+        bool ok = true;
+        for (const LayRule& rule : rules_.lay_rules) {
+          ok = ev.Value(rule.condition) != 0;
+          ev.ReleaseLists();
+          if (!ok) break;
+        }
+        if (!ok) continue;
+        Saved saved;
+        save(saved);
+        MoveCard(t, c, target, false);
+        if (t.played_count < kMaxPlayed)
+          t.played[t.played_count++] = static_cast<uint8_t>(c);
+        seq[depth] = c;
+        if (depth + 1 >= rules_.lay_min && out.count < kMaxCards) {
+          out.items[out.count++] =
+              Action::Lay(player, row, std::span<const int>(seq, depth + 1));
+        }
+        self(self, depth + 1);
+        restore(saved);
+      }
+    };
+    extend(extend, 0);
+  }
+}
+
+}  // namespace angler
