@@ -1,0 +1,386 @@
+// Statements: if, for, moves, assignments and calls compiled to bytecode.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "dsl/parser.h"
+#include "interpreter/compiler.h"
+#include "interpreter/compiler_internal.h"
+
+namespace angler {
+
+Status Compiler::Statements(const Block& block, const CodeContext& ctx) {
+  ctx_ = ctx;
+  locals_.clear();
+  max_locals_ = 0;
+  card_depth_ = ctx.has_card ? 1 : 0;
+  for (const auto& [name, type] : ctx.params) NewLocal(name, type);
+  std::vector<Diagnostic> errors;
+  for (const auto& s : block) {
+    auto st = Statement(*s);
+    if (!st) errors.insert(errors.end(), st.errors().begin(), st.errors().end());
+  }
+  if (max_locals_ > kMaxLocals) {
+    errors.push_back(
+        Error(block.empty() ? SourcePos{} : block.front()->pos,
+              "more than " + std::to_string(kMaxLocals) + " local names alive at once"));
+  }
+  if (!errors.empty()) return errors;
+  return Ok();
+}
+
+Status Compiler::Statement(const Stmt& s) {
+  auto block = [&](const Block& b) -> Status {
+    size_t mark = locals_.size();
+    for (const auto& inner : b) {
+      auto st = Statement(*inner);
+      if (!st) return st;
+    }
+    locals_.resize(mark);
+    return Ok();
+  };
+  Instr in;
+  in.pos = s.pos;
+  // Instructions of this statement without a place of their own get its place.
+  struct RestoreOrigin {
+    SourcePos& origin;
+    SourcePos outer;
+    ~RestoreOrigin() { origin = outer; }
+  } restore{origin_, origin_};
+  origin_ = s.pos;
+  switch (s.kind) {
+    case Stmt::Kind::kMove:
+      return Move(s);
+    case Stmt::Kind::kShuffle: {
+      auto z = ZoneExpr(*s.exprs[0]);
+      if (!z) return z.errors();
+      in.code = Code::kShuffle;
+      in.e0 = z.value();
+      Emit(in);
+      return Ok();
+    }
+    case Stmt::Kind::kDeal: {
+      auto z = Expect(*s.exprs[0], Type::kCards);
+      if (!z) return z.errors();
+      int f = rules_.FindFamily(s.text);
+      if (f < 0 || !rules_.zones[static_cast<size_t>(f)].per_player) {
+        std::vector<std::string> names;
+        for (const auto& zf : rules_.zones) {
+          if (zf.per_player) names.push_back(zf.name);
+        }
+        return Error(s.pos, WithSuggestion(
+                                "deal needs a zone kept per player, not '" + s.text + "'",
+                                s.text, names));
+      }
+      in.code = Code::kDeal;
+      in.e0 = z.value();
+      in.slot = static_cast<int16_t>(f);
+      Emit(in);
+      if (AnyOnEnter()) Emit(Instr{Code::kRunTriggers});
+      return Ok();
+    }
+    case Stmt::Kind::kAssign:
+      return Assign(s);
+    case Stmt::Kind::kLet: {
+      auto v = Compile(*s.exprs[0]);
+      if (!v) return v.errors();
+      Type t = TypeOf(v.value());
+      if (!IsScalarType(t)) {
+        return Error(s.pos, std::string("let holds a single value, not ") + TypeName(t));
+      }
+      in.code = Code::kSetLocal;
+      in.slot = static_cast<int16_t>(NewLocal(s.text, t));
+      in.e0 = v.value();
+      Emit(in);
+      return Ok();
+    }
+    case Stmt::Kind::kIf: {
+      auto c = Expect(*s.exprs[0], Type::kBool);
+      if (!c) return c.errors();
+      in.code = Code::kJumpIfNot;
+      in.e0 = c.value();
+      int jump = Emit(in);
+      if (auto st = block(s.body); !st) return st;
+      if (s.orelse.empty()) {
+        rules_.code[static_cast<size_t>(jump)].target = Here();
+        return Ok();
+      }
+      int skip = Emit(Instr{Code::kJump});
+      rules_.code[static_cast<size_t>(jump)].target = Here();
+      if (auto st = block(s.orelse); !st) return st;
+      rules_.code[static_cast<size_t>(skip)].target = Here();
+      return Ok();
+    }
+    case Stmt::Kind::kFor:
+      return For(s);
+    case Stmt::Kind::kRepeat: {
+      auto n = Expect(*s.exprs[0], Type::kInt);
+      if (!n) return n.errors();
+      Node range{Op::kRange, Type::kInts};
+      range.x = Const(Type::kInt, 1);
+      range.y = n.value();
+      range.imm = static_cast<int64_t>(Type::kInt);
+      size_t mark = locals_.size();
+      in.code = Code::kForBegin;
+      in.e0 = AddNode(range);
+      in.slot = static_cast<int16_t>(NewLocal(" repeat", Type::kInt));
+      int begin = Emit(in);
+      if (auto st = block(s.body); !st) return st;
+      Instr next{Code::kForNext};
+      next.slot = in.slot;
+      next.target = begin + 1;
+      Emit(next);
+      rules_.code[static_cast<size_t>(begin)].target = Here();
+      locals_.resize(mark);
+      return Ok();
+    }
+    case Stmt::Kind::kEndGame: {
+      auto& reasons = rules_.end_reasons;
+      std::string reason = s.text.empty() ? "ended" : s.text;
+      auto it = std::find(reasons.begin(), reasons.end(), reason);
+      if (it == reasons.end()) it = reasons.insert(reasons.end(), reason);
+      in.code = Code::kEndGame;
+      in.slot = static_cast<int16_t>(it - reasons.begin());
+      Emit(in);
+      return Ok();
+    }
+    case Stmt::Kind::kCall: {
+      const Expr& call = *s.exprs[0];
+      if (call.kind == Expr::Kind::kCall && call.text == "search" && call.args.empty()) {
+        if (rules_.search_active < 0) {
+          return Error(s.pos, "search() needs a 'search' section: who may search");
+        }
+        Emit(Instr{Code::kSearch});
+        return Ok();
+      }
+      if (call.kind == Expr::Kind::kCall && call.text == "trick_effects" &&
+          call.args.empty()) {
+        if (!ctx_.in_trick_end) {
+          return Error(s.pos, "trick_effects() belongs in the trick's end steps");
+        }
+        Emit(Instr{Code::kTrickEffects});
+        return Ok();
+      }
+      return Error(s.pos,
+                   "this is a value, not a statement: move, assign, or call "
+                   "trick_effects() or search()");
+    }
+  }
+  return Error(s.pos, "unsupported statement");
+}
+
+Status Compiler::Move(const Stmt& s) {
+  const Expr& src = *s.exprs[0];
+  Instr in;
+  in.pos = s.pos;
+  in.flag = s.text == "bottom" ? 1 : 0;
+  if (src.kind == Expr::Kind::kCall && src.text == "choose") {
+    if (src.args.size() != 3) {
+      return Error(src.pos,
+                   "choose takes a player, a number and cards: "
+                   "choose(owner, 1, trick - self)");
+    }
+    auto p = Expect(*src.args[0], Type::kPlayer);
+    if (!p) return p.errors();
+    auto n = Expect(*src.args[1], Type::kInt);
+    if (!n) return n.errors();
+    auto cards = Expect(*src.args[2], Type::kCards);
+    if (!cards) return cards.errors();
+    auto z = ZoneExpr(*s.exprs[1]);
+    if (!z) return z.errors();
+    Instr choose{Code::kChooseCards};
+    choose.pos = s.pos;
+    choose.e0 = p.value();
+    choose.e1 = n.value();
+    choose.e2 = cards.value();
+    Emit(choose);
+    in.code = Code::kMoveChosen;
+    in.e1 = z.value();
+  } else {
+    auto cards = Compile(src);
+    if (!cards) return cards.errors();
+    Type t = TypeOf(cards.value());
+    if (t != Type::kCards && t != Type::kZone && t != Type::kCard) {
+      return Error(src.pos,
+                   std::string("move needs a card or cards, not ") + TypeName(t));
+    }
+    auto z = ZoneExpr(*s.exprs[1]);
+    if (!z) return z.errors();
+    in.code = Code::kMove;
+    in.e0 = cards.value();
+    in.e1 = z.value();
+  }
+  Emit(in);
+  if (AnyOnEnter()) Emit(Instr{Code::kRunTriggers});
+  return Ok();
+}
+
+Status Compiler::Assign(const Stmt& s) {
+  const Expr& target = *s.exprs[0];
+  const Expr& value = *s.exprs[1];
+  Instr in;
+  in.pos = s.pos;
+  if (s.text == "=") {
+    in.op = 0;
+  } else if (s.text == "+=") {
+    in.op = 1;
+  } else if (s.text == "-=") {
+    in.op = 2;
+  } else {
+    return Error(s.pos, "unknown assignment '" + s.text + "'");
+  }
+  Type want = Type::kVoid;
+  if (target.kind == Expr::Kind::kName) {
+    if (const Local* l = FindLocal(target.text)) {
+      in.code = Code::kSetLocal;
+      in.slot = static_cast<int16_t>(l->slot);
+      want = l->type;
+    } else {
+      int v = rules_.FindVariable(target.text);
+      if (v < 0) {
+        std::vector<std::string> names;
+        for (const auto& l : locals_) names.push_back(l.name);
+        for (const auto& var : rules_.variables) names.push_back(var.name);
+        return Error(target.pos, WithSuggestion("unknown variable '" + target.text + "'",
+                                                target.text, names));
+      }
+      const Variable& var = rules_.variables[static_cast<size_t>(v)];
+      if (var.per_player) {
+        return Error(target.pos, "'" + target.text + "' is kept per player: write " +
+                                     target.text + "(player)");
+      }
+      in.code = Code::kSetGlobal;
+      in.slot = static_cast<int16_t>(var.slot);
+      want = var.type;
+    }
+  } else if (target.kind == Expr::Kind::kCall && rules_.FindVariable(target.text) >= 0) {
+    const Variable& var =
+        rules_.variables[static_cast<size_t>(rules_.FindVariable(target.text))];
+    if (!var.per_player || target.args.size() != 1) {
+      return Error(target.pos, "'" + target.text + "' is one value for the game: write " +
+                                   target.text + " = ...");
+    }
+    auto p = Expect(*target.args[0], Type::kPlayer);
+    if (!p) return p.errors();
+    in.code = Code::kSetPlayerVar;
+    in.slot = static_cast<int16_t>(var.slot);
+    in.e1 = p.value();
+    want = var.type;
+  } else {
+    return Error(target.pos, "only a variable can be assigned");
+  }
+  if (want == Type::kPlayer) in.flag = kStoresSeat;
+  if (in.op != 0 && want != Type::kInt) {
+    return Error(s.pos, "'" + s.text + "' needs a number variable");
+  }
+  if (value.kind == Expr::Kind::kCall && value.text == "random") {
+    // Chance picks one value of a list; the outcome is a recorded action.
+    if (value.args.size() != 1) {
+      return Error(value.pos,
+                   "random takes a list or a range: random([left, right]), random(1..6)");
+    }
+    auto l = Expect(*value.args[0], Type::kInts);
+    if (!l) return l.errors();
+    Type element = static_cast<Type>(rules_.nodes[static_cast<size_t>(l.value())].imm);
+    if (!TypeFits(element, want)) {
+      return Error(value.pos, std::string("random gives ") + TypeName(element) +
+                                  ", the variable holds " + TypeName(want));
+    }
+    Instr pick{Code::kChooseOption};
+    pick.pos = s.pos;
+    pick.e0 = -1;  // nobody: chance
+    pick.e1 = l.value();
+    Emit(pick);
+    in.e0 = AddNode(Node{Op::kChosenValue, element});
+  } else if (value.kind == Expr::Kind::kCall &&
+             (value.text == "choose_suit" || value.text == "choose")) {
+    // An option choice: the player picks one value of a list.
+    if (value.args.empty() || value.args.size() > 2) {
+      return Error(value.pos, value.text + " takes a player and a list: " + value.text +
+                                  "(owner, [blue, red])");
+    }
+    auto p = Expect(*value.args[0], Type::kPlayer);
+    if (!p) return p.errors();
+    int list;
+    if (value.args.size() == 2) {
+      auto l = Expect(*value.args[1], Type::kInts);
+      if (!l) return l.errors();
+      list = l.value();
+    } else if (value.text == "choose_suit") {
+      Node all{Op::kList, Type::kInts};
+      all.a = static_cast<int>(rules_.lists.size());
+      all.b = static_cast<int>(rules_.suits.size());
+      all.imm = static_cast<int64_t>(Type::kSuit);
+      for (size_t i = 0; i < rules_.suits.size(); ++i) rules_.lists.push_back(int64_t(i));
+      list = AddNode(all);
+    } else {
+      return Error(value.pos, "choose needs a list of values to pick from");
+    }
+    Type element = static_cast<Type>(rules_.nodes[static_cast<size_t>(list)].imm);
+    if (!TypeFits(element, want)) {
+      return Error(value.pos, std::string("the choice gives ") + TypeName(element) +
+                                  ", the variable holds " + TypeName(want));
+    }
+    Instr choose{Code::kChooseOption};
+    choose.pos = s.pos;
+    choose.e0 = p.value();
+    choose.e1 = list;
+    Emit(choose);
+    in.e0 = AddNode(Node{Op::kChosenValue, element});
+  } else {
+    auto v = Expect(value, want);
+    if (!v) return v.errors();
+    in.e0 = v.value();
+  }
+  Emit(in);
+  return Ok();
+}
+
+Status Compiler::For(const Stmt& s) {
+  auto list = Compile(*s.exprs[0]);
+  if (!list) return list.errors();
+  Type t = TypeOf(list.value());
+  Type element;
+  if (t == Type::kPlayers) {
+    element = Type::kPlayer;
+  } else if (t == Type::kInts) {
+    element = static_cast<Type>(rules_.nodes[static_cast<size_t>(list.value())].imm);
+  } else if (t == Type::kCards || t == Type::kZone) {
+    element = Type::kCard;
+  } else {
+    return Error(s.exprs[0]->pos, std::string("for walks over seats, a list, a range or "
+                                              "cards, not ") +
+                                      TypeName(t));
+  }
+  size_t mark = locals_.size();
+  Instr in{Code::kForBegin};
+  in.pos = s.pos;
+  in.e0 = list.value();
+  in.slot = static_cast<int16_t>(NewLocal(s.text, element));
+  std::vector<int64_t> keys;
+  for (size_t i = 1; i < s.exprs.size(); ++i) {
+    auto k = Compile(*s.exprs[i]);
+    if (!k) return k.errors();
+    if (!IsScalarType(TypeOf(k.value()))) {
+      return Error(s.exprs[i]->pos, "a sort key must be a single value");
+    }
+    keys.push_back(k.value());
+  }
+  in.a = static_cast<int>(rules_.lists.size());
+  in.b = static_cast<int>(keys.size());
+  rules_.lists.insert(rules_.lists.end(), keys.begin(), keys.end());
+  int begin = Emit(in);
+  for (const auto& inner : s.body) {
+    auto st = Statement(*inner);
+    if (!st) return st;
+  }
+  Instr next{Code::kForNext};
+  next.slot = in.slot;
+  next.target = begin + 1;
+  Emit(next);
+  rules_.code[static_cast<size_t>(begin)].target = Here();
+  locals_.resize(mark);
+  return Ok();
+}
+
+}  // namespace angler
