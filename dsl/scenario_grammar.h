@@ -14,8 +14,8 @@
 //              | head [tail]                     -- a setup line
 //   move      := P 'plays' CARD | P ('chooses'|'calls') THING, ...
 //              | P 'lays' CARDS 'on' ZONE
-//              | P ('marks'|'unmarks') N, ...     -- pieces of the search: `Antje marks
-//              3, 7` | P 'stops' | P {',' P} [','] 'and' P 'stop'   -- stops at once
+//              | P ('marks'|'unmarks') N, ...     -- search marks: `Antje marks 3, 7`
+//              | P 'stops' | P {',' P} [','] 'and' P 'stop'   -- stops at once
 //   expectation := 'legal' move | 'illegal' move [':' "error"]
 //              | ['not'] 'over' [':' "reason"] | 'winners' P, ...
 //              | P 'catches' CARDS | head [tail]
