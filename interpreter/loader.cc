@@ -250,6 +250,14 @@ Result<YamlNode> ReadTree(const std::string& path, int depth) {
 
 std::string RulesetDir() {
   if (const char* env = std::getenv("ANGLER_RULESETS"); env && *env) return env;
+  // An installed angler (PREFIX/bin/angler) finds PREFIX/share/angler/rulesets;
+  // a build tree's binary finds the source tree it was built from.
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path installed = exe.parent_path().parent_path() / "share/angler/rulesets";
+    if (fs::is_directory(installed, ec)) return installed.string();
+  }
   return ANGLER_RULESET_DIR;
 }
 

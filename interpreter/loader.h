@@ -44,7 +44,8 @@ Result<RulesetPtr> LoadRulesetText(const std::string& name, const std::string& t
 Result<RulesetPtr> LoadRulesetTree(const YamlNode& tree, const std::string& name);
 Result<YamlNode> ReadRulesetTree(const std::string& path_or_name);
 
-// Where shipped rulesets live: $ANGLER_RULESETS, else the source tree's rulesets/.
+// Where shipped rulesets live: $ANGLER_RULESETS; else, for an installed angler
+// (PREFIX/bin/angler), PREFIX/share/angler/rulesets; else the source tree's rulesets/.
 std::string RulesetDir();
 // The shipped games (rulesets/*.yaml), then the variants (rulesets/variants/*.yaml).
 std::vector<std::string> ShippedRulesets(bool with_variants);

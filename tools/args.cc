@@ -1,6 +1,7 @@
 #include "tools/args.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 
 namespace angler {
@@ -43,6 +44,33 @@ Result<Args> Args::Parse(const std::vector<std::string>& words,
   bool flags_done = false;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& word = words[i];
+    // `-h` is --help; any other `-x` is a mistyped flag (flags are written
+    // out: `--players`), said with the flags it may have meant.
+    if (!flags_done && word.size() >= 2 && word[0] == '-' &&
+        std::isalpha(static_cast<unsigned char>(word[1]))) {
+      const bool has_help = std::any_of(
+          specs.begin(), specs.end(), [](const FlagSpec& s) { return s.name == "help"; });
+      if (word == "-h" && has_help) {
+        args.flags_.emplace_back("help", "");
+        continue;
+      }
+      std::vector<std::string> meant;
+      for (const FlagSpec& s : specs) {
+        if (s.name[0] == word[1]) meant.push_back("'--" + s.name + "'");
+      }
+      std::string message = "unknown flag '" + word + "'";
+      if (meant.empty()) {
+        message += ": flags are written out, like '--help'";
+      } else {
+        message += " (did you mean ";
+        for (size_t k = 0; k < meant.size(); ++k) {
+          message += (k == 0 ? "" : k + 1 == meant.size() ? " or " : ", ") + meant[k];
+        }
+        message += "?)";
+      }
+      errors.push_back(Error(message));
+      continue;
+    }
     if (flags_done || word.size() < 2 || word.compare(0, 2, "--") != 0) {
       args.positional_.push_back(word);
       continue;

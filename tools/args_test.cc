@@ -54,6 +54,11 @@ TEST_CASE("Args reports unknown flags with a suggestion", "[args]") {
   CHECK(ParseError({"--sedd", "1"}) == "unknown flag '--sedd' (did you mean '--seed'?)");
   CHECK(ParseError({"--sedd=1"}) == "unknown flag '--sedd' (did you mean '--seed'?)");
   CHECK(ParseError({"--colour"}) == "unknown flag '--colour'");
+  // Flags are written out; a short one names the flags it may mean.
+  CHECK(ParseError({"-s", "1"}) == "unknown flag '-s' (did you mean '--seed'?)");
+  CHECK(ParseError({"-x"}) == "unknown flag '-x': flags are written out, like '--help'");
+  // A negative number is a word, not a flag.
+  CHECK(Args::Parse({"-3"}, {}).value().positional()[0] == "-3");
 }
 
 TEST_CASE("Args reports missing and unexpected values", "[args]") {

@@ -6,11 +6,11 @@
 #include <sstream>
 
 #include "dsl/scenario.h"
-#include "tools/scenario/scenario_runner.h"
 #include "replay/store.h"
 #include "tools/command_support.h"
 #include "tools/commands.h"
 #include "tools/json.h"
+#include "tools/scenario/scenario_runner.h"
 
 namespace angler {
 namespace {
@@ -74,20 +74,6 @@ std::string SourceLine(const SourcePos& pos) {
   std::string_view line = pos.file->Line(pos.line);
   const size_t first = line.find_first_not_of(" \t");
   return first == std::string_view::npos ? "" : std::string(line.substr(first));
-}
-
-void WriteDiagnostic(JsonWriter& json, const Diagnostic& d) {
-  json.BeginObject();
-  json.Key("file");
-  if (d.pos.file != nullptr) {
-    json.String(d.pos.file->name());
-  } else {
-    json.Null();
-  }
-  json.Key("line").Int(d.pos.line);
-  json.Key("column").Int(d.pos.col);
-  json.Key("message").String(d.message);
-  json.EndObject();
 }
 
 void PrintText(const std::vector<ScenarioOutcome>& outcomes, std::ostream& out,

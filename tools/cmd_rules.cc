@@ -14,6 +14,7 @@
 #include "interpreter/yaml_doc.h"
 #include "tools/command_support.h"
 #include "tools/commands.h"
+#include "tools/json.h"
 
 namespace angler {
 namespace {
@@ -25,8 +26,13 @@ const CommandSpec& CheckSpec() {
       "Loads each ruleset (a .yaml path or a shipped name such as 'fishing') and\n"
       "prints a summary: players, cards by kind and stars, zones, variables,\n"
       "effects, procedures, invariants and the content hash. If any fails to\n"
-      "load, prints every error with its file, line and column and exits 2.",
-      {}};
+      "load, prints every error with its file, line and column and exits 2.\n"
+      "--json: {\"rulesets\": [{name, title, file, hash, players: {min, max},\n"
+      "cards, kinds: {kind: count}, zones: [{name, per_player, visibility}],\n"
+      "variables: [{name, type, per_player, scope}], effects: [name],\n"
+      "procedure: trick|turn|rounds, end_reasons: [...], invariants: [{at,\n"
+      "says}]}], \"errors\": [{file, line, column, message}]}.",
+      {{"json", false, "the summaries as JSON"}}};
   return spec;
 }
 
@@ -44,7 +50,11 @@ const CommandSpec& DumpSpec() {
 
 const CommandSpec& ListSpec() {
   static const CommandSpec spec{
-      "rules list", "", "Lists the shipped rulesets, games first, then variants.", {}};
+      "rules list",
+      "",
+      "Lists the shipped rulesets, games first, then variants. --json: {\"rulesets\":\n"
+      "[{name, title, variant, hash}]}.",
+      {{"json", false, "the list as JSON"}}};
   return spec;
 }
 
@@ -353,6 +363,78 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
   PrintInvariants(rules, out);
 }
 
+// rules check --json: each loaded ruleset's summary, then every error.
+void WriteSummariesJson(const std::vector<RulesetPtr>& rulesets,
+                        const std::vector<Diagnostic>& errors, std::ostream& out) {
+  static const char* const kVisibility[] = {"public", "owner", "hidden"};
+  static const char* const kScopes[] = {"game", "round", "trick"};
+  static const char* const kMoments[] = {"trick_end", "round_end", "game_end"};
+  JsonWriter json;
+  json.BeginObject().Key("rulesets").BeginArray();
+  for (const RulesetPtr& r : rulesets) {
+    const Ruleset& rules = *r;
+    json.BeginObject();
+    json.Key("name").String(rules.name);
+    json.Key("title").String(rules.title);
+    json.Key("file").String(rules.source_path);
+    json.Key("hash").String(rules.content_hash);
+    json.Key("players").BeginObject();
+    json.Key("min").Int(rules.min_players).Key("max").Int(rules.max_players);
+    json.EndObject();
+    json.Key("cards").Int(static_cast<int64_t>(rules.cards.size()));
+    std::vector<int64_t> per_kind(rules.kinds.size(), 0);
+    for (const CardInfo& c : rules.cards) ++per_kind[static_cast<size_t>(c.kind)];
+    json.Key("kinds").BeginObject();
+    for (size_t k = 0; k < rules.kinds.size(); ++k) {
+      json.Key(rules.kinds[k]).Int(per_kind[k]);
+    }
+    json.EndObject();
+    json.Key("zones").BeginArray();
+    for (const ZoneFamily& z : rules.zones) {
+      json.BeginObject();
+      json.Key("name").String(z.name);
+      json.Key("per_player").Bool(z.per_player);
+      json.Key("visibility").String(kVisibility[static_cast<int>(z.visibility)]);
+      json.EndObject();
+    }
+    json.EndArray();
+    json.Key("variables").BeginArray();
+    for (const Variable& v : rules.variables) {
+      json.BeginObject();
+      json.Key("name").String(v.name);
+      json.Key("type").String(ShortTypeName(v.type));
+      json.Key("per_player").Bool(v.per_player);
+      json.Key("scope").String(kScopes[static_cast<int>(v.scope)]);
+      json.EndObject();
+    }
+    json.EndArray();
+    json.Key("effects").BeginArray();
+    for (const Effect& e : rules.effects) json.String(e.name);
+    json.EndArray();
+    json.Key("procedure")
+        .String(rules.turns               ? "turn"
+                : rules.trick_family >= 0 ? "trick"
+                                          : "rounds");
+    json.Key("end_reasons").BeginArray();
+    for (size_t i = 1; i < rules.end_reasons.size(); ++i)
+      json.String(rules.end_reasons[i]);
+    json.EndArray();
+    json.Key("invariants").BeginArray();
+    for (const Invariant& inv : rules.invariants) {
+      json.BeginObject();
+      json.Key("at").String(kMoments[static_cast<int>(inv.at)]);
+      json.Key("says").String(inv.says);
+      json.EndObject();
+    }
+    json.EndArray();
+    json.EndObject();
+  }
+  json.EndArray().Key("errors").BeginArray();
+  for (const Diagnostic& d : errors) WriteDiagnostic(json, d);
+  json.EndArray().EndObject();
+  out << json.str() << "\n";
+}
+
 int RunCheck(const std::vector<std::string>& words, std::ostream& out,
              std::ostream& err) {
   ParsedCommand parsed = ParseCommand(CheckSpec(), words, out, err);
@@ -362,17 +444,26 @@ int RunCheck(const std::vector<std::string>& words, std::ostream& out,
     err << "angler rules check: expected at least one FILE (a path or a shipped name)\n";
     return kExitUsage;
   }
+  const bool json = parsed.args->Has("json");
   int failed = 0;
+  std::vector<RulesetPtr> loaded;
+  std::vector<Diagnostic> errors;
   for (size_t i = 0; i < files.size(); ++i) {
     Result<RulesetPtr> rules = LoadRuleset(files[i]);
     if (!rules) {
       ++failed;
-      PrintErrors("rules check", rules.errors(), err);
+      if (!json) PrintErrors("rules check", rules.errors(), err);
+      errors.insert(errors.end(), rules.errors().begin(), rules.errors().end());
+      continue;
+    }
+    if (json) {
+      loaded.push_back(rules.value());
       continue;
     }
     if (i > 0) out << "\n";
     PrintSummary(*rules.value(), out);
   }
+  if (json) WriteSummariesJson(loaded, errors, out);
   if (failed > 0) {
     err << "angler rules check: " << failed << " of " << files.size()
         << (files.size() == 1 ? " ruleset" : " rulesets") << " failed to load\n";
@@ -404,8 +495,32 @@ int RunList(const std::vector<std::string>& words, std::ostream& out, std::ostre
     err << "angler rules list: takes no arguments\n";
     return kExitUsage;
   }
-  for (const std::string& name : ShippedRulesets(true)) out << name << "\n";
-  return kExitOk;
+  if (!parsed.args->Has("json")) {
+    for (const std::string& name : ShippedRulesets(true)) out << name << "\n";
+    return kExitOk;
+  }
+  const std::vector<std::string> games = ShippedRulesets(false);
+  JsonWriter json;
+  json.BeginObject().Key("rulesets").BeginArray();
+  std::vector<Diagnostic> errors;
+  for (const std::string& name : ShippedRulesets(true)) {
+    Result<RulesetPtr> rules = LoadRuleset(name);
+    if (!rules) {
+      errors.insert(errors.end(), rules.errors().begin(), rules.errors().end());
+      continue;
+    }
+    json.BeginObject();
+    json.Key("name").String(name);
+    json.Key("title").String(rules.value()->title);
+    json.Key("variant").Bool(std::find(games.begin(), games.end(), name) == games.end());
+    json.Key("hash").String(rules.value()->content_hash);
+    json.EndObject();
+  }
+  json.EndArray().Key("errors").BeginArray();
+  for (const Diagnostic& d : errors) WriteDiagnostic(json, d);
+  json.EndArray().EndObject();
+  out << json.str() << "\n";
+  return errors.empty() ? kExitOk : ExitCodeFor(errors);
 }
 
 void PrintRulesHelp(std::ostream& out) {

@@ -123,4 +123,18 @@ JsonWriter& JsonWriter::Double(double v, int decimals) {
   return *this;
 }
 
+void WriteDiagnostic(JsonWriter& json, const Diagnostic& d) {
+  json.BeginObject();
+  json.Key("file");
+  if (d.pos.file != nullptr) {
+    json.String(d.pos.file->name());
+  } else {
+    json.Null();
+  }
+  json.Key("line").Int(d.pos.line);
+  json.Key("column").Int(d.pos.col);
+  json.Key("message").String(d.message);
+  json.EndObject();
+}
+
 }  // namespace angler

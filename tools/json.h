@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "dsl/source.h"
+
 namespace angler {
 
 class JsonWriter {
@@ -49,6 +51,10 @@ class JsonWriter {
   std::vector<int> counts_;  // items written so far in each open container
   std::string out_;
 };
+
+// A diagnostic as every command's --json writes it:
+// {"file": name or null, "line", "column", "message"}.
+void WriteDiagnostic(JsonWriter& json, const Diagnostic& d);
 
 }  // namespace angler
 

@@ -91,6 +91,7 @@ void WriteSimJson(const SimReport& report, JsonWriter& json) {
   if (!stats.first_error.empty()) json.Key("first_error").String(stats.first_error);
   json.Key("ruleset").String(run.ruleset);
   json.Key("content_hash").String(run.content_hash);
+  json.Key("hash").String(run.content_hash);  // the key every other command uses
   json.Key("seed").Uint(run.seed);
   json.Key("bots").BeginArray();
   for (const std::string& bot : run.bots) json.String(bot);
