@@ -131,7 +131,7 @@ int RunBench(const std::vector<std::string>& words, std::ostream& out,
   if (!parsed.args) return parsed.exit_code;
   const Args& args = *parsed.args;
   if (!args.positional().empty()) {
-    err << "angler bench: takes no RULESET; it runs every shipped one\n";
+    err << "angler bench: error: takes no RULESET; it runs every shipped one\n";
     return kExitUsage;
   }
   Result<int64_t> games = args.GetInt("games", 1000);
@@ -139,7 +139,7 @@ int RunBench(const std::vector<std::string>& words, std::ostream& out,
     return ReportErrors(spec.name, games.errors(), err);
   }
   if (games.value() < 1 || games.value() > 10000000) {
-    err << "angler bench: --games must be from 1 to 10000000, got " << games.value()
+    err << "angler bench: error: --games must be from 1 to 10000000, got " << games.value()
         << "\n";
     return kExitUsage;
   }
@@ -160,12 +160,12 @@ int RunBench(const std::vector<std::string>& words, std::ostream& out,
         BenchRuleset(*rules.value(), static_cast<int>(games.value()), progress));
     const BenchResult& r = results.back();
     if (r.errors > 0) {
-      err << "angler bench: " << name << ": " << r.errors
+      err << "angler bench: error: " << name << ": " << r.errors
           << " game(s) ended in an error\n";
       failed = true;
     }
     if (!r.deterministic) {
-      err << "angler bench: " << name << ": the same seeds gave different games\n";
+      err << "angler bench: error: " << name << ": the same seeds gave different games\n";
       failed = true;
     }
     if (!have_state) {

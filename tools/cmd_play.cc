@@ -554,7 +554,7 @@ int RunPlay(const std::vector<std::string>& words, std::istream& in, std::ostrea
   if (!parsed.args) return parsed.exit_code;
   const Args& args = *parsed.args;
   if (args.positional().size() != 1) {
-    err << "angler play: expected one RULESET (a file or a shipped name)\n";
+    err << "angler play: error: expected one RULESET (a file or a shipped name)\n";
     return kExitUsage;
   }
   Result<RulesetPtr> rules = LoadRuleset(args.positional()[0]);

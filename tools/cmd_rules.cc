@@ -441,7 +441,7 @@ int RunCheck(const std::vector<std::string>& words, std::ostream& out,
   if (!parsed.args) return parsed.exit_code;
   const auto& files = parsed.args->positional();
   if (files.empty()) {
-    err << "angler rules check: expected at least one FILE (a path or a shipped name)\n";
+    err << "angler rules check: error: expected at least one FILE (a path or a shipped name)\n";
     return kExitUsage;
   }
   const bool json = parsed.args->Has("json");
@@ -465,7 +465,7 @@ int RunCheck(const std::vector<std::string>& words, std::ostream& out,
   }
   if (json) WriteSummariesJson(loaded, errors, out);
   if (failed > 0) {
-    err << "angler rules check: " << failed << " of " << files.size()
+    err << "angler rules check: error: " << failed << " of " << files.size()
         << (files.size() == 1 ? " ruleset" : " rulesets") << " failed to load\n";
     return kExitUsage;
   }
@@ -477,7 +477,7 @@ int RunDump(const std::vector<std::string>& words, std::ostream& out, std::ostre
   if (!parsed.args) return parsed.exit_code;
   const auto& files = parsed.args->positional();
   if (files.size() != 1) {
-    err << "angler rules dump: expected one RULESET (a path or a shipped name)\n";
+    err << "angler rules dump: error: expected one RULESET (a path or a shipped name)\n";
     return kExitUsage;
   }
   Result<RulesetPtr> rules = LoadRuleset(files[0]);
@@ -492,7 +492,7 @@ int RunList(const std::vector<std::string>& words, std::ostream& out, std::ostre
   ParsedCommand parsed = ParseCommand(ListSpec(), words, out, err);
   if (!parsed.args) return parsed.exit_code;
   if (!parsed.args->positional().empty()) {
-    err << "angler rules list: takes no arguments\n";
+    err << "angler rules list: error: takes no arguments\n";
     return kExitUsage;
   }
   if (!parsed.args->Has("json")) {
@@ -544,7 +544,7 @@ int RunRules(const std::vector<std::string>& args, std::ostream& out, std::ostre
     PrintRulesHelp(out);
     return kExitOk;
   }
-  err << "angler rules: "
+  err << "angler rules: error: "
       << WithSuggestion("unknown subcommand '" + args[0] + "'", args[0],
                         {"check", "dump", "list"})
       << "\n";

@@ -110,6 +110,18 @@ TEST_CASE("angler --version names the formats it writes", "[commands]") {
 TEST_CASE("errors start 'angler CMD: error:'; a short flag names what it may mean",
           "[commands]") {
   CHECK_THAT(Angler({"bogus"}).err, Catch::StartsWith("angler: error: unknown command"));
+  const std::vector<std::vector<std::string>> bad = {
+      {"rules", "check"}, {"rules", "list", "x"}, {"rules", "dump"}, {"rules", "bogus"},
+      {"bench", "fishing"}, {"play"}, {"replay", "bogus"}, {"sim"}, {"check"},
+      {"completion"}, {"version", "x"}};
+  for (const auto& words : bad) {
+    const Run r = Angler(words);
+    std::string command = words[0];
+    if (words[0] == "rules" && words[1] != "bogus") command += " " + words[1];
+    INFO(command);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.err, Catch::StartsWith("angler " + command + ": error: "));
+  }
   const Run run = Angler({"sim", "fishing", "-p", "3"});
   CHECK(run.code == 2);
   CHECK_THAT(run.err, Catch::StartsWith("angler sim: error: unknown flag '-p' (did you "

@@ -1260,7 +1260,7 @@ int RunReplay(const std::vector<std::string>& args, std::ostream& out, std::ostr
     Context c{*parsed.args, out, err, in, spec.name};
     return s.run(c);
   }
-  err << "angler replay: "
+  err << "angler replay: error: "
       << WithSuggestion("unknown command '" + args[0] + "'", args[0], names)
       << "\nrun 'angler replay --help' for the list of commands\n";
   return kExitUsage;
