@@ -88,6 +88,13 @@ class Game {
   std::vector<int> Winners(const State& s) const;
   int64_t Rank(const State& s, int player) const;
 
+  // A rule's message (a ReasonedRule's) with its holes filled in for `card`.
+  std::string Message(const State& s, const std::vector<MessagePart>& parts,
+                      int card) const;
+  // The first of `rules` that `card` breaks in `s`, or null.
+  const ReasonedRule* BrokenRule(const State& s, const std::vector<ReasonedRule>& rules,
+                                 int card) const;
+
   // People-facing text.
   std::string ActionText(const State& s, const Action& a) const;
   std::string DecisionText(const State& s) const;
@@ -133,8 +140,6 @@ class Game {
     std::string why;  // for the last two
   };
   LayVerdict CheckLay(const State& s, const Action& a, State& after) const;
-  std::string Message(const State& s, const std::vector<MessagePart>& parts,
-                      int card) const;
 
   const Ruleset& rules_;
   int players_;

@@ -86,7 +86,7 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
     }
     ev.ReleaseLists();
     ev.set_card(c);
-    for (const LayRule& rule : rules_.lay_rules) {
+    for (const ReasonedRule& rule : rules_.lay_rules) {
       if (ev.Value(rule.condition)) {
         ev.ReleaseLists();
         continue;
@@ -163,7 +163,7 @@ void Game::LegalLays(const State& s, ActionList& out) const {
         Evaluator ev(rules_, t, &t.frames[t.frame_count - 1]);
         ev.set_card(c);
         bool ok = true;
-        for (const LayRule& rule : rules_.lay_rules) {
+        for (const ReasonedRule& rule : rules_.lay_rules) {
           ok = ev.Value(rule.condition) != 0;
           ev.ReleaseLists();
           if (!ok) break;
@@ -185,6 +185,18 @@ void Game::LegalLays(const State& s, ActionList& out) const {
     };
     extend(extend, 0);
   }
+}
+
+const ReasonedRule* Game::BrokenRule(const State& s, const std::vector<ReasonedRule>& rules,
+                                     int card) const {
+  Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
+  ev.set_card(card);
+  for (const ReasonedRule& rule : rules) {
+    const bool holds = ev.Value(rule.condition) != 0;
+    ev.ReleaseLists();
+    if (!holds) return &rule;
+  }
+  return nullptr;
 }
 
 }  // namespace angler

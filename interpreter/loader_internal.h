@@ -126,6 +126,13 @@ class Loader {
   // Text with {expression} holes; each hole is compiled like a play rule.
   std::vector<MessagePart> MessageAt(const YamlNode& node, const CodeContext& ctx);
 
+  // A condition, or a list of {if: condition, else: "why not"} (`what` names
+  // one in errors: "a lay rule").
+  std::vector<ReasonedRule> ReasonedRules(const YamlNode& node, const CodeContext& ctx,
+                                          const std::string& what);
+  // The node that holds when every rule does (-1 for none).
+  int AllOf(const std::vector<ReasonedRule>& rules);
+
   // Turns round the table: each player in turn lays cards on one of the
   // numbered piles (the rows), until `until` holds; see README.
   void TurnProgram(const YamlNode& doc, const YamlNode& turn, const YamlNode& round,

@@ -186,4 +186,87 @@ void Loader::RoundProgram(const YamlNode& doc, const YamlNode& round,
   compiler_.Emit(Instr{Code::kGameOver});
 }
 
+// Text with {expression} holes; each hole is compiled like a play rule.
+std::vector<MessagePart> Loader::MessageAt(const YamlNode& node, const CodeContext& ctx) {
+  std::vector<MessagePart> parts;
+  const std::string& text = node.scalar;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t open = text.find('{', at);
+    if (open == std::string::npos) open = text.size();
+    if (open > at) parts.push_back({text.substr(at, open - at), -1});
+    if (open == text.size()) break;
+    size_t close = text.find('}', open);
+    if (close == std::string::npos) {
+      Error(node.snippet.PosAt(1, static_cast<int>(open) + 1),
+            "'{' without '}' in the message");
+      break;
+    }
+    Snippet hole = node.snippet;
+    hole.text = text.substr(open + 1, close - open - 1);
+    hole.col = node.snippet.col + static_cast<int>(open) + 1;
+    hole.line_cols.clear();
+    auto parsed = ParseExpression(hole);
+    if (!parsed) {
+      Errors(parsed.errors());
+    } else {
+      auto n = compiler_.Expression(*parsed.value(), Type::kVoid, ctx);
+      if (!n) {
+        Errors(n.errors());
+      } else {
+        parts.push_back({"", n.value()});
+      }
+    }
+    at = close + 1;
+  }
+  return parts;
+}
+
+std::vector<ReasonedRule> Loader::ReasonedRules(const YamlNode& node, const CodeContext& ctx,
+                                                const std::string& what) {
+  std::vector<const YamlNode*> items;
+  if (node.kind == YamlNode::Kind::kSequence) {
+    for (const auto& item : node.items) items.push_back(&item);
+  } else {
+    items.push_back(&node);
+  }
+  std::vector<ReasonedRule> rules;
+  for (const YamlNode* item : items) {
+    ReasonedRule rule;
+    const YamlNode* cond = item;
+    if (item->kind == YamlNode::Kind::kMap) {
+      CheckKeys(*item, {"if", "else"}, what);
+      cond = item->Find("if");
+      if (const YamlNode* why = item->Find("else")) rule.message = MessageAt(*why, ctx);
+    }
+    if (!cond || !cond->IsScalar()) {
+      Error(item->pos, what + " needs a condition: {if: ..., else: \"why not\"}");
+      continue;
+    }
+    auto c = ExprAt(cond, Type::kBool, ctx);
+    if (!c) {
+      Errors(c.errors());
+      continue;
+    }
+    rule.condition = c.value();
+    rules.push_back(std::move(rule));
+  }
+  return rules;
+}
+
+int Loader::AllOf(const std::vector<ReasonedRule>& rules) {
+  int all = -1;
+  for (const ReasonedRule& rule : rules) {
+    if (all < 0) {
+      all = rule.condition;
+      continue;
+    }
+    Node both{Op::kAnd, Type::kBool};
+    both.x = all;
+    both.y = rule.condition;
+    all = compiler_.AddNode(both);
+  }
+  return all;
+}
+
 }  // namespace angler

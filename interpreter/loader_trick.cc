@@ -51,10 +51,17 @@ void Loader::TrickProgram(const YamlNode& doc, const YamlNode& trick_node,
   CodeContext plain;
   CodeContext card_rule;
   card_rule.has_card = true;
-  if (trick->Find("may_lead")) {
-    r.may_lead = RequiredExpr(*trick, "may_lead", Type::kBool, card_rule, "the trick");
+  // may_play and may_lead: a condition, or a list of {if, else: "why not"}.
+  if (const YamlNode* lead = trick->Find("may_lead")) {
+    r.lead_rules = ReasonedRules(*lead, card_rule, "a lead rule");
+    r.may_lead = AllOf(r.lead_rules);
   }
-  r.may_play = RequiredExpr(*trick, "may_play", Type::kBool, card_rule, "the trick");
+  if (const YamlNode* play = trick->Find("may_play")) {
+    r.play_rules = ReasonedRules(*play, card_rule, "a play rule");
+    r.may_play = AllOf(r.play_rules);
+  } else {
+    Error(trick->pos, "the trick needs 'may_play'");
+  }
   const YamlNode* winner = trick->Find("winner");
   if (!winner) {
     Error(trick->pos, "the trick needs 'winner': the card or player that wins it");

@@ -21,40 +21,6 @@ const std::vector<std::string> kTurnKeys = {
 
 }  // namespace
 
-std::vector<MessagePart> Loader::MessageAt(const YamlNode& node, const CodeContext& ctx) {
-  std::vector<MessagePart> parts;
-  const std::string& text = node.scalar;
-  size_t at = 0;
-  while (at < text.size()) {
-    size_t open = text.find('{', at);
-    if (open == std::string::npos) open = text.size();
-    if (open > at) parts.push_back({text.substr(at, open - at), -1});
-    if (open == text.size()) break;
-    size_t close = text.find('}', open);
-    if (close == std::string::npos) {
-      Error(node.snippet.PosAt(1, static_cast<int>(open) + 1),
-            "'{' without '}' in the message");
-      break;
-    }
-    Snippet hole = node.snippet;
-    hole.text = text.substr(open + 1, close - open - 1);
-    hole.col = node.snippet.col + static_cast<int>(open) + 1;
-    hole.line_cols.clear();
-    auto parsed = ParseExpression(hole);
-    if (!parsed) {
-      Errors(parsed.errors());
-    } else {
-      auto n = compiler_.Expression(*parsed.value(), Type::kVoid, ctx);
-      if (!n) {
-        Errors(n.errors());
-      } else {
-        parts.push_back({"", n.value()});
-      }
-    }
-    at = close + 1;
-  }
-  return parts;
-}
 
 void Loader::TurnProgram(const YamlNode& doc, const YamlNode& turn, const YamlNode& round,
                          const YamlNode& game) {
@@ -94,33 +60,7 @@ void Loader::TurnProgram(const YamlNode& doc, const YamlNode& turn, const YamlNo
   card_rule.has_card = true;
   // may_lay: one condition, or a list of {if: condition, else: "why not"}.
   if (const YamlNode* may = turn.Find("may_lay")) {
-    std::vector<const YamlNode*> items;
-    if (may->kind == YamlNode::Kind::kSequence) {
-      for (const auto& item : may->items) items.push_back(&item);
-    } else {
-      items.push_back(may);
-    }
-    for (const YamlNode* item : items) {
-      LayRule rule;
-      const YamlNode* cond = item;
-      if (item->kind == YamlNode::Kind::kMap) {
-        CheckKeys(*item, {"if", "else"}, "a lay rule");
-        cond = item->Find("if");
-        if (const YamlNode* why = item->Find("else"))
-          rule.message = MessageAt(*why, card_rule);
-      }
-      if (!cond || !cond->IsScalar()) {
-        Error(item->pos, "a lay rule needs a condition: {if: ..., else: \"why not\"}");
-        continue;
-      }
-      auto c = ExprAt(cond, Type::kBool, card_rule);
-      if (!c) {
-        Errors(c.errors());
-        continue;
-      }
-      rule.condition = c.value();
-      r.lay_rules.push_back(std::move(rule));
-    }
+    r.lay_rules = ReasonedRules(*may, card_rule, "a lay rule");
   }
   if (turn.Find("full"))
     r.lay_full = RequiredExpr(turn, "full", Type::kBool, plain, "the turn");

@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "dsl/text.h"
+#include "interpreter/refusal.h"
 
 namespace angler {
 namespace {
@@ -370,6 +371,7 @@ struct MoveWords {
   const ActionList& legal;
   int actor;
   const std::string& who;
+  const std::vector<std::string>& players;
   std::string_view rest;
   std::string_view thing;
   bool open_decision;
@@ -436,10 +438,25 @@ ReadResult FindMove(const MoveWords& c) {
     std::string message =
         WithSuggestion("'" + said + "' is not legal for " + c.who + " here",
                        SplitOrdinal(thing).first, names);
-    if (why == MoveRefusal::kNotInHand) {
-      message += ": " + std::string(SplitOrdinal(said).first) + " is not in " + c.who +
-                 "'s " +
-                 game.rules().zones[static_cast<size_t>(game.rules().hand_family)].name;
+    // A card the words name: the reason the rules refuse it (not held, or
+    // the play rule it breaks, in the ruleset's words).
+    const std::string name(SplitOrdinal(said).first);
+    const int card = rules.FindCard(name);
+    const bool card_decision = s.decision.kind == DecisionKind::kPlay ||
+                               s.decision.kind == DecisionKind::kChoose;
+    if (!c.open_decision && card_decision && card >= 0 &&
+        why != MoveRefusal::kUnreadable) {
+      Action a{s.decision.kind == DecisionKind::kPlay ? ActionKind::kPlay
+                                                      : ActionKind::kChoose,
+               static_cast<int8_t>(c.actor), static_cast<int16_t>(card), 0};
+      if (rules.hand_family >= 0) {  // a copy the actor holds, if any
+        const int hand = HandOf(game, c.actor);
+        for (uint8_t held : s.Zone(hand)) {
+          if (rules.card_names[held] == name) a.value = held;
+        }
+      }
+      const std::string reason = WhyRefused(game, s, a, c.players);
+      if (!reason.empty()) message += ": " + reason;
     }
     return Refuse(why, message + "; legal: " + LegalList(game, s, mine));
   }
@@ -540,7 +557,7 @@ ReadResult ReadMove(const Game& game, const State& s, std::string_view text_in,
     }
   }
 
-  return FindMove({game, s, legal, actor, who, rest, thing, open_decision});
+  return FindMove({game, s, legal, actor, who, players, rest, thing, open_decision});
 }
 
 Result<Action> ParseMove(const Game& game, const State& s, std::string_view text,

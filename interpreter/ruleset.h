@@ -83,10 +83,11 @@ struct MessagePart {
   int node = -1;     // a value to print
 };
 
-// A condition a lay must meet, and what to say when a card breaks it.
-struct LayRule {
+// A condition a card must meet to be played or laid, and what to say when it
+// does not (may_play, may_lead, may_lay written as {if, else} lists).
+struct ReasonedRule {
   int condition = -1;
-  std::vector<MessagePart> message;
+  std::vector<MessagePart> message;  // empty: the rule gave no reason
 };
 
 // A condition the ruleset promises at a moment of every game (`invariants:`).
@@ -149,11 +150,14 @@ struct Ruleset {
   int capture_family = -1;  // trick.captures: the per-player zone caught cards go to
   int may_lead = -1, may_play = -1, winner = -1, rank = -1;  // nodes
   int lead_options = -1, play_options = -1;  // hand(turn) where may_lead / may_play
+  // may_play and may_lead rule by rule, for the reason a card is refused; their
+  // conjunction is may_play / may_lead above.
+  std::vector<ReasonedRule> play_rules, lead_rules;
   // The turn procedure (instead of tricks): lays onto numbered piles.
   bool turns = false;
   int rows_family = -1;
   int lay_min = 1, lay_max = 1;
-  std::vector<LayRule> lay_rules;
+  std::vector<ReasonedRule> lay_rules;
   int lay_full = -1;  // node: laying stops when this holds for the target
   // node: when it holds, a lay against the rules is accepted as a move: the
   // cards stay in hand, illegal_lay is true and turn.on_illegal runs.

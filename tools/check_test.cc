@@ -86,7 +86,7 @@ TEST_CASE("check: wrong expectations fail with their line and exit 1", "[check]"
                      "FAIL " + file + ":40: an illegal move\n" + "  " + file +
                      ":46: Paul plays blue 4\n" +
                      "    expected: a legal move\n"
-                     "    actual:   play blue 4 is not allowed now\n" +
+                     "    actual:   blue 4 does not follow yellow, and this hand holds yellow (F3, F9)\n" +
                      "FAIL " + file + ":50: a legal move expected to be illegal\n" +
                      "  " + file + ":54: expect illegal Anne plays blue 3\n" +
                      "    expected: illegal\n"

@@ -19,6 +19,7 @@
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/move_text.h"
+#include "interpreter/refusal.h"
 #include "interpreter/view.h"
 #include "replay/store.h"
 #include "tools/bots.h"
@@ -279,6 +280,11 @@ bool TerminalGame::AskPerson(Action& chosen) {
         return true;
       }
       if (!read.ok()) out_ << read.error.message << "\n";
+      // A move that reads but is refused: say why (the rule it breaks).
+      if (read.ok()) {
+        const std::string why = WhyRefused(game_, run_.state(), *read.action, SeatLabels());
+        if (!why.empty()) out_ << "not allowed: " << why << "\n";
+      }
     }
     out_ << "type a number from 1 to " << moves.size()
          << ", '?' for help or 'q' to quit\n";

@@ -67,6 +67,26 @@ TEST_CASE("play explains bad input and shows help on ?", "[play]") {
   CHECK_THAT(run.out, Catch::Contains("type a number from 1 to"));
 }
 
+TEST_CASE("play says why a typed move is refused", "[play]") {
+  const std::vector<std::string> args = {"fishing", "--players", "4",     "--seed",
+                                         "2",       "--bots",    "random"};
+  // The hand this seed deals the person, as play shows it.
+  const Run shown = Play(args, "q\n");
+  const size_t at = shown.out.find("your hand: ");
+  REQUIRE(at != std::string::npos);
+  const std::string hand = shown.out.substr(at, shown.out.find('\n', at) - at);
+  std::string missing;
+  for (const char* card : {"red 5", "red 6", "green 7", "blue 8"}) {
+    if (hand.find(card) == std::string::npos) {
+      missing = card;
+      break;
+    }
+  }
+  REQUIRE_FALSE(missing.empty());
+  const Run refused = Play(args, missing + "\nq\n");
+  CHECK_THAT(refused.out, Catch::Contains(missing + " is not in seat 0 (you)'s hand"));
+}
+
 TEST_CASE("play accepts a move by its text", "[play]") {
   // Seat 0 leads the first trick of Fishing with any card of its hand.
   const Run first =

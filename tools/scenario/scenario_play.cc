@@ -5,6 +5,7 @@
 
 #include "dsl/text.h"
 #include "interpreter/eval.h"
+#include "interpreter/refusal.h"
 #include "interpreter/runtime_error.h"
 
 namespace angler {
@@ -400,6 +401,8 @@ std::string ScenarioPlay::Move(State& s, const Bound& b) {
       a.kind = plays ? ActionKind::kPlay : ActionKind::kChoose;
       a.value = static_cast<int16_t>(Pick(*thing.ids, d));
     }
+    const std::string refused = WhyRefused(game_, s, a, names_);
+    if (!refused.empty()) return refused;
     Status applied = game_.Apply(s, a);
     if (!applied.ok()) return applied.error().message;
     After(s);

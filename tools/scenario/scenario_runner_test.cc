@@ -136,13 +136,13 @@ TEST_CASE("Legal and illegal moves", "[scenario_runner]") {
         "FAIL 9: expected illegal; actual legal");
   CHECK(Run(hands +
             "  Anne plays yellow 7\n  expect illegal Paul plays blue 4: \"no\"\n") ==
-        "FAIL 9: expected illegal: no; actual illegal: play blue 4 is not allowed now");
+        "FAIL 9: expected illegal: no; actual illegal: blue 4 does not follow yellow, and this hand holds yellow (F3, F9)");
   CHECK(Run(hands + "  Anne plays yellow 7\n  Paul plays blue 4\n") ==
-        "FAIL 9: expected a legal move; actual play blue 4 is not allowed now");
+        "FAIL 9: expected a legal move; actual blue 4 does not follow yellow, and this hand holds yellow (F3, F9)");
   CHECK(Run(hands + "  Anne chooses yellow 7\n") ==
         "FAIL 8: expected a legal move; actual Anne has to play a card now");
   CHECK(Run(hands + "  Anne plays purple 2\n") ==
-        "FAIL 8: expected a legal move; actual play purple 2 is not allowed now");
+        "FAIL 8: expected a legal move; actual purple 2 is not in Anne's hand");
 }
 
 TEST_CASE("Choices: cards, suits and suit variables", "[scenario_runner]") {
