@@ -3,7 +3,8 @@
 # Sourced by tools/setup.sh and tools/test.sh (and so by CI on a fresh machine).
 set -euo pipefail
 
-ANGLER_PACKAGES=(cmake g++ make pkg-config tao-pegtl-dev libyaml-cpp-dev libsqlite3-dev catch2)
+ANGLER_PACKAGES=(cmake g++ make pkg-config tao-pegtl-dev libyaml-cpp-dev libsqlite3-dev catch2
+  libcpp-httplib-dev)
 
 angler_install_deps() {
   local missing=()
