@@ -279,6 +279,9 @@ ApiResponse ServeApi::Branch(const LoadedGame& g, const ApiRequest& r) {
   Result<BranchRead> branch =
       ReadBranch(*g.game, g.record, static_cast<int>(ply.value()), moves);
   if (!branch) return ApiError(branch.errors());
+  if (const JsonValue* dry = body.value().Find("dry_run"); dry && dry->boolean) {
+    return BranchPreview(g, static_cast<int>(ply.value()), moves, branch.value());
+  }
   const int64_t id = g.record.id;
   Result<int64_t> vid = store_->AddVariation(id, branch.value().variation);
   if (!vid) return ApiError(vid.errors());
@@ -288,6 +291,34 @@ ApiResponse ServeApi::Branch(const LoadedGame& g, const ApiRequest& r) {
   json.Key("moves").BeginArray();
   for (const std::string& m : branch.value().read) json.String(m);
   json.EndArray().EndObject();
+  return Ok(json);
+}
+
+// Where the moves lead, not stored: what the page shows while a variation is
+// chosen move by move.
+ApiResponse ServeApi::BranchPreview(const LoadedGame& g, int ply,
+                                    std::vector<std::string> moves,
+                                    const BranchRead& branch) {
+  const Action last = branch.variation.actions.back().action;
+  moves.pop_back();
+  State before = g.main.positions[static_cast<size_t>(ply)];
+  if (!moves.empty()) {
+    Result<BranchRead> shorter = ReadBranch(*g.game, g.record, ply, moves);
+    if (!shorter) return ApiError(shorter.errors());
+    before = shorter.value().end;
+  }
+  JsonWriter json;
+  json.BeginObject().Key("moves").BeginArray();
+  for (const std::string& m : branch.read) json.String(m);
+  json.EndArray();
+  json.Key("position").BeginObject();
+  json.Key("narration").BeginArray();
+  for (const std::string& line :
+       Narrate(*g.game, before, last, g.record.players, Viewpoint::Everything()))
+    json.String(line);
+  json.EndArray();
+  WritePositionParts(json, *g.game, branch.end, Viewpoint::Everything(), g.record.players);
+  json.EndObject().EndObject();
   return Ok(json);
 }
 

@@ -18,6 +18,7 @@
 #include <mutex>
 #include <string>
 
+#include "replay/branch.h"
 #include "replay/store.h"
 #include "tools/serve_json.h"
 
@@ -60,6 +61,8 @@ class ServeApi {
   ApiResponse Scenario(const LoadedGame& g, const ApiRequest& r);
   ApiResponse Annotate(const LoadedGame& g, const ApiRequest& r);
   ApiResponse Branch(const LoadedGame& g, const ApiRequest& r);
+  ApiResponse BranchPreview(const LoadedGame& g, int ply, std::vector<std::string> moves,
+                            const BranchRead& branch);
   ApiResponse Rulesets();
   ApiResponse RulesetSummary(const std::string& name);
 

@@ -1,6 +1,7 @@
 #include "tools/serve_json.h"
 
 #include "interpreter/display.h"
+#include "interpreter/loader.h"
 #include "interpreter/move_text.h"
 #include "tools/event_text.h"
 #include "tools/view_json.h"
@@ -284,7 +285,9 @@ JsonWriter NarrationJson(const LoadedGame& g, const LineOfPlay& line,
 
 JsonWriter RulesetListJson(const std::vector<StoredRuleset>& rulesets) {
   JsonWriter json;
-  json.BeginArray();
+  json.BeginObject().Key("shipped");
+  WriteStrings(json, ShippedRulesets(true));
+  json.Key("stored").BeginArray();
   for (const StoredRuleset& r : rulesets) {
     json.BeginObject();
     json.Key("hash").String(r.hash);
@@ -293,7 +296,7 @@ JsonWriter RulesetListJson(const std::vector<StoredRuleset>& rulesets) {
     json.Key("games").Int(r.games);
     json.EndObject();
   }
-  json.EndArray();
+  json.EndArray().EndObject();
   return json;
 }
 
