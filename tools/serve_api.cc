@@ -317,7 +317,8 @@ ApiResponse ServeApi::BranchPreview(const LoadedGame& g, int ply,
        Narrate(*g.game, before, last, g.record.players, Viewpoint::Everything()))
     json.String(line);
   json.EndArray();
-  WritePositionParts(json, *g.game, branch.end, Viewpoint::Everything(), g.record.players);
+  WritePositionParts(json, *g.game, branch.end, Viewpoint::Everything(),
+                     g.record.players);
   json.EndObject().EndObject();
   return Ok(json);
 }
