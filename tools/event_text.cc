@@ -41,10 +41,16 @@ std::string SetText(const Ruleset& rules, const Event& e,
     text += ' ';
     text += Name(players, at.seat);
   }
+  // A player's value reads as the player's name; others as the ruleset names them.
+  auto value = [&](int32_t x) {
+    return v.type == Type::kPlayer && x >= 0 && x < static_cast<int>(players.size())
+               ? players[static_cast<size_t>(x)]
+               : rules.ValueName(v.type, x);
+  };
   text += ": ";
-  text += rules.ValueName(v.type, e.before);
+  text += value(e.before);
   text += " -> ";
-  text += rules.ValueName(v.type, e.after);
+  text += value(e.after);
   return text;
 }
 

@@ -30,6 +30,7 @@
 #include "replay/verify.h"
 #include "tools/command_support.h"
 #include "tools/commands.h"
+#include "tools/event_text.h"
 #include "tools/json.h"
 #include "tools/progress.h"
 #include "tools/serve_json.h"
@@ -162,15 +163,6 @@ Result<Line> MakeLine(const Loaded& g, int64_t variation_id) {
   }
   line.positions = std::move(positions).value();
   return line;
-}
-
-std::string ZoneLabel(const Ruleset& rules, int zone,
-                      const std::vector<std::string>& players) {
-  const ZoneFamily& f = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(zone))];
-  if (f.per_player)
-    return f.name + " " + players[static_cast<size_t>(rules.ZoneSeat(zone))];
-  if (f.indexed) return f.name + " " + std::to_string(rules.ZoneIndex(zone));  // "row 2"
-  return f.name;
 }
 
 std::string MoveLineText(const Line& line, int ply) {

@@ -98,6 +98,10 @@ ApiResponse ApiError(const std::vector<Diagnostic>& errors) {
   std::string message;
   for (const Diagnostic& d : errors) {
     if (!message.empty()) message += "; ";
+    if (d.pos.file && d.pos.line > 0) {  // "request body:1:2: expected a key"
+      message += d.pos.file->name() + ":" + std::to_string(d.pos.line) + ":" +
+                 std::to_string(d.pos.col) + ": ";
+    }
     message += d.message;
   }
   return ApiError(400, message);
