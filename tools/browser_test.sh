@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The page of `angler serve` in a real browser (Debian's chromium, headless):
 # opens a Fishing game, steps 10 plies with the arrow key, adds a comment and
-# finds it in the store, plays moves against bots (tools/web/selftest.js),
+# a variation and finds them in the store, writes a scenario, plays moves against bots (tools/web/selftest.js),
 # then screenshots a trick, a Fat Fish row being taken and a search card and
 # checks that none is blank. Exits 77 (CTest: skipped) when chromium cannot be
 # had. Usage: browser_test.sh ANGLER OUTPUT_DIR
@@ -40,6 +40,9 @@ echo "$result" | grep -q PASS || { echo "FAIL: the page's walk did not pass" >&2
 "$angler" replay show 1 --ply 10 --db "$db" | grep -q "{seen in the browser} !?" \
   || { echo "FAIL: the comment is not in the store" >&2; exit 1; }
 echo "the comment is in the store"
+"$angler" replay show 1 --ply 10 --db "$db" | grep -q "^variation [0-9]* from here" \
+  || { echo "FAIL: the variation is not in the store" >&2; exit 1; }
+echo "the variation is in the store"
 
 # The plies to photograph, found through the API.
 plies="$(python3 - "$url" <<'PY'

@@ -43,10 +43,14 @@ struct PlaySessions::Session {
   }
 
   // Chance and the bots move until the person decides, or the game ends.
-  // settle: at a decision open to several players, let it run (the person waits).
+  // settle: at a decision open to several players, let it run (the person
+  // waits) for the rest of this round; the next round's is the person's again.
   Status Advance(bool settle) {
+    const int round_slot = rules->builtin.round;
+    const int32_t round = run->state().vars[round_slot];
     for (int guard = 0; guard < kMaxActionsPerGame && !run->over(); ++guard) {
       const State& s = run->state();
+      if (s.vars[round_slot] != round) settle = false;
       Action a;
       if (game->IsChance(s)) {
         a = run->SampleChance();
@@ -220,6 +224,15 @@ ApiResponse PlaySessions::Move(Session& s, const ApiRequest& r, Store& store) {
       JsonWriter json;
       json.BeginObject().Key("error").String(read.error.message);
       json.Key("reason").String(RefusalWord(read.error.reason)).EndObject();
+      return {400, json.str()};
+    }
+    if (read.action->player != s.human) {  // at a search, others' moves are legal too
+      JsonWriter json;
+      json.BeginObject().Key("error").String(
+          "that is " +
+          s.players[static_cast<size_t>(std::max<int>(read.action->player, 0))] +
+          "'s move, not yours");
+      json.Key("reason").String("not your turn").EndObject();
       return {400, json.str()};
     }
     if (Status st = s.Apply(*read.action); !st) return ApiError(st.errors());

@@ -228,6 +228,43 @@ TEST_CASE("serve plays a game against bots", "[serve]") {
   CHECK(server.Post("/api/play", R"({"ruleset": "fishing", "players": 9})").first == 400);
 }
 
+TEST_CASE("serve plays a search against bots: one's own marks, then waiting", "[serve]") {
+  TestServer server;
+  auto [status, play] = server.Post(
+      "/api/play",
+      R"({"ruleset": "falscher-hering", "players": 3, "seat": 0, "seed": 4})");
+  REQUIRE(status == 200);
+  const std::string moves =
+      "/api/play/" + std::to_string(*At(play, "session").AsInt()) + "/move";
+  const JsonValue& decision = At(At(play, "view"), "decision");
+  REQUIRE(At(decision, "kind").text == "search");
+  std::string mine, theirs;
+  for (const JsonValue& m : At(decision, "legal").items) {
+    if (mine.empty() && m.text.rfind("P1 ", 0) == 0) mine = m.text;
+    if (theirs.empty() && m.text.rfind("P2 ", 0) == 0) theirs = m.text;
+  }
+  REQUIRE(!mine.empty());
+  REQUIRE(!theirs.empty());
+  auto move = [&](const std::string& text) {
+    JsonWriter body;
+    body.BeginObject().Key("move").String(text).EndObject();
+    return server.Post(moves, body.str());
+  };
+  auto [s1, refused] = move(theirs);
+  CHECK(s1 == 400);
+  CHECK(At(refused, "reason").text == "not your turn");
+  auto [s2, marked] = move(mine);
+  CHECK(s2 == 200);
+  CHECK(At(marked, "narration").items.at(0).text == mine);
+  auto [s3, waited] = server.Post(moves, R"({"wait": true})");
+  CHECK(s3 == 200);
+  CHECK(!At(waited, "narration").items.empty());
+  // Waiting settles this round's search only: the next one is the person's again.
+  CHECK(!At(waited, "over").boolean);
+  CHECK(At(At(waited, "view"), "round").AsInt() ==
+        *At(At(play, "view"), "round").AsInt() + 1);
+}
+
 TEST_CASE("serve serves the page", "[serve]") {
   TestServer server;
   auto page = server.client().Get("/");

@@ -226,6 +226,14 @@ async function showScenario() {
     const pre = document.getElementById("scenario-text");
     pre.hidden = false;
     pre.textContent = r.text;
+    const old = document.getElementById("scenario-file");
+    if (old) old.remove();
+    const link = document.createElement("a");  // the file, to save
+    link.id = "scenario-file";
+    link.href = URL.createObjectURL(new Blob([r.text], {type: "text/plain"}));
+    link.download = `${state.game.ruleset}-game${state.game.id}-ply${state.ply}.scn`;
+    link.textContent = "save " + link.download;
+    pre.before(link);
   } catch (e) { status(e.message, true); }
 }
 
@@ -269,7 +277,7 @@ function showPlay(s) {
     <div>you are ${esc(s.players[s.seat])} · seed ${s.seed}</div>
     <div class="narration" id="narration">${esc(s.narration.join("\n"))}</div>
     <div class="legal" id="legal">${s.over ? `<b>${esc(s.result)}</b>` + (s.recorded ? ` <a href="#/game/${s.recorded}">recorded as game ${s.recorded}</a>` : "") :
-      (mine ? d.legal.map(m => `<button data-move="${esc(m)}">${esc(m)}</button>`).join("") : "") +
+      (mine ? d.legal.filter(m => d.player !== null || m.startsWith(s.players[s.seat] + " ")).map(m => `<button data-move="${esc(m)}">${esc(m)}</button>`).join("") : "") +
       (d && d.player === null ? `<button id="wait">let the others move</button>` : "")}</div></div></div>`;
   for (const b of box.querySelectorAll("button[data-move]")) b.onclick = () => playMove(b.dataset.move);
   const wait = document.getElementById("wait");

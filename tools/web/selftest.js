@@ -43,6 +43,20 @@ async function selftest() {
   document.getElementById("save").click();
   await until(() => document.getElementById("status").textContent === "saved", "saved");
   log.push("commented move 10");
+  // A variation from ply 10: choose a move on the table, store it.
+  document.getElementById("branch").click();
+  await until(() => document.querySelector("#legal button[data-move]"), "the legal moves");
+  const first = document.querySelector("#legal button[data-move]").dataset.move;
+  const onTable = [...document.querySelectorAll("#board .card")].find(c => c.dataset.card === first);
+  (onTable || document.querySelector("#legal button[data-move]")).dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  await until(() => state.branch && state.branch.moves.length === 1, "the branch's first move");
+  document.getElementById("store-branch").click();
+  await until(() => state.variation > 0 && state.game.variations.length === 1, "the stored variation");
+  log.push("branched at ply 10 with " + first + ": variation " + state.variation);
+  document.getElementById("scenario").click();
+  await until(() => !document.getElementById("scenario-text").hidden &&
+              document.getElementById("scenario-text").textContent.includes("ruleset"), "the scenario");
+  log.push("wrote the position as a scenario");
   // Play against bots: start, then click cards or moves three times.
   location.hash = "#/play";
   await until(() => document.getElementById("p-start"), "the play form");
