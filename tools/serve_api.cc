@@ -133,7 +133,7 @@ ApiResponse ServeApi::Handle(const ApiRequest& request) {
   }
 }
 
-Result<std::shared_ptr<LoadedGame>> ServeApi::Game(const std::string& id_text) {
+Result<std::shared_ptr<LoadedGame>> ServeApi::FindGame(const std::string& id_text) {
   Result<int64_t> id = Number(id_text, "the game's id");
   if (!id) return id.errors();
   auto it = cache_->games.find(id.value());
@@ -157,7 +157,7 @@ ApiResponse ServeApi::Route(const ApiRequest& r) {
   if (s[1] == "games") {
     if (s.size() == 2 && get) return ListGames(r);
     if (s.size() < 3) return ApiError(404, "no such endpoint: " + r.path);
-    Result<std::shared_ptr<LoadedGame>> g = Game(s[2]);
+    Result<std::shared_ptr<LoadedGame>> g = FindGame(s[2]);
     if (!g) {
       const bool missing = g.error().message.find("no game") != std::string::npos;
       return missing ? ApiError(404, g.error().message) : ApiError(g.errors());

@@ -54,7 +54,7 @@ class ServeApi {
 
  private:
   ApiResponse Route(const ApiRequest& request);
-  Result<std::shared_ptr<LoadedGame>> Game(const std::string& id_text);
+  Result<std::shared_ptr<LoadedGame>> FindGame(const std::string& id_text);
   ApiResponse ListGames(const ApiRequest& r);
   ApiResponse View(const LoadedGame& g, const ApiRequest& r);
   ApiResponse Events(const LoadedGame& g, const ApiRequest& r);

@@ -203,7 +203,8 @@ TEST_CASE("serve plays a game against bots", "[serve]") {
   TestServer server;
   auto [status, play] = server.Post(
       "/api/play",
-      R"({"ruleset": "fishing", "players": 4, "seat": 0, "seed": 5, "bots": "random"})");
+      R"({"ruleset": "fishing", "players": 4, "seat": 0, "seed": 5, "bots": "random",
+          "record": true})");
   REQUIRE(status == 200);
   const std::string session = std::to_string(*At(play, "session").AsInt());
   CHECK(server.Post("/api/play/" + session + "/move", R"({"move": "purple 99"})").first ==
@@ -224,6 +225,13 @@ TEST_CASE("serve plays a game against bots", "[serve]") {
   }
   CHECK(At(now, "over").boolean);
   CHECK(!At(now, "result").text.empty());
+  // Recorded when it ended, in one transaction: the store has it.
+  const std::optional<int64_t> recorded = At(now, "recorded").AsInt();
+  REQUIRE(recorded);
+  auto [s2, game] = server.Get("/api/games/" + std::to_string(*recorded));
+  CHECK(s2 == 200);
+  CHECK(At(game, "source").text == "play");
+  CHECK(At(game, "result").text == At(now, "result").text);
   CHECK(server.Post("/api/play", R"({"ruleset": "/etc/passwd"})").first == 400);
   CHECK(server.Post("/api/play", R"({"ruleset": "fishing", "players": 9})").first == 400);
 }
