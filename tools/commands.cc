@@ -56,6 +56,12 @@ constexpr std::array kCommands = {
             [](const std::vector<std::string>& args, Streams io) {
               return RunReplay(args, io.out, io.err, io.in);
             }},
+    Command{"serve",
+            "serve the stored games and play in a web browser (JSON API and page)",
+            "angler serve --port 8080",
+            [](const std::vector<std::string>& args, Streams io) {
+              return RunServe(args, io.out, io.err);
+            }},
     Command{"bench", "measure the engine's speed on the shipped rulesets",
             "angler bench --json",
             [](const std::vector<std::string>& args, Streams io) {

@@ -45,6 +45,7 @@ int RunPlay(const std::vector<std::string>& args, std::istream& in, std::ostream
 int RunBench(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int RunCompare(const std::vector<std::string>& args, std::ostream& out,
                std::ostream& err);
+int RunServe(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace angler
 

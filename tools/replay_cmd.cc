@@ -21,6 +21,7 @@
 #include "interpreter/rng.h"
 #include "interpreter/view.h"
 #include "interpreter/yaml_doc.h"
+#include "replay/branch.h"
 #include "replay/format.h"
 #include "replay/notation.h"
 #include "replay/record.h"
@@ -29,8 +30,10 @@
 #include "replay/verify.h"
 #include "tools/command_support.h"
 #include "tools/commands.h"
+#include "tools/event_text.h"
 #include "tools/json.h"
 #include "tools/progress.h"
+#include "tools/serve_json.h"
 #include "tools/view_json.h"
 #include "tools/view_text.h"
 
@@ -160,15 +163,6 @@ Result<Line> MakeLine(const Loaded& g, int64_t variation_id) {
   }
   line.positions = std::move(positions).value();
   return line;
-}
-
-std::string ZoneLabel(const Ruleset& rules, int zone,
-                      const std::vector<std::string>& players) {
-  const ZoneFamily& f = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(zone))];
-  if (f.per_player)
-    return f.name + " " + players[static_cast<size_t>(rules.ZoneSeat(zone))];
-  if (f.indexed) return f.name + " " + std::to_string(rules.ZoneIndex(zone));  // "row 2"
-  return f.name;
 }
 
 std::string MoveLineText(const Line& line, int ply) {
@@ -398,33 +392,7 @@ int List(Context& c) {
   if (c.args.Has("json")) {
     JsonWriter json;
     json.BeginArray();
-    for (const GameSummary& g : games.value()) {
-      json.BeginObject();
-      json.Key("id").Int(g.id);
-      json.Key("ruleset").String(g.ruleset_name);
-      json.Key("hash").String(g.ruleset_hash);
-      json.Key("players").BeginArray();
-      for (const std::string& p : g.players) json.String(p);
-      json.EndArray();
-      json.Key("result").String(g.result);
-      json.Key("finished").Bool(g.finished);
-      json.Key("winners").BeginArray();
-      for (int w : g.winners) json.String(g.players[static_cast<size_t>(w)]);
-      json.EndArray();
-      json.Key("ranks").BeginArray();
-      for (int64_t r : g.ranks) json.Int(r);
-      json.EndArray();
-      json.Key("plies").Int(g.plies);
-      json.Key("seed");
-      if (g.seed) {
-        json.Uint(*g.seed);
-      } else {
-        json.Null();
-      }
-      json.Key("source").String(g.source);
-      json.Key("date").String(FormatDate(g.created));
-      json.EndObject();
-    }
+    for (const GameSummary& g : games.value()) WriteGameSummaryJson(json, g);
     json.EndArray();
     c.out << json.str() << "\n";
     return kExitOk;
@@ -702,17 +670,6 @@ int Branch(Context& c) {
   if (!g) return Fail(c, g.errors());
   const GameRecord& record = g.value().record;
   const Game& game = *g.value().game;
-  const int plies = static_cast<int>(record.actions.size());
-  if (ply.value() > plies) {
-    return Fail(c, "game " + std::to_string(id.value()) + ": ply " +
-                       std::to_string(ply.value()) + " is out of range (0 to " +
-                       std::to_string(plies) + ")");
-  }
-  Result<State> start = PositionAt(game, record, ply.value());
-  if (!start) return Fail(c, start.errors());
-  State s = start.value();
-  Variation v;
-  v.ply = ply.value();
   std::vector<std::string> moves;
   for (size_t i = 2; i < pos.size(); ++i) {
     std::stringstream words(pos[i]);
@@ -720,34 +677,12 @@ int Branch(Context& c) {
       if (!Trim(m).empty()) moves.emplace_back(Trim(m));
     }
   }
+  Result<BranchRead> branch = ReadBranch(game, record, ply.value(), moves);
+  if (!branch) return Fail(c, branch.errors());
+  const Variation& v = branch.value().variation;
+  const State& s = branch.value().end;
   std::string written;
-  for (const std::string& m : moves) {
-    const int at = v.ply + 1 + static_cast<int>(v.actions.size());
-    MoveReading reading;
-    reading.bare = true;
-    // A bare "shuffle" takes the game's own outcome at that ply if it had one.
-    if (at <= plies &&
-        record.actions[static_cast<size_t>(at - 1)].action.kind == ActionKind::kChance) {
-      reading.default_seed = record.actions[static_cast<size_t>(at - 1)].action.seed;
-    } else {
-      uint64_t state = record.seed.value_or(0) ^ static_cast<uint64_t>(at);
-      reading.default_seed = SplitMix64(state);
-    }
-    Result<Action> action = ParseMove(game, s, m, record.players, reading);
-    if (!action) {
-      return Fail(c, "game " + std::to_string(id.value()) + ", ply " +
-                         std::to_string(at) + ": " + action.error().message);
-    }
-    written += "  " + std::to_string(at) + ". " +
-               MoveText(game, s, action.value(), record.players) + "\n";
-    const int legal = LegalCount(game, s);
-    if (Status st = ApplyChecked(game, s, action.value()); !st) {
-      return Fail(c, "game " + std::to_string(id.value()) + ", ply " +
-                         std::to_string(at) + ": " + st.error().message);
-    }
-    v.actions.push_back({action.value(), legal});
-  }
-  if (v.actions.empty()) return Fail(c, "expected at least one MOVE");
+  for (const std::string& line : branch.value().read) written += "  " + line + "\n";
   Result<int64_t> vid = store.value()->AddVariation(id.value(), v);
   if (!vid) return Fail(c, vid.errors());
   c.out << "variation " << vid.value() << " of game " << id.value() << ", from ply "

@@ -1,0 +1,141 @@
+#include "tools/event_text.h"
+
+#include "interpreter/move_text.h"
+
+namespace angler {
+namespace {
+
+std::string Name(const std::vector<std::string>& players, int seat) {
+  if (seat < 0 || seat >= static_cast<int>(players.size())) return "no one";
+  return players[static_cast<size_t>(seat)];
+}
+
+// A run of moves between the same two zones: "ocean -> hand Bob: 3 cards".
+std::string MovesText(const Ruleset& rules, std::span<const Event> run,
+                      const std::vector<std::string>& players,
+                      const Viewpoint& viewpoint) {
+  const Event& first = run.front();
+  const bool seen = viewpoint.Sees(rules, first.from) || viewpoint.Sees(rules, first.to);
+  std::string text = ZoneLabel(rules, first.from, players);
+  text += " -> ";
+  text += ZoneLabel(rules, first.to, players);
+  text += ": ";
+  if (!seen) {
+    text += run.size() == 1 ? "a card" : std::to_string(run.size()) + " cards";
+    return text;
+  }
+  for (size_t i = 0; i < run.size(); ++i) {
+    if (i) text += ", ";
+    text += rules.card_names[static_cast<size_t>(run[i].card)];
+  }
+  return text;
+}
+
+std::string SetText(const Ruleset& rules, const Event& e,
+                    const std::vector<std::string>& players) {
+  const VariableAt at = VariableOfSlot(rules, e.slot);
+  if (at.variable < 0) return "";
+  const Variable& v = rules.variables[static_cast<size_t>(at.variable)];
+  std::string text = v.name;
+  if (at.seat >= 0) {
+    text += ' ';
+    text += Name(players, at.seat);
+  }
+  // A player's value reads as the player's name; others as the ruleset names them.
+  auto value = [&](int32_t x) {
+    return v.type == Type::kPlayer && x >= 0 && x < static_cast<int>(players.size())
+               ? players[static_cast<size_t>(x)]
+               : rules.ValueName(v.type, x);
+  };
+  text += ": ";
+  text += value(e.before);
+  text += " -> ";
+  text += value(e.after);
+  return text;
+}
+
+// Why it happened, when a card's effect did it: " (effect of yellow 7)".
+std::string CauseText(const Ruleset& rules, const Event& e) {
+  if (e.cause.card == kNoCard || e.cause.card < 0) return "";
+  std::string text = " (effect of ";
+  text += rules.card_names[static_cast<size_t>(e.cause.card)];
+  text += ')';
+  return text;
+}
+
+}  // namespace
+
+std::string ZoneLabel(const Ruleset& rules, int zone,
+                      const std::vector<std::string>& players) {
+  const ZoneFamily& f = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(zone))];
+  std::string label = f.name;
+  // Appends, not " " + ...: GCC 12 warns falsely (-Wrestrict) on the latter.
+  if (f.per_player || f.indexed) label += ' ';
+  if (f.per_player) label += Name(players, rules.ZoneSeat(zone));
+  if (f.indexed) label += std::to_string(rules.ZoneIndex(zone));
+  return label;
+}
+
+std::vector<std::string> NarrateMove(const Game& game, const State& before,
+                                     const Action& action, std::span<const Event> events,
+                                     const std::vector<std::string>& players,
+                                     const Viewpoint& viewpoint) {
+  const Ruleset& rules = game.rules();
+  std::vector<std::string> lines{MoveText(game, before, action, players)};
+  for (size_t i = 0; i < events.size(); ++i) {
+    const Event& e = events[i];
+    switch (e.kind) {
+      case EventKind::kAction:
+        break;  // the move itself: the first line
+      case EventKind::kMove: {
+        size_t end = i + 1;
+        while (end < events.size() && events[end].kind == EventKind::kMove &&
+               events[end].from == e.from && events[end].to == e.to &&
+               events[end].cause.card == e.cause.card) {
+          ++end;
+        }
+        lines.push_back(MovesText(rules, events.subspan(i, end - i), players, viewpoint) +
+                        CauseText(rules, e));
+        i = end - 1;
+        break;
+      }
+      case EventKind::kShuffle:
+        lines.push_back(ZoneLabel(rules, e.to, players) + " shuffled");
+        break;
+      case EventKind::kSet:
+        if (std::string text = SetText(rules, e, players); !text.empty())
+          lines.push_back(text + CauseText(rules, e));
+        break;
+      case EventKind::kRoundBegin:
+        lines.push_back("round " + std::to_string(e.after) + " begins");
+        break;
+      case EventKind::kTrickBegin:
+        lines.push_back("trick " + std::to_string(e.after + 1) + ": " +
+                        Name(players, e.player) + " leads");
+        break;
+      case EventKind::kTrickEnd:
+        lines.push_back(Name(players, e.player) + " wins the trick" +
+                        (e.card != kNoCard && e.card >= 0
+                             ? " with " + rules.card_names[static_cast<size_t>(e.card)]
+                             : std::string()));
+        break;
+      case EventKind::kTurnBegin:
+        lines.push_back(Name(players, e.player) + "'s turn");
+        break;
+      case EventKind::kAsk:
+        break;  // the decision is shown with the position
+      case EventKind::kGameEnd: {
+        std::string text = e.after == 1 ? "the game stops: a ruleset error" : "game over";
+        if (e.after != 1 && e.slot > 0 &&
+            e.slot < static_cast<int>(rules.end_reasons.size())) {
+          text += ": " + rules.end_reasons[static_cast<size_t>(e.slot)];
+        }
+        lines.push_back(text);
+        break;
+      }
+    }
+  }
+  return lines;
+}
+
+}  // namespace angler

@@ -1,0 +1,36 @@
+// A move's events (interpreter/events.h) told in words, for a viewer's
+// narration: "Anne plays yellow 7", "trick -> catch Anne: yellow 7, blue 3",
+// "score Anne: 0 -> 5", "Bob wins the trick with blue 9".
+//
+// Only what the viewpoint may see is named: a card that goes from one hidden
+// zone to another is "a card"; a card that ends in sight, or leaves it, is named.
+//
+// REQUIRES: `events` are those of applying `action` to `before`; `players` names every
+// seat.
+#ifndef ANGLER_TOOLS_EVENT_TEXT_H_
+#define ANGLER_TOOLS_EVENT_TEXT_H_
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "interpreter/events.h"
+#include "interpreter/game.h"
+#include "interpreter/view.h"
+
+namespace angler {
+
+// The move (MoveText), then one line per happening, in order; consecutive
+// moves between the same two zones are one line.
+std::vector<std::string> NarrateMove(const Game& game, const State& before,
+                                     const Action& action, std::span<const Event> events,
+                                     const std::vector<std::string>& players,
+                                     const Viewpoint& viewpoint);
+
+// "hand Anne", "row 2", "ocean": a zone as people name it.
+std::string ZoneLabel(const Ruleset& rules, int zone,
+                      const std::vector<std::string>& players);
+
+}  // namespace angler
+
+#endif  // ANGLER_TOOLS_EVENT_TEXT_H_

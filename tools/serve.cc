@@ -1,0 +1,148 @@
+// `angler serve`: cpp-httplib carries requests to ServeApi and the page's
+// files; everything the server knows lives in tools/serve_api.h.
+#include "tools/serve.h"
+
+#include <httplib.h>
+
+#include <ostream>
+#include <random>
+
+#include "tools/command_support.h"
+#include "tools/commands.h"
+#include "tools/web_assets.h"
+
+namespace angler {
+namespace {
+
+const CommandSpec& ServeSpec() {
+  static const CommandSpec spec{
+      "serve",
+      "[--port 8080] [--db PATH] [--host 127.0.0.1]",
+      "Serves the record store over HTTP and prints its URL: a page to replay,\n"
+      "annotate and branch the stored games and to play against bots, and the JSON\n"
+      "API it uses (docs/API.md). It binds to loopback by default; with another\n"
+      "--host every write needs the token it prints at start.",
+      {{"port", true, "the TCP port (default 8080; 0: any free port)"},
+       {"db", true,
+        "the store (default: $ANGLER_DB, else $XDG_DATA_HOME/angler/angler.db, else "
+        "~/.local/share/angler/angler.db)"},
+       {"host", true, "the address to bind (default 127.0.0.1)"}}};
+  return spec;
+}
+
+std::string_view ContentType(std::string_view path) {
+  auto ends = [&](std::string_view s) {
+    return path.size() >= s.size() && path.substr(path.size() - s.size()) == s;
+  };
+  if (ends(".html")) return "text/html; charset=utf-8";
+  if (ends(".css")) return "text/css; charset=utf-8";
+  if (ends(".js")) return "text/javascript; charset=utf-8";
+  if (ends(".svg")) return "image/svg+xml";
+  return "application/octet-stream";
+}
+
+// 32 hex digits from the system's entropy: a token nobody can guess.
+std::string NewToken() {
+  std::random_device device;
+  std::string token;
+  for (int i = 0; i < 4; ++i) {
+    char part[9];
+    std::snprintf(part, sizeof part, "%08x", static_cast<unsigned>(device()));
+    token += part;
+  }
+  return token;
+}
+
+ApiRequest ToApiRequest(const httplib::Request& req) {
+  ApiRequest r;
+  r.method = req.method;
+  r.path = req.path;
+  for (const auto& [k, v] : req.params) r.query[k] = v;
+  r.body = req.body;
+  r.token = req.get_header_value("X-Angler-Token");
+  return r;
+}
+
+}  // namespace
+
+bool IsLoopback(const std::string& host) {
+  return host == "127.0.0.1" || host == "localhost" || host == "::1" ||
+         host.rfind("127.", 0) == 0;
+}
+
+HttpServer::HttpServer(ServeApi& api)
+    : api_(api), server_(std::make_unique<httplib::Server>()) {
+  auto api_handler = [this](const httplib::Request& req, httplib::Response& res) {
+    const ApiResponse out = api_.Handle(ToApiRequest(req));
+    res.status = out.status;
+    res.set_content(out.body, "application/json; charset=utf-8");
+  };
+  server_->Get("/api/.*", api_handler);
+  server_->Post("/api/.*", api_handler);
+  server_->Get("/.*", [](const httplib::Request& req, httplib::Response& res) {
+    const std::string path = req.path == "/" ? "/index.html" : req.path;
+    for (const WebAsset& a : WebAssets()) {
+      if (a.path == path) {
+        res.set_content(std::string(a.body), std::string(ContentType(path)).c_str());
+        return;
+      }
+    }
+    res.status = 404;
+    res.set_content("not found: " + req.path, "text/plain");
+  });
+}
+
+HttpServer::~HttpServer() = default;
+
+int HttpServer::Bind(const std::string& host, int port) {
+  if (port == 0) return server_->bind_to_any_port(host.c_str());
+  return server_->bind_to_port(host.c_str(), port) ? port : -1;
+}
+
+void HttpServer::Listen() { server_->listen_after_bind(); }
+
+void HttpServer::Stop() { server_->stop(); }
+
+int RunServe(const std::vector<std::string>& words, std::ostream& out,
+             std::ostream& err) {
+  const CommandSpec& spec = ServeSpec();
+  ParsedCommand parsed = ParseCommand(spec, words, out, err);
+  if (!parsed.args) return parsed.exit_code;
+  const Args& args = *parsed.args;
+  if (!args.positional().empty()) {
+    return ReportErrors(spec.name, {Diagnostic({}, "takes no arguments, only flags")},
+                        err);
+  }
+  Result<int64_t> port = IntFlagIn(args, "port", 8080, 0, 65535);
+  if (!port) return ReportErrors(spec.name, port.errors(), err);
+  const std::string host = args.Get("host").value_or("127.0.0.1");
+  const std::optional<std::string> db = args.Get("db");
+  if (db && db->empty()) {
+    return ReportErrors(spec.name, {Diagnostic({}, "--db needs a path")}, err);
+  }
+  auto store = Store::OpenAt(db.value_or(""));
+  if (!store) return ReportErrors(spec.name, store.errors(), err);
+  const std::string path = store.value()->path();
+  const std::string token = IsLoopback(host) ? "" : NewToken();
+  ServeApi api(std::move(store).value(), token);
+  HttpServer server(api);
+  const int bound = server.Bind(host, static_cast<int>(port.value()));
+  if (bound < 0) {
+    return ReportErrors(
+        spec.name,
+        {Diagnostic({}, "cannot listen on " + host + ":" + std::to_string(port.value()) +
+                            " (in use, or not an address of this machine)")},
+        err);
+  }
+  const std::string shown = host.find(':') != std::string::npos ? "[" + host + "]" : host;
+  out << "angler serve: http://" << shown << ":" << bound << "/ (store " << path << ")\n";
+  if (!token.empty()) {
+    out << "writes need the token " << token << " (header X-Angler-Token, or open http://"
+        << shown << ":" << bound << "/?token=" << token << ")\n";
+  }
+  out.flush();
+  server.Listen();
+  return kExitOk;
+}
+
+}  // namespace angler

@@ -1,0 +1,352 @@
+#include "tools/serve_json.h"
+
+#include "interpreter/display.h"
+#include "interpreter/loader.h"
+#include "interpreter/move_text.h"
+#include "tools/event_text.h"
+#include "tools/view_json.h"
+
+namespace angler {
+namespace {
+
+void WriteStrings(JsonWriter& json, const std::vector<std::string>& items) {
+  json.BeginArray();
+  for (const std::string& s : items) json.String(s);
+  json.EndArray();
+}
+
+void WriteMove(JsonWriter& json, const LoadedGame& g, const LineOfPlay& line, int ply) {
+  const State& before = line.positions[static_cast<size_t>(ply - 1)];
+  const Annotation* a = line.AnnotationAt(g.record, ply);
+  json.BeginObject();
+  json.Key("ply").Int(ply);
+  json.Key("text").String(
+      MoveText(*g.game, before, line.ActionAt(g.record, ply), g.record.players));
+  json.Key("comment").String(a ? a->comment : "");
+  json.Key("glyph").String(a ? a->glyph : "");
+  json.EndObject();
+}
+
+// The search card as drawn: each fish's grid place, colour and facing, so a
+// page draws any formation without knowing the game.
+void WritePicture(JsonWriter& json, const Ruleset& rules, const PositionView& view) {
+  const int card = view.search ? rules.FindCard(view.search->card.name) : -1;
+  const int face = card >= 0 ? rules.cards[static_cast<size_t>(card)].face : -1;
+  if (face < 0 || face >= static_cast<int>(rules.faces.size())) {
+    json.Null();
+    return;
+  }
+  const ErrorCard& e = rules.faces[static_cast<size_t>(face)];
+  const Formation& f = rules.formation;
+  json.BeginObject();
+  json.Key("card").String(view.search->card.name);
+  json.Key("quarter_turns").Int(view.search->quarter_turns);
+  json.Key("fish").BeginArray();
+  for (size_t i = 0; i < e.look.size() && i < f.x.size(); ++i) {
+    json.BeginObject();
+    json.Key("number").Int(static_cast<int64_t>(i));
+    json.Key("x").Int(f.x[i]);
+    json.Key("y").Int(f.y[i]);
+    json.Key("colour").String(f.colours[static_cast<size_t>(e.look[i].colour)]);
+    json.Key("right").Bool(e.look[i].facing_right);
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+}
+
+}  // namespace
+
+const Action& LineOfPlay::ActionAt(const GameRecord& record, int ply) const {
+  if (variation && ply > variation->ply) {
+    return variation->actions[static_cast<size_t>(ply - variation->ply - 1)].action;
+  }
+  return record.actions[static_cast<size_t>(ply - 1)].action;
+}
+
+const Annotation* LineOfPlay::AnnotationAt(const GameRecord& record, int ply) const {
+  const bool in_variation =
+      variation && (ply > variation->ply || (ply == variation->ply && ply > 0));
+  for (const Annotation& a : in_variation ? variation->annotations : record.annotations) {
+    if (a.ply == ply) return &a;
+  }
+  return nullptr;
+}
+
+Result<std::shared_ptr<LoadedGame>> LoadedGame::Make(GameRecord record,
+                                                     RulesetPtr rules) {
+  const Ruleset& r = *rules;
+  const std::string where = "game " + std::to_string(record.id);
+  if (record.players_count() < r.min_players || record.players_count() > r.max_players) {
+    return Diagnostic({}, where + " has " + std::to_string(record.players_count()) +
+                              " players; its ruleset allows " +
+                              std::to_string(r.min_players) + " to " +
+                              std::to_string(r.max_players));
+  }
+  auto g = std::make_shared<LoadedGame>();
+  g->game = std::make_unique<Game>(r, record.players_count());
+  g->record = std::move(record);
+  g->rules = std::move(rules);
+  auto replay = [&](const Variation* v, LineOfPlay& line) -> Status {
+    Result<std::vector<State>> positions = Positions(*g->game, g->record, v);
+    if (!positions) {
+      return Diagnostic({}, where + " does not replay under its stored rules: " +
+                                positions.error().message);
+    }
+    line.variation = v;
+    line.positions = std::move(positions).value();
+    return Ok();
+  };
+  if (Status st = replay(nullptr, g->main); !st) return st.errors();
+  for (const Variation& v : g->record.variations) {
+    if (Status st = replay(&v, g->variations[v.id]); !st) return st.errors();
+  }
+  return g;
+}
+
+Result<const LineOfPlay*> LoadedGame::Line(const Result<int64_t>& variation) const {
+  if (!variation) return variation.errors();
+  if (variation.value() == 0) return &main;
+  auto it = variations.find(variation.value());
+  if (it == variations.end()) {
+    return Diagnostic({}, "game " + std::to_string(record.id) + " has no variation " +
+                              std::to_string(variation.value()));
+  }
+  return &it->second;
+}
+
+Result<Viewpoint> ReadViewpoint(const std::string& text,
+                                const std::vector<std::string>& players) {
+  if (text.empty() || text == "everything") return Viewpoint::Everything();
+  if (text == "spectator") return Viewpoint::Spectator();
+  if (text.rfind("seat:", 0) == 0) {
+    const std::string who = text.substr(5);
+    for (size_t p = 0; p < players.size(); ++p) {
+      if (players[p] == who || std::to_string(p) == who)
+        return Viewpoint::Seat(static_cast<int>(p));
+    }
+    return Diagnostic({}, "no seat '" + who + "' in this game");
+  }
+  return Diagnostic(
+      {}, "viewpoint is everything, spectator or seat:NAME; got '" + text + "'");
+}
+
+void WriteGameSummaryJson(JsonWriter& json, const GameSummary& g) {
+  json.BeginObject();
+  json.Key("id").Int(g.id);
+  json.Key("ruleset").String(g.ruleset_name);
+  json.Key("hash").String(g.ruleset_hash);
+  json.Key("players");
+  WriteStrings(json, g.players);
+  json.Key("result").String(g.result);
+  json.Key("finished").Bool(g.finished);
+  json.Key("winners").BeginArray();
+  for (int w : g.winners) json.String(g.players[static_cast<size_t>(w)]);
+  json.EndArray();
+  json.Key("ranks").BeginArray();
+  for (int64_t r : g.ranks) json.Int(r);
+  json.EndArray();
+  json.Key("plies").Int(g.plies);
+  json.Key("seed");
+  if (g.seed) {
+    json.Uint(*g.seed);
+  } else {
+    json.Null();
+  }
+  json.Key("source").String(g.source);
+  json.Key("date").String(FormatDate(g.created));
+  json.EndObject();
+}
+
+JsonWriter GameListJson(const std::vector<GameSummary>& games) {
+  JsonWriter json;
+  json.BeginArray();
+  for (const GameSummary& g : games) WriteGameSummaryJson(json, g);
+  json.EndArray();
+  return json;
+}
+
+JsonWriter GameJson(const LoadedGame& g) {
+  const GameRecord& r = g.record;
+  JsonWriter json;
+  json.BeginObject();
+  json.Key("id").Int(r.id);
+  json.Key("ruleset").String(r.ruleset_name);
+  json.Key("hash").String(r.ruleset_hash);
+  json.Key("players");
+  WriteStrings(json, r.players);
+  json.Key("seed");
+  if (r.seed) {
+    json.Uint(*r.seed);
+  } else {
+    json.Null();
+  }
+  json.Key("source").String(r.source);
+  json.Key("date").String(FormatDate(r.created));
+  json.Key("result").String(r.result);
+  json.Key("finished").Bool(r.finished);
+  json.Key("plies").Int(g.main.plies());
+  const Annotation* whole = g.main.AnnotationAt(r, 0);
+  json.Key("comment").String(whole ? whole->comment : "");
+  json.Key("moves").BeginArray();
+  for (int ply = 1; ply <= g.main.plies(); ++ply) WriteMove(json, g, g.main, ply);
+  json.EndArray();
+  json.Key("variations").BeginArray();
+  for (const auto& [id, line] : g.variations) {
+    json.BeginObject();
+    json.Key("id").Int(id);
+    json.Key("ply").Int(line.variation->ply);
+    json.Key("moves").BeginArray();
+    for (int ply = line.variation->ply + 1; ply <= line.plies(); ++ply)
+      WriteMove(json, g, line, ply);
+    json.EndArray();
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+  return json;
+}
+
+std::vector<std::string> Narrate(const Game& game, const State& before,
+                                 const Action& action,
+                                 const std::vector<std::string>& players,
+                                 const Viewpoint& viewpoint) {
+  State s = before;
+  EventLog log;
+  if (!game.Apply(s, action, &log)) return {MoveText(game, before, action, players)};
+  return NarrateMove(game, before, action, log.events(), players, viewpoint);
+}
+
+void WritePositionParts(JsonWriter& json, const Game& game, const State& s,
+                        const Viewpoint& viewpoint,
+                        const std::vector<std::string>& players) {
+  const PositionView view = ViewPosition(game, s, viewpoint, players);
+  json.Key("view");
+  WriteViewJson(json, view);
+  json.Key("picture");
+  WritePicture(json, game.rules(), view);
+}
+
+JsonWriter PositionJson(const LoadedGame& g, const LineOfPlay& line, int ply,
+                        const Viewpoint& viewpoint) {
+  JsonWriter json;
+  json.BeginObject();
+  json.Key("game").Int(g.record.id);
+  json.Key("variation");
+  if (line.variation) {
+    json.Int(line.variation->id);
+  } else {
+    json.Null();
+  }
+  json.Key("ply").Int(ply);
+  json.Key("plies").Int(line.plies());
+  json.Key("move");
+  if (ply > 0) {
+    WriteMove(json, g, line, ply);
+  } else {
+    json.Null();
+  }
+  json.Key("narration");
+  if (ply > 0) {
+    WriteStrings(json,
+                 Narrate(*g.game, line.positions[static_cast<size_t>(ply - 1)],
+                         line.ActionAt(g.record, ply), g.record.players, viewpoint));
+  } else {
+    WriteStrings(json, {});
+  }
+  json.Key("result");
+  const State& s = line.positions[static_cast<size_t>(ply)];
+  if (s.over) {
+    json.String(ResultText(*g.game, s, g.record.players));
+  } else {
+    json.Null();
+  }
+  WritePositionParts(json, *g.game, s, viewpoint, g.record.players);
+  json.EndObject();
+  return json;
+}
+
+JsonWriter NarrationJson(const LoadedGame& g, const LineOfPlay& line,
+                         const Viewpoint& viewpoint) {
+  JsonWriter json;
+  json.BeginObject().Key("plies").BeginArray();
+  for (int ply = 1; ply <= line.plies(); ++ply) {
+    json.BeginObject();
+    json.Key("ply").Int(ply);
+    json.Key("lines");
+    WriteStrings(json,
+                 Narrate(*g.game, line.positions[static_cast<size_t>(ply - 1)],
+                         line.ActionAt(g.record, ply), g.record.players, viewpoint));
+    json.EndObject();
+  }
+  json.EndArray().EndObject();
+  return json;
+}
+
+JsonWriter RulesetListJson(const std::vector<StoredRuleset>& rulesets) {
+  JsonWriter json;
+  json.BeginObject().Key("shipped");
+  WriteStrings(json, ShippedRulesets(true));
+  json.Key("stored").BeginArray();
+  for (const StoredRuleset& r : rulesets) {
+    json.BeginObject();
+    json.Key("hash").String(r.hash);
+    json.Key("name").String(r.name);
+    json.Key("title").String(r.title);
+    json.Key("games").Int(r.games);
+    json.EndObject();
+  }
+  json.EndArray().EndObject();
+  return json;
+}
+
+JsonWriter RulesetJson(const Ruleset& rules) {
+  JsonWriter json;
+  json.BeginObject();
+  json.Key("name").String(rules.name);
+  json.Key("title").String(rules.title);
+  json.Key("hash").String(rules.content_hash);
+  json.Key("min_players").Int(rules.min_players);
+  json.Key("max_players").Int(rules.max_players);
+  json.Key("procedure").String(rules.turns ? "turns" : "tricks");
+  json.Key("suits").BeginArray();
+  for (size_t i = 0; i < rules.suits.size(); ++i) {
+    json.BeginObject().Key("name").String(rules.suits[i]);
+    json.Key("colour").String(i < rules.display.colours.size() ? rules.display.colours[i]
+                                                               : "");
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("kinds");
+  WriteStrings(json, rules.kinds);
+  json.Key("cards").Int(static_cast<int64_t>(rules.cards.size()));
+  json.Key("zones").BeginArray();
+  for (const ZoneFamily& f : rules.zones) {
+    json.BeginObject();
+    json.Key("name").String(f.name);
+    json.Key("per_player").Bool(f.per_player);
+    json.Key("numbered").Bool(f.indexed);
+    json.Key("count").Int(f.count);
+    json.Key("visibility").String(VisibilityWord(f.visibility));
+    json.EndObject();
+  }
+  json.EndArray();
+  const Display& d = rules.display;
+  json.Key("score");
+  if (d.score >= 0) {
+    json.String(rules.variables[static_cast<size_t>(d.score)].name);
+  } else {
+    json.Null();
+  }
+  json.Key("status").BeginArray();
+  for (int v : d.status) json.String(rules.variables[static_cast<size_t>(v)].name);
+  json.EndArray();
+  json.Key("end_reasons").BeginArray();
+  for (size_t i = 1; i < rules.end_reasons.size(); ++i) json.String(rules.end_reasons[i]);
+  json.EndArray();
+  json.Key("search").Bool(!rules.faces.empty() || rules.search_active >= 0);
+  json.EndObject();
+  return json;
+}
+
+}  // namespace angler

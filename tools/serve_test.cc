@@ -1,0 +1,286 @@
+// The API of `angler serve` over real HTTP on an ephemeral loopback port.
+#include "tools/serve.h"
+
+#include <httplib.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <thread>
+
+#include "replay/record.h"
+#include "tests/test_util.h"
+#include "tools/json.h"
+#include "tools/json_reader.h"
+
+namespace angler {
+namespace {
+
+// A store with two Fishing games and one Fat Fish game, served on a free port.
+class TestServer {
+ public:
+  explicit TestServer(std::string token = "") {
+    path_ = (std::filesystem::temp_directory_path() /
+             ("angler_serve_test_" + std::to_string(getpid()) + ".db"))
+                .string();
+    std::filesystem::remove(path_);
+    auto store = Store::Open(path_);
+    REQUIRE(store);
+    for (const auto& [name, players, seed] :
+         {std::tuple{"fishing", 4, 1}, {"fishing", 3, 2}, {"fatfish", 3, 3}}) {
+      const RulesetPtr rules = testing::LoadOrFail(name);
+      const Game game(*rules, players);
+      REQUIRE(
+          store.value()->RecordGame(game, RandomPlayout(game, seed), {}, seed, "sim"));
+    }
+    api_ = std::make_unique<ServeApi>(std::move(store).value(), token);
+    server_ = std::make_unique<HttpServer>(*api_);
+    port_ = server_->Bind("127.0.0.1", 0);
+    REQUIRE(port_ > 0);
+    thread_ = std::thread([this] { server_->Listen(); });
+    client_ = std::make_unique<httplib::Client>("127.0.0.1", port_);
+  }
+  ~TestServer() {
+    server_->Stop();
+    thread_.join();
+    std::filesystem::remove(path_);
+  }
+
+  // The status and the parsed body.
+  std::pair<int, JsonValue> Get(const std::string& path) {
+    return Parse(client_->Get(path.c_str()));
+  }
+  std::pair<int, JsonValue> Post(const std::string& path, const std::string& body,
+                                 const httplib::Headers& headers = {}) {
+    return Parse(client_->Post(path.c_str(), headers, body, "application/json"));
+  }
+  const std::string& path() const { return path_; }
+  httplib::Client& client() { return *client_; }
+
+ private:
+  static std::pair<int, JsonValue> Parse(const httplib::Result& r) {
+    REQUIRE(r);
+    Result<JsonValue> v = ParseJson(r->body, "response");
+    INFO(r->body);
+    REQUIRE(v);
+    return {r->status, v.value()};
+  }
+
+  std::string path_;
+  std::unique_ptr<ServeApi> api_;
+  std::unique_ptr<HttpServer> server_;
+  int port_ = 0;
+  std::thread thread_;
+  std::unique_ptr<httplib::Client> client_;
+};
+
+const JsonValue& At(const JsonValue& v, const char* key) {
+  const JsonValue* m = v.Find(key);
+  INFO(key);
+  REQUIRE(m);
+  return *m;
+}
+
+TEST_CASE("serve lists games with filters", "[serve]") {
+  TestServer server;
+  auto [status, all] = server.Get("/api/games");
+  CHECK(status == 200);
+  CHECK(all.items.size() == 3);
+  auto [status2, fatfish] = server.Get("/api/games?ruleset=fatfish");
+  CHECK(status2 == 200);
+  REQUIRE(fatfish.items.size() == 1);
+  CHECK(At(fatfish.items[0], "ruleset").text == "fatfish");
+  CHECK(server.Get("/api/games?limit=1").second.items.size() == 1);
+  CHECK(server.Get("/api/games?limit=x").first == 400);
+}
+
+TEST_CASE("serve gives a game's moves and the view at any ply", "[serve]") {
+  TestServer server;
+  auto [status, game] = server.Get("/api/games/1");
+  REQUIRE(status == 200);
+  const JsonValue& moves = At(game, "moves");
+  REQUIRE(moves.items.size() > 20);
+  CHECK(At(moves.items[0], "text").text.rfind("shuffle", 0) == 0);
+
+  auto [s1, all] = server.Get("/api/games/1/view?ply=20");
+  REQUIRE(s1 == 200);
+  CHECK(At(all, "ply").AsInt() == 20);
+  CHECK(At(At(all, "move"), "text").text == At(moves.items[19], "text").text);
+  CHECK(!At(all, "narration").items.empty());
+  // A seat sees its own hand and only counts the others'.
+  auto [s2, seat] = server.Get("/api/games/1/view?ply=20&viewpoint=seat:P2");
+  REQUIRE(s2 == 200);
+  int hidden_hands = 0, own_hands = 0;
+  for (const JsonValue& z : At(At(seat, "view"), "zones").items) {
+    if (At(z, "family").text != "hand") continue;
+    const bool visible = At(z, "visible").boolean;
+    if (At(z, "seat").text == "P2") {
+      CHECK(visible);
+      CHECK(At(z, "cards").items.size() == static_cast<size_t>(*At(z, "count").AsInt()));
+      ++own_hands;
+    } else {
+      CHECK(!visible);
+      CHECK(At(z, "cards").items.empty());
+      ++hidden_hands;
+    }
+  }
+  CHECK(own_hands == 1);
+  CHECK(hidden_hands == 3);
+  auto [s3, events] = server.Get("/api/games/1/events");
+  REQUIRE(s3 == 200);
+  CHECK(At(events, "plies").items.size() == moves.items.size());
+}
+
+TEST_CASE("serve answers bad requests with 400 and a JSON error", "[serve]") {
+  TestServer server;
+  for (const char* path :
+       {"/api/games/1/view?ply=abc", "/api/games/1/view?ply=100000",
+        "/api/games/1/view?viewpoint=seat:Nobody", "/api/games/1/view?variation=7",
+        "/api/games/x", "/api/rulesets/a.b"}) {
+    INFO(path);
+    auto [status, body] = server.Get(path);
+    CHECK(status == 400);
+    CHECK(!At(body, "error").text.empty());
+  }
+  CHECK(server.Get("/api/games/99").first == 404);
+  CHECK(server.Get("/api/nothing").first == 404);
+  for (const char* body : {"{bad", "[]", "{\"ply\": \"x\", \"comment\": \"c\"}",
+                           "{\"ply\": 3, \"glyph\": \"nonsense\"}"}) {
+    INFO(body);
+    auto [status, error] = server.Post("/api/games/1/annotate", body);
+    CHECK(status == 400);
+    CHECK(!At(error, "error").text.empty());
+  }
+  CHECK(server.Post("/api/games/1/branch", "{\"ply\": 5, \"moves\": [\"nonsense\"]}")
+            .first == 400);
+}
+
+TEST_CASE("serve writes annotations and variations to the store", "[serve]") {
+  TestServer server;
+  auto [status, ok] = server.Post(
+      "/api/games/1/annotate", R"({"ply": 7, "comment": "a fine lead", "glyph": "!"})");
+  REQUIRE(status == 200);
+  auto [s2, view] = server.Get("/api/games/1/view?ply=7");
+  CHECK(At(At(view, "move"), "comment").text == "a fine lead");
+  // The branch replays the game's own move at its ply.
+  auto [s3, game] = server.Get("/api/games/1");
+  const std::string move = At(At(game, "moves").items[10], "text").text;
+  JsonWriter body;
+  body.BeginObject().Key("ply").Int(10).Key("moves").BeginArray().String(move);
+  body.EndArray().EndObject();
+  auto [s4, branch] = server.Post("/api/games/1/branch", body.str());
+  INFO(move);
+  REQUIRE(s4 == 200);
+  const int64_t variation = *At(branch, "variation").AsInt();
+  // Another connection to the store sees both.
+  auto store = Store::Open(server.path());
+  REQUIRE(store);
+  Result<GameRecord> record = store.value()->LoadGame(1);
+  REQUIRE(record);
+  REQUIRE(record.value().annotations.size() == 1);
+  CHECK(record.value().annotations[0].comment == "a fine lead");
+  CHECK(record.value().annotations[0].glyph == "!");
+  REQUIRE(record.value().variations.size() == 1);
+  CHECK(record.value().variations[0].id == variation);
+  auto [s5, scenario] = server.Get("/api/games/1/scenario?ply=12");
+  REQUIRE(s5 == 200);
+  CHECK(At(scenario, "text").text.find("ruleset") != std::string::npos);
+}
+
+TEST_CASE("serve with a token refuses writes without it", "[serve]") {
+  TestServer server("s3cret");
+  const std::string body = R"({"ply": 2, "comment": "x"})";
+  CHECK(server.Post("/api/games/1/annotate", body).first == 403);
+  CHECK(server.Post("/api/games/1/annotate", body, {{"X-Angler-Token", "wrong"}}).first ==
+        403);
+  CHECK(
+      server.Post("/api/games/1/annotate", body, {{"X-Angler-Token", "s3cret"}}).first ==
+      200);
+  CHECK(server.Get("/api/games/1").first == 200);  // reads need none
+}
+
+TEST_CASE("serve plays a game against bots", "[serve]") {
+  TestServer server;
+  auto [status, play] = server.Post(
+      "/api/play",
+      R"({"ruleset": "fishing", "players": 4, "seat": 0, "seed": 5, "bots": "random",
+          "record": true})");
+  REQUIRE(status == 200);
+  const std::string session = std::to_string(*At(play, "session").AsInt());
+  CHECK(server.Post("/api/play/" + session + "/move", R"({"move": "purple 99"})").first ==
+        400);
+  // Play the first legal move at every decision until the game ends.
+  JsonValue now = play;
+  for (int moves = 0; moves < 200 && !At(now, "over").boolean; ++moves) {
+    const JsonValue& decision = At(At(now, "view"), "decision");
+    REQUIRE(decision.kind == JsonValue::Kind::kObject);
+    const std::string move = At(decision, "legal").items.at(0).text;
+    JsonWriter body;
+    body.BeginObject().Key("move").String(move).EndObject();
+    auto [s, next] = server.Post("/api/play/" + session + "/move", body.str());
+    INFO(move);
+    REQUIRE(s == 200);
+    CHECK(!At(next, "narration").items.empty());
+    now = next;
+  }
+  CHECK(At(now, "over").boolean);
+  CHECK(!At(now, "result").text.empty());
+  // Recorded when it ended, in one transaction: the store has it.
+  const std::optional<int64_t> recorded = At(now, "recorded").AsInt();
+  REQUIRE(recorded);
+  auto [s2, game] = server.Get("/api/games/" + std::to_string(*recorded));
+  CHECK(s2 == 200);
+  CHECK(At(game, "source").text == "play");
+  CHECK(At(game, "result").text == At(now, "result").text);
+  CHECK(server.Post("/api/play", R"({"ruleset": "/etc/passwd"})").first == 400);
+  CHECK(server.Post("/api/play", R"({"ruleset": "fishing", "players": 9})").first == 400);
+}
+
+TEST_CASE("serve plays a search against bots: one's own marks, then waiting", "[serve]") {
+  TestServer server;
+  auto [status, play] = server.Post(
+      "/api/play",
+      R"({"ruleset": "falscher-hering", "players": 3, "seat": 0, "seed": 4})");
+  REQUIRE(status == 200);
+  const std::string moves =
+      "/api/play/" + std::to_string(*At(play, "session").AsInt()) + "/move";
+  const JsonValue& decision = At(At(play, "view"), "decision");
+  REQUIRE(At(decision, "kind").text == "search");
+  std::string mine, theirs;
+  for (const JsonValue& m : At(decision, "legal").items) {
+    if (mine.empty() && m.text.rfind("P1 ", 0) == 0) mine = m.text;
+    if (theirs.empty() && m.text.rfind("P2 ", 0) == 0) theirs = m.text;
+  }
+  REQUIRE(!mine.empty());
+  REQUIRE(!theirs.empty());
+  auto move = [&](const std::string& text) {
+    JsonWriter body;
+    body.BeginObject().Key("move").String(text).EndObject();
+    return server.Post(moves, body.str());
+  };
+  auto [s1, refused] = move(theirs);
+  CHECK(s1 == 400);
+  CHECK(At(refused, "reason").text == "not your turn");
+  auto [s2, marked] = move(mine);
+  CHECK(s2 == 200);
+  CHECK(At(marked, "narration").items.at(0).text == mine);
+  auto [s3, waited] = server.Post(moves, R"({"wait": true})");
+  CHECK(s3 == 200);
+  CHECK(!At(waited, "narration").items.empty());
+  // Waiting settles this round's search only: the next one is the person's again.
+  CHECK(!At(waited, "over").boolean);
+  CHECK(At(At(waited, "view"), "round").AsInt() ==
+        *At(At(play, "view"), "round").AsInt() + 1);
+}
+
+TEST_CASE("serve serves the page", "[serve]") {
+  TestServer server;
+  auto page = server.client().Get("/");
+  REQUIRE(page);
+  CHECK(page->status == 200);
+  CHECK(page->body.find("<html") != std::string::npos);
+  CHECK(server.client().Get("/missing.js")->status == 404);
+}
+
+}  // namespace
+}  // namespace angler
