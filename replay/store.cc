@@ -337,6 +337,15 @@ Result<RulesetPtr> Store::RulesetByHash(const std::string& hash) {
   return rules.value();
 }
 
+Result<bool> Store::HasRuleset(const std::string& hash) {
+  if (rulesets_.count(hash)) return true;
+  ANGLER_STMT(select, "SELECT 1 FROM rulesets WHERE hash = ?1");
+  select.Bind(1, hash);
+  Result<bool> row = select.Step("looking up ruleset " + hash);
+  select.Reset();
+  return row;
+}
+
 Result<RulesetPtr> Store::RulesetFor(const std::string& name, const std::string& hash) {
   if (auto it = rulesets_.find(hash); it != rulesets_.end()) return it->second;
   ANGLER_STMT(select, "SELECT 1 FROM rulesets WHERE hash = ?1");
@@ -763,6 +772,33 @@ constexpr const char* kGamesWhere =
     "(SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.name = ?2))";
 
 }  // namespace
+
+Result<std::optional<int64_t>> Store::FindGame(const GameRecord& record) {
+  std::vector<int64_t> candidates;
+  {
+    ANGLER_STMT(select,
+                "SELECT id FROM games WHERE ruleset_hash = ?1 AND player_count = ?2 AND "
+                "plies = ?3 ORDER BY id");
+    select.Bind(1, record.ruleset_hash)
+        .Bind(2, static_cast<int64_t>(record.players.size()))
+        .Bind(3, static_cast<int64_t>(record.actions.size()));
+    while (true) {
+      Result<bool> row = select.Step("looking for a stored copy of a game");
+      if (!row) return row.errors();
+      if (!row.value()) break;
+      candidates.push_back(select.Int(0));
+    }
+  }
+  for (int64_t id : candidates) {
+    Result<GameRecord> stored = LoadGame(id);
+    if (!stored) return stored.errors();
+    if (stored.value().players == record.players &&
+        stored.value().actions == record.actions) {
+      return std::optional<int64_t>(id);
+    }
+  }
+  return std::optional<int64_t>();
+}
 
 Result<std::vector<GameSummary>> Store::ListGames(const GameFilter& filter) {
   const std::string text =

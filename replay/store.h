@@ -104,6 +104,8 @@ class Store {
   // The stored one, else the current ruleset of that name if its hash matches.
   Result<RulesetPtr> RulesetFor(const std::string& name, const std::string& hash);
   Result<std::vector<StoredRuleset>> Rulesets();
+  // Whether the store has the ruleset of this content hash.
+  Result<bool> HasRuleset(const std::string& hash);
 
   // ---- Games ----
 
@@ -133,6 +135,9 @@ class Store {
   Result<Batch> BeginBatch();
 
   Result<GameRecord> LoadGame(int64_t id);
+  // The first stored game with the same rules, players and main line as
+  // `record` (what makes an import a duplicate), if any.
+  Result<std::optional<int64_t>> FindGame(const GameRecord& record);
   Result<std::vector<GameSummary>> ListGames(const GameFilter& filter);
   Result<int64_t> GameCount();
   // Visits every game matching `filter` (limit ignored) in id order with its

@@ -517,7 +517,15 @@ TEST_CASE("RecordGame: what sim --record and play --record call", "[store]") {
   CHECK(partial.result == "unfinished");
   auto text = FormatRecord(rules, partial);
   REQUIRE(text.ok());
-  auto again = ImportRecords(*store, SourceFile::Make("partial.rec", text.value()));
+  auto twice = ImportRecords(*store, SourceFile::Make("partial.rec", text.value()));
+  REQUIRE_FALSE(twice.ok());
+  CHECK(twice.error().message == "game 1: already stored as game " +
+                                     std::to_string(left.value()) +
+                                     " (--allow-duplicates stores it again)");
+  ImportOptions duplicates;
+  duplicates.allow_duplicates = true;
+  auto again =
+      ImportRecords(*store, SourceFile::Make("partial.rec", text.value()), duplicates);
   REQUIRE(again.ok());
   CHECK(store->LoadGame(again.value()[0]).value().SameContent(partial));
 

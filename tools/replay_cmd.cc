@@ -762,12 +762,16 @@ int Branch(Context& c) {
 const CommandSpec& ExportSpec() {
   static const CommandSpec spec{
       "replay export",
-      "GAME... [--format text|json] [--db PATH]",
+      "GAME... [--format text|json] [--no-ruleset] [--db PATH]",
       "Writes stored games in the record notation (replay/FORMAT.md): a header of\n"
       "tags, one action per line with comments {...} and glyphs, variations in\n"
-      "parentheses. 'angler replay import' reads it back as the same game. With\n"
+      "parentheses, and the end line with the result. 'angler replay import'\n"
+      "reads it back as the same game. The record carries its ruleset's\n"
+      "canonical text (house rules travel) unless --no-ruleset. With\n"
       "--format json, one JSON object (several games: {\"games\": [...]}).",
-      {{"format", true, "text (default) or json"}, kDbFlag}};
+      {{"format", true, "text (default) or json"},
+       {"no-ruleset", false, "leave the ruleset's text out of the record"},
+       kDbFlag}};
   return spec;
 }
 
@@ -809,7 +813,7 @@ void MovesJson(JsonWriter& json, const Game& game, State s,
   json.EndArray();
 }
 
-void RecordJson(JsonWriter& json, const Loaded& g) {
+void RecordJson(JsonWriter& json, const Loaded& g, bool with_ruleset) {
   const GameRecord& r = g.record;
   const Game& game = *g.game;
   json.BeginObject();
@@ -821,9 +825,9 @@ void RecordJson(JsonWriter& json, const Loaded& g) {
   json.Key("players").BeginArray();
   for (const std::string& p : r.players) json.String(p);
   json.EndArray();
-  json.Key("seed");
+  json.Key("seed");  // a string: 64 bits do not survive a double
   if (r.seed) {
-    json.Uint(*r.seed);
+    json.String(std::to_string(*r.seed));
   } else {
     json.Null();
   }
@@ -836,6 +840,7 @@ void RecordJson(JsonWriter& json, const Loaded& g) {
   }
   json.Key("moves");
   MovesJson(json, game, game.NewInitialState(), r.actions, 1, r.annotations, r.players);
+  if (with_ruleset) json.Key("ruleset_text").String(g.rules->canonical_text);
   json.Key("variations").BeginArray();
   for (const Variation& v : r.variations) {
     json.BeginObject();
@@ -882,10 +887,12 @@ int Export(Context& c) {
     Result<Loaded> g = LoadGame(*store.value(), id);
     if (!g) return Fail(c, g.errors());
     if (format == "json") {
-      RecordJson(json, g.value());
+      RecordJson(json, g.value(), !c.args.Has("no-ruleset"));
       continue;
     }
-    Result<std::string> one = FormatRecord(*g.value().rules, g.value().record);
+    RecordWriteOptions options;
+    options.ruleset_text = !c.args.Has("no-ruleset");
+    Result<std::string> one = FormatRecord(*g.value().rules, g.value().record, options);
     if (!one) {
       return Fail(c, "game " + std::to_string(id) + ": " + one.error().message);
     }
@@ -905,15 +912,18 @@ int Export(Context& c) {
 const CommandSpec& ImportSpec() {
   static const CommandSpec spec{
       "replay import",
-      "FILE... [--db PATH]",
+      "FILE... [--ruleset FILE] [--allow-duplicates] [--db PATH]",
       "Reads game records (the text notation of 'replay export', or its JSON) and\n"
       "stores them. Every move is checked against the rules the record names (by\n"
-      "content hash: the store's copy, else the current ruleset of that name if\n"
-      "its hash matches). All files go in together or not at all: a truncated,\n"
-      "reordered or foreign record, an unknown ruleset or an illegal move is\n"
-      "reported with its file, line, game and ply, and nothing is stored.\n"
-      "FILE '-' reads stdin.",
-      {kDbFlag}};
+      "content hash: the store's copy, else the --ruleset file, else the text the\n"
+      "record carries, else the current ruleset of that name if its hash\n"
+      "matches). All files go in together or not at all: a cut, reordered or\n"
+      "foreign record, an unknown ruleset, an illegal move or a game the store\n"
+      "already has is reported with its file, line, game and ply, and nothing is\n"
+      "stored. FILE '-' reads stdin.",
+      {{"ruleset", true, "a ruleset file (or name) for records that do not carry theirs"},
+       {"allow-duplicates", false, "store games the store already has again"},
+       kDbFlag}};
   return spec;
 }
 
@@ -955,6 +965,7 @@ Result<ParsedRecord> FromJson(const YamlNode& node, int index) {
   tag("date", "Date");
   tag("plies", "Plies");
   tag("result", "Result");
+  tag("ruleset_text", "RulesetText");
   auto line = [&](const YamlNode* moves, ParsedLine& out) -> Status {
     if (!moves) return Ok();
     if (moves->kind != YamlNode::Kind::kSequence)
@@ -1050,10 +1061,17 @@ int Import(Context& c) {
     if (!records) return Fail(c, records.errors());
     for (ParsedRecord& r : records.value()) all.push_back(std::move(r));
   }
+  ImportOptions options;
+  options.allow_duplicates = c.args.Has("allow-duplicates");
+  if (std::optional<std::string> file = c.args.Get("ruleset")) {
+    Result<RulesetPtr> rules = LoadRuleset(*file);
+    if (!rules) return Fail(c, rules.errors());
+    options.rulesets.push_back(rules.value());
+  }
   auto store = OpenStore(c.args);
   if (!store) return Fail(c, store.errors());
   const auto begin = std::chrono::steady_clock::now();
-  Result<std::vector<int64_t>> ids = StoreRecords(*store.value(), all);
+  Result<std::vector<int64_t>> ids = StoreRecords(*store.value(), all, options);
   if (!ids) {
     Fail(c, ids.errors());
     c.err << "angler " << c.name << ": nothing was stored\n";
@@ -1082,11 +1100,26 @@ const CommandSpec& VerifySpec() {
       "reports, per game, the first ply where it no longer replays, where the\n"
       "number of legal actions changed (for a shuffle, the cards shuffled), or\n"
       "that its result changed, with the move and both rulesets' content hashes.\n"
-      "Exits 1 when any game drifted.",
-      {{"ruleset", true, "only games of this ruleset (a name or a content hash)"},
+      "A game of house rules no ruleset here is named after is replayed against\n"
+      "the rules it was stored with; --ruleset FILE gives the current rules of\n"
+      "its name (and checks only games of that name). Exits 1 when any game\n"
+      "drifted.",
+      {{"ruleset", true,
+        "only games of this ruleset (a name or a content hash), or a ruleset FILE "
+        "(a path) to check them against"},
        {"json", false, "print one JSON object"},
        kDbFlag}};
   return spec;
+}
+
+// `--ruleset` names a file rather than a ruleset's name or hash.
+bool IsRulesetFile(const std::string& word) {
+  auto ends = [&](std::string_view tail) {
+    return word.size() > tail.size() &&
+           word.compare(word.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  return word.find('/') != std::string::npos || ends(".yaml") || ends(".yml") ||
+         ends(".json");
 }
 
 int Verify(Context& c) {
@@ -1096,6 +1129,16 @@ int Verify(Context& c) {
   ProgressLine progress(c.err, ProgressLine::IsTerminal(c.err), "verify");
   VerifyOptions options;
   options.ruleset = c.args.Get("ruleset").value_or("");
+  if (IsRulesetFile(options.ruleset)) {
+    Result<RulesetPtr> supplied = LoadRuleset(options.ruleset);
+    if (!supplied) return Fail(c, supplied.errors());
+    RulesetPtr rules = supplied.value();
+    options.ruleset = rules->name;
+    options.current = [rules](const std::string& name) -> Result<RulesetPtr> {
+      if (name == rules->name) return rules;
+      return LoadRuleset(name);
+    };
+  }
   options.progress = [&](int64_t done, int64_t total) {
     progress.Update(static_cast<long>(done), static_cast<long>(total));
   };
@@ -1111,6 +1154,7 @@ int Verify(Context& c) {
     json.BeginObject();
     json.Key("games").Int(r.games);
     json.Key("actions").Int(r.actions);
+    json.Key("house_rules").Int(r.house_rules);
     json.Key("drifted").Int(static_cast<int64_t>(r.drifts.size()));
     json.Key("drifts").BeginArray();
     for (const Drift& d : r.drifts) {
@@ -1136,10 +1180,14 @@ int Verify(Context& c) {
     for (const Drift& d : r.drifts) c.out << DriftText(d) << "\n";
     c.out << "verify: " << r.games << " game(s), " << r.actions << " actions replayed: ";
     if (r.drifts.empty()) {
-      c.out << "all replay\n";
+      c.out << "all replay";
     } else {
-      c.out << r.drifts.size() << " drifted\n";
+      c.out << r.drifts.size() << " drifted";
     }
+    if (r.house_rules > 0) {
+      c.out << " (" << r.house_rules << " of house rules, against their own rules)";
+    }
+    c.out << "\n";
   }
   char timing[64];
   std::snprintf(timing, sizeof timing, "%.2f s", seconds);

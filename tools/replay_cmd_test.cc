@@ -298,7 +298,16 @@ TEST_CASE("replay export and import give back the same game, for every ruleset",
     REQUIRE(exported.code == kExitOk);
     const std::string file = to.path() + ".rec";
     std::ofstream(file, std::ios::binary) << exported.out;
-    Ran imported = to.Run({"import", file});
+    // The JSON brings the same games again: stored twice only when asked.
+    if (std::string(format) == "json") {
+      Ran again = to.Run({"import", file});
+      CHECK(again.code == kExitUsage);
+      CHECK(again.err.find("game 1: already stored as game 1") != std::string::npos);
+    }
+    Ran imported =
+        to.Run(std::string(format) == "json"
+                   ? std::vector<std::string>{"import", file, "--allow-duplicates"}
+                   : std::vector<std::string>{"import", file});
     INFO(imported.err);
     REQUIRE(imported.code == kExitOk);
   }
@@ -344,7 +353,8 @@ TEST_CASE("replay import: bad records are refused and nothing is stored",
   SECTION("truncated") {
     Ran r = import(good.substr(0, good.rfind('\n', good.size() - 2000) + 1));
     CHECK(r.code == kExitUsage);
-    CHECK(r.err.find("game 2: truncated: the Plies tag says ") != std::string::npos);
+    CHECK(r.err.find("game 2: truncated: the record is cut after move ") !=
+          std::string::npos);
   }
   SECTION("foreign") {
     Ran r = import(
@@ -353,7 +363,8 @@ TEST_CASE("replay import: bad records are refused and nothing is stored",
     CHECK(r.err.find("not an angler game record") != std::string::npos);
   }
   SECTION("an unknown ruleset hash") {
-    std::string bad = good;
+    std::string bad = tmp.Run({"export", "1", "2", "--no-ruleset"}).out;
+    REQUIRE(bad.find("[RulesetText ") == std::string::npos);
     bad.replace(bad.find(testing::Fishing().content_hash), 16, "00000000deadbeef");
     Ran r = import(bad);
     CHECK(r.code == kExitUsage);
@@ -367,6 +378,96 @@ TEST_CASE("replay import: bad records are refused and nothing is stored",
           "angler replay import: error: cannot read '/nonexistent/x.rec'\n");
   }
   CHECK(tmp.Open()->GameCount().value() == 2);
+}
+
+// House rules of one table: a file no other store has seen.
+std::string WriteHouseRules(const TempStore& tmp) {
+  const std::string path = tmp.path() + ".house.yaml";
+  std::ofstream(path) << "extends: fishing\nname: porch-rules\ngame:\n"
+                         "  end_when: round == 2\n";
+  return path;
+}
+
+TEST_CASE("replay: house-rule games travel with their rules", "[replay-cmd]") {
+  TempStore from, to;
+  const std::string house = WriteHouseRules(from);
+  RulesetPtr rules = LoadRuleset(house).value();
+  {
+    auto store = from.Open();
+    const Game game(*rules, 3);
+    REQUIRE(store->AddGame(*rules, RandomRecord(game, 9, {"Anne", "Bob", "Carl"})).ok());
+  }
+  const std::string file = to.path() + ".rec";
+  SECTION("the record carries the rules") {
+    std::ofstream(file, std::ios::binary) << from.Run({"export", "1"}).out;
+    Ran r = to.Run({"import", file});
+    INFO(r.err);
+    CHECK(r.code == kExitOk);
+    CHECK(to.Run({"export", "1"}).out == from.Run({"export", "1"}).out);
+    // The JSON carries them too.
+    TempStore third;
+    std::ofstream(file, std::ios::binary)
+        << from.Run({"export", "1", "--format", "json"}).out;
+    CHECK(third.Run({"import", file}).code == kExitOk);
+    CHECK(third.Run({"export", "1"}).out == from.Run({"export", "1"}).out);
+  }
+  SECTION("without them, --ruleset FILE supplies them") {
+    std::ofstream(file, std::ios::binary)
+        << from.Run({"export", "1", "--no-ruleset"}).out;
+    Ran refused = to.Run({"import", file});
+    CHECK(refused.code == kExitUsage);
+    CHECK(refused.err.find("game 1: unknown ruleset hash " + rules->content_hash +
+                           ": the store does not have it and no ruleset named "
+                           "'porch-rules' loads") != std::string::npos);
+    CHECK(to.Open()->GameCount().value() == 0);
+    Ran wrong = to.Run({"import", file, "--ruleset", "fishing"});
+    CHECK(wrong.code == kExitUsage);
+    CHECK(wrong.err.find("--ruleset gave fishing " + testing::Fishing().content_hash) !=
+          std::string::npos);
+    Ran r = to.Run({"import", file, "--ruleset", house});
+    INFO(r.err);
+    CHECK(r.code == kExitOk);
+  }
+  // Verify: no ruleset of that name here, so the game replays against its own
+  // rules and has not drifted; --ruleset FILE checks it against the file.
+  Ran v = to.Run({"verify"});
+  INFO(v.out);
+  CHECK(v.code == kExitOk);
+  CHECK(v.out == "verify: 1 game(s), " +
+                     std::to_string(to.Open()->LoadGame(1).value().actions.size()) +
+                     " actions replayed: all replay (1 of house rules, against their "
+                     "own rules)\n");
+  CHECK(to.Run({"verify", "--json"}).out.find("\"house_rules\":1,\"drifted\":0") !=
+        std::string::npos);
+  CHECK(to.Run({"verify", "--ruleset", house}).code == kExitOk);
+  // The table changes its rules: the file now ends after round 1.
+  std::ofstream(house) << "extends: fishing\nname: porch-rules\ngame:\n"
+                          "  end_when: round == 1\n";
+  Ran drift = to.Run({"verify", "--ruleset", house});
+  CHECK(drift.code == kExitFailure);
+  CHECK(drift.out.find("game 1: ") == 0);
+  CHECK(drift.out.find(": 1 drifted\n") != std::string::npos);
+  std::error_code ec;
+  fs::remove(house, ec);
+}
+
+TEST_CASE("replay: JSON seeds are strings and keep all 64 bits", "[replay-cmd]") {
+  TempStore from, to;
+  const uint64_t seed = 18446744073709551557ull;  // above 2^53: a double loses it
+  {
+    auto store = from.Open();
+    const Game game(testing::Fishing(), 3);
+    GameRecord record = RandomRecord(game, 4, {"Anne", "Bob", "Carl"});
+    record.seed = seed;
+    REQUIRE(store->AddGame(testing::Fishing(), record).ok());
+  }
+  const std::string json = from.Run({"export", "1", "--format", "json"}).out;
+  CHECK(json.find("\"seed\": \"18446744073709551557\"") != std::string::npos);
+  const std::string file = to.path() + ".rec";
+  std::ofstream(file, std::ios::binary) << json;
+  REQUIRE(to.Run({"import", file}).code == kExitOk);
+  CHECK(to.Open()->LoadGame(1).value().seed == seed);
+  CHECK(to.Run({"export", "1", "--format", "json"}).out == json);
 }
 
 TEST_CASE("replay verify: exit 1 when a game drifted", "[replay-cmd]") {
