@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "dsl/text.h"
+#include "interpreter/chance_outcome.h"
 #include "interpreter/view.h"
 #include "replay/format.h"
 #include "replay/former_keys.h"
@@ -36,8 +37,41 @@ std::string EscapeTag(std::string_view text) {
 
 // ---- Writing records ----
 
+namespace {
+
+// What a chance move produced: "= top first: blue 7, red 3, ..." after a
+// shuffle (draws take the top), "= drawn: 3" after a random pick.
+// On a move that opens a search: the card searched and what it shows.
+std::string SearchNote(const Game& game, const State& before, const Action& a,
+                       const State& after, const std::vector<std::string>& players);
+
+std::string ChanceNote(const Game& game, const State& before, const Action& a) {
+  const ChanceOutcome outcome = OutcomeOf(before, a.seed);
+  std::string note(kNoteMark);
+  if (outcome.pick) return note + "drawn: " + std::to_string(outcome.value);
+  note += "top first:";
+  for (size_t i = outcome.cards.size(); i-- > 0;) {
+    note += (i + 1 == outcome.cards.size() ? " " : ", ") +
+            CardInZone(game.rules(), before, outcome.zone, outcome.cards[i]);
+  }
+  return note;
+}
+
+}  // namespace
+
 std::string MoveNote(const Game& game, const State& before, const Action& a,
                      const State& after, const std::vector<std::string>& players) {
+  std::string search = SearchNote(game, before, a, after, players);
+  if (a.kind != ActionKind::kChance || !game.IsChance(before)) return search;
+  std::string chance = ChanceNote(game, before, a);
+  if (!search.empty()) chance += "; " + search.substr(kNoteMark.size());
+  return chance;
+}
+
+namespace {
+
+std::string SearchNote(const Game& game, const State& before, const Action& a,
+                       const State& after, const std::vector<std::string>& players) {
   // A stop ends a search: one open after it is the next.
   const bool opened =
       before.decision.kind != DecisionKind::kSearch || a.kind == ActionKind::kStop;
@@ -53,6 +87,8 @@ std::string MoveNote(const Game& game, const State& before, const Action& a,
   if (!search.pattern.empty()) note += " (" + search.pattern + ")";
   return note;
 }
+
+}  // namespace
 
 namespace {
 

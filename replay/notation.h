@@ -42,8 +42,10 @@ class Store;
 // Single moves are read and written by interpreter/move_text.h.
 
 // The note the export writes after a move (FORMAT.md, "Notes"), beginning
-// kNoteMark: when the move opens a search, the card searched and what it
-// shows. Empty for other moves. REQUIRES: `after` is `before` with `a` applied.
+// kNoteMark: after a chance move, what it produced (a shuffled zone's cards,
+// top first; the value drawn); when the move opens a search, the card
+// searched and what it shows. Empty for other moves. REQUIRES: `after` is `before` with
+// `a` applied.
 std::string MoveNote(const Game& game, const State& before, const Action& a,
                      const State& after, const std::vector<std::string>& players);
 

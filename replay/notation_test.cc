@@ -86,6 +86,8 @@ TEST_CASE("the notation reads like the design says", "[notation]") {
             "\n{a game to test {braces\\} and \\\\ backslashes}\n1. shuffle staging #") !=
         std::string::npos);
   CHECK(t.find("1. shuffle staging #") != std::string::npos);
+  // What the shuffle dealt, readable without angler's random generator.
+  CHECK(t.find(" {= top first: ", t.find("1. shuffle staging #")) < t.find("\n2. "));
   CHECK(t.find(" Anne plays ") != std::string::npos);
   CHECK(t.find("{the critical moment} ??\n") != std::string::npos);
   CHECK(t.find("(\n  {instead:}\n") != std::string::npos);
