@@ -965,6 +965,21 @@ Status Store::Annotate(int64_t game, int ply, std::optional<std::string> comment
   return txn.value().Commit();
 }
 
+std::optional<int64_t> SameLine(const GameRecord& record, const Variation& v) {
+  const auto starts_with = [&](std::span<const RecordedAction> line, size_t from) {
+    if (line.size() < from + v.actions.size()) return false;
+    return std::equal(v.actions.begin(), v.actions.end(), line.begin() + from,
+                      [](const RecordedAction& a, const RecordedAction& b) {
+                        return a.action == b.action;
+                      });
+  };
+  if (starts_with(record.actions, static_cast<size_t>(v.ply))) return 0;
+  for (const Variation& other : record.variations) {
+    if (other.ply == v.ply && starts_with(other.actions, 0)) return other.id;
+  }
+  return std::nullopt;
+}
+
 Result<int64_t> Store::AddVariation(int64_t game, const Variation& variation) {
   Result<GameRecord> record = LoadGame(game);
   if (!record) return record.errors();
@@ -973,6 +988,14 @@ Result<int64_t> Store::AddVariation(int64_t game, const Variation& variation) {
   const Game g(*rules.value(), record.value().players_count());
   if (Status st = CheckVariation(g, record.value(), variation); !st) {
     return Diagnostic({}, "game " + std::to_string(game) + ", " + st.error().message);
+  }
+  // Stored once: the same moves again are the line that has them.
+  if (std::optional<int64_t> same = SameLine(record.value(), variation)) {
+    if (*same > 0) return *same;
+    return Diagnostic(
+        {}, "game " + std::to_string(game) + ": the main line plays " +
+                (variation.actions.size() == 1 ? "this move" : "these moves") +
+                " from ply " + std::to_string(variation.ply) + "; nothing stored");
   }
   Result<sql::Transaction> txn = sql::Transaction::Begin(db_);
   if (!txn) return txn.errors();

@@ -154,6 +154,9 @@ class Store {
   Status Annotate(int64_t game, int ply, std::optional<std::string> comment,
                   std::optional<std::string> glyph, int64_t variation = 0);
   // Checks the variation's moves by replay and stores it; returns its id.
+  // Moves a line already has are stored once: a variation that begins the
+  // same as a stored one from the same ply returns that one's id, and moves
+  // the main line plays from that ply are an error (SameLine).
   Result<int64_t> AddVariation(int64_t game, const Variation& variation);
 
   // ---- Scenario runs (angler check --store) ----
@@ -183,6 +186,10 @@ class Store {
   std::map<std::string, std::unique_ptr<sql::Statement>> statements_;
   std::map<std::string, RulesetPtr> rulesets_;  // by hash
 };
+
+// The line of `record` that already plays v's moves from v's ply: 0 for the
+// main line, a variation's id, or nullopt when none does.
+std::optional<int64_t> SameLine(const GameRecord& record, const Variation& v);
 
 // "2024-05-01T12:00:00Z" for unix seconds; ParseDate reads it back.
 std::string FormatDate(int64_t unix_seconds);

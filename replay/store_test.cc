@@ -422,6 +422,21 @@ TEST_CASE("annotations and variations", "[store]") {
   CHECK(with.variations[0].annotations ==
         std::vector<Annotation>{{42, "in the variation", "?"}});
 
+  // Stored once: the same moves, or their beginning, are variation 1; the
+  // main line's own moves are refused.
+  CHECK(store->AddVariation(id, v).value() == vid.value());
+  Variation shorter = v;
+  shorter.actions.resize(2);
+  CHECK(store->AddVariation(id, shorter).value() == vid.value());
+  Variation main_line;
+  main_line.ply = 40;
+  main_line.actions.assign(record.actions.begin() + 40, record.actions.begin() + 43);
+  auto refused_main = store->AddVariation(id, main_line);
+  REQUIRE_FALSE(refused_main.ok());
+  CHECK(refused_main.error().message ==
+        "game 1: the main line plays these moves from ply 40; nothing stored");
+  CHECK(store->LoadGame(id).value().variations.size() == 1);
+
   Variation wrong = v;
   wrong.actions[2].action = wrong.actions[1].action;
   auto refused = store->AddVariation(id, wrong);

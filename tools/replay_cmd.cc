@@ -748,10 +748,11 @@ int Branch(Context& c) {
     v.actions.push_back({action.value(), legal});
   }
   if (v.actions.empty()) return Fail(c, "expected at least one MOVE");
+  const std::optional<int64_t> same = SameLine(record, v);
   Result<int64_t> vid = store.value()->AddVariation(id.value(), v);
   if (!vid) return Fail(c, vid.errors());
   c.out << "variation " << vid.value() << " of game " << id.value() << ", from ply "
-        << v.ply << ":\n"
+        << v.ply << (same ? " (already stored: it begins so)" : "") << ":\n"
         << written;
   if (s.over) c.out << "  game over: " << ResultText(game, s, record.players) << "\n";
   return kExitOk;

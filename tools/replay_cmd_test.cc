@@ -242,25 +242,48 @@ TEST_CASE("replay annotate and branch", "[replay-cmd]") {
   CHECK(bad.err.find("--glyph '?!?' is not one of ! ? !! ?? !? ?!") != std::string::npos);
   CHECK(tmp.Run({"annotate", "1", "100000", "x"}).code == kExitUsage);
 
-  // Branch from ply 19 with the last legal move instead of ply 20's.
+  // Branch from the first position from ply 19 on with a choice of cards,
+  // with a legal move other than the one played.
   auto store = tmp.Open();
   const GameRecord record = store->LoadGame(1).value();
   const Game game(testing::Fishing(), 3);
-  State s = PositionAt(game, record, 19).value();
+  int at = 19;
   ActionList legal;
-  game.LegalActions(s, legal);
-  REQUIRE(legal.count > 0);
+  for (;; ++at) {
+    REQUIRE(at < static_cast<int>(record.actions.size()));
+    State s = PositionAt(game, record, at).value();
+    if (game.IsChance(s)) continue;
+    game.LegalActions(s, legal);
+    if (legal.count > 1) break;
+  }
+  const std::string ply = std::to_string(at), next = std::to_string(at + 1);
+  const Action& played = record.actions[static_cast<size_t>(at)].action;
+  const Action& other = legal.items[legal.count - 1] == played
+                            ? legal.items[legal.count - 2]
+                            : legal.items[legal.count - 1];
   const std::string card =
-      testing::Fishing()
-          .card_names[static_cast<size_t>(legal.items[legal.count - 1].value)];
-  Ran b = tmp.Run({"branch", "1", "19", card});
+      testing::Fishing().card_names[static_cast<size_t>(other.value)];
+  const std::string main_card =
+      testing::Fishing().card_names[static_cast<size_t>(played.value)];
+  // The main line's own move is no variation; nothing is stored.
+  Ran same_as_main = tmp.Run({"branch", "1", ply, main_card});
+  CHECK(same_as_main.code == kExitUsage);
+  CHECK(same_as_main.err.find("game 1: the main line plays this move from ply " + ply +
+                              "; nothing stored") != std::string::npos);
+  Ran b = tmp.Run({"branch", "1", ply, card});
   INFO(b.err);
   CHECK(b.code == kExitOk);
-  CHECK(b.out.find("variation 1 of game 1, from ply 19:\n  20. ") == 0);
-  Ran shown = tmp.Run({"show", "1", "--ply", "19"});
+  CHECK(b.out.find("variation 1 of game 1, from ply " + ply + ":\n  " + next + ". ") ==
+        0);
+  // The same branch again is the stored one.
+  Ran again = tmp.Run({"branch", "1", ply, card});
+  CHECK(again.code == kExitOk);
+  CHECK(again.out.find("variation 1 of game 1, from ply " + ply +
+                       " (already stored: it begins so):\n  " + next + ". ") == 0);
+  Ran shown = tmp.Run({"show", "1", "--ply", ply});
   CHECK(shown.out.find("variation 1 from here: 1 move(s)") != std::string::npos);
-  Ran inside = tmp.Run({"show", "1", "--variation", "1", "--ply", "20"});
-  CHECK(inside.out.find("game 1, variation 1 (from ply 19)") == 0);
+  Ran inside = tmp.Run({"show", "1", "--variation", "1", "--ply", next});
+  CHECK(inside.out.find("game 1, variation 1 (from ply " + ply + ")") == 0);
   Ran illegal = tmp.Run({"branch", "1", "19", "green 16"});
   CHECK(illegal.code == kExitUsage);
   CHECK(illegal.err.find("game 1, ply 20: 'green 16' is not legal for ") !=
