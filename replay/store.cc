@@ -10,6 +10,7 @@
 
 #include "replay/format.h"
 #include "replay/former_keys.h"
+#include "replay/store_statement.h"
 
 namespace angler {
 namespace {
@@ -290,13 +291,6 @@ Result<sql::Statement*> Store::Cached(const char* text) {
   return raw;
 }
 
-// A cached statement, or return its error from the enclosing function.
-#define ANGLER_STMT(var, text)                     \
-  Result<sql::Statement*> var##_or = Cached(text); \
-  if (!var##_or) return var##_or.errors();         \
-  sql::Statement& var = *var##_or.value();         \
-  var.Reset()
-
 // ---- Rulesets ----
 
 Status Store::AddRuleset(const Ruleset& rules) {
@@ -511,10 +505,16 @@ Status Store::InsertAnnotation(int64_t game, int64_t variation, const Annotation
 }
 
 Status Store::InsertVariation(int64_t game, const Variation& v, int64_t created,
-                              int64_t* id) {
+                              int64_t* id, bool keep_id) {
   ANGLER_STMT(insert,
-              "INSERT INTO variations (game_id, ply, created) VALUES (?1, ?2, ?3)");
+              "INSERT INTO variations (id, game_id, ply, created) VALUES (?4, ?1, ?2, "
+              "?3)");
   insert.Bind(1, game).Bind(2, v.ply).Bind(3, created);
+  if (keep_id && v.id > 0) {
+    insert.Bind(4, v.id);
+  } else {
+    insert.BindNull(4);  // the next id
+  }
   if (Status st = insert.Run("storing a variation"); !st) return st;
   *id = db_.LastInsertId();
   if (Status st =
@@ -532,6 +532,11 @@ Status Store::InsertVariation(int64_t game, const Variation& v, int64_t created,
 }
 
 Result<int64_t> Store::AddReplayedGame(const Ruleset& rules, const GameRecord& record) {
+  return InsertGame(rules, record, 0);
+}
+
+Result<int64_t> Store::InsertGame(const Ruleset& rules, const GameRecord& record,
+                                  int64_t id_wanted) {
   if (record.ruleset_hash != rules.content_hash) {
     return Error("the record was played under " + record.ruleset_hash + ", not " +
                  rules.content_hash);
@@ -552,8 +557,13 @@ Result<int64_t> Store::AddReplayedGame(const Ruleset& rules, const GameRecord& r
   {
     ANGLER_STMT(
         insert,
-        "INSERT INTO games (ruleset_hash, player_count, seed, source, created, plies, "
-        "finished, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+        "INSERT INTO games (id, ruleset_hash, player_count, seed, source, created, "
+        "plies, finished, result) VALUES (?9, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    if (id_wanted > 0) {
+      insert.Bind(9, id_wanted);
+    } else {
+      insert.BindNull(9);  // the next id
+    }
     insert.Bind(1, record.ruleset_hash)
         .Bind(2, record.players_count())
         .Bind(4, record.source)
@@ -595,7 +605,8 @@ Result<int64_t> Store::AddReplayedGame(const Ruleset& rules, const GameRecord& r
   }
   for (const Variation& v : record.variations) {
     int64_t vid = 0;
-    if (Status st = InsertVariation(id, v, created, &vid); !st) return st.errors();
+    if (Status st = InsertVariation(id, v, created, &vid, id_wanted > 0); !st)
+      return st.errors();
   }
   if (Status st = txn.value().Commit(); !st) return st.errors();
   return id;

@@ -758,6 +758,54 @@ int Branch(Context& c) {
   return kExitOk;
 }
 
+// ---- variation ----
+
+const CommandSpec& VariationSpec() {
+  static const CommandSpec spec{
+      "replay variation",
+      "GAME V (--delete | --promote) [--db PATH]",
+      "Deletes variation V of a stored game with its comments (--delete), or makes\n"
+      "it the main line from its ply on (--promote): the two swap, so variation V\n"
+      "then holds the moves it replaced; comments go with their moves, and the\n"
+      "game's result is the new main line's.",
+      {{"delete", false, "delete the variation"},
+       {"promote", false, "make the variation the main line"},
+       kDbFlag}};
+  return spec;
+}
+
+int VariationCmd(Context& c) {
+  const auto& pos = c.args.positional();
+  if (pos.size() != 2) return Fail(c, "expected GAME V");
+  Result<int64_t> id = GameArg(pos[0]);
+  if (!id) return Fail(c, id.errors());
+  Result<int64_t> vid = GameArg(pos[1]);
+  if (!vid) return Fail(c, "V is a variation's id, a number; got '" + pos[1] + "'");
+  if (c.args.Has("delete") == c.args.Has("promote")) {
+    return Fail(c, "give one of --delete and --promote");
+  }
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  const std::string which =
+      "game " + std::to_string(id.value()) + ": variation " + std::to_string(vid.value());
+  if (c.args.Has("delete")) {
+    if (Status st = store.value()->DeleteVariation(id.value(), vid.value()); !st)
+      return Fail(c, st.errors());
+    c.out << which << " deleted\n";
+    return kExitOk;
+  }
+  Result<int64_t> demoted = store.value()->PromoteVariation(id.value(), vid.value());
+  if (!demoted) return Fail(c, demoted.errors());
+  Result<GameRecord> now = store.value()->LoadGame(id.value());
+  if (!now) return Fail(c, now.errors());
+  c.out << which << " is the main line now";
+  if (demoted.value() > 0) {
+    c.out << "; variation " << demoted.value() << " holds the moves it replaced";
+  }
+  c.out << "\nresult: " << now.value().result << "\n";
+  return kExitOk;
+}
+
 // ---- export ----
 
 const CommandSpec& ExportSpec() {
@@ -1262,6 +1310,7 @@ const std::vector<Subcommand>& Subcommands() {
       {StepSpec, Step, "step through a game (commands on stdin)"},
       {AnnotateSpec, Annotate, "comment on a move, give it a glyph"},
       {BranchSpec, Branch, "store other moves from a ply as a variation"},
+      {VariationSpec, VariationCmd, "delete a variation or promote it to the main line"},
       {ExportSpec, Export, "write games in the record notation (or JSON)"},
       {ImportSpec, Import, "read records into the store"},
       {VerifySpec, Verify, "replay stored games against the current rulesets"},

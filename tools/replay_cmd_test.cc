@@ -289,6 +289,23 @@ TEST_CASE("replay annotate and branch", "[replay-cmd]") {
   CHECK(illegal.err.find("game 1, ply 20: 'green 16' is not legal for ") !=
         std::string::npos);
   CHECK(store->LoadGame(1).value().variations.size() == 1);
+
+  // The variation becomes the main line; the moves it replaced, variation 1.
+  CHECK(tmp.Run({"variation", "1", "1"}).err ==
+        "angler replay variation: error: give one of --delete and --promote\n");
+  Ran promoted = tmp.Run({"variation", "1", "1", "--promote"});
+  INFO(promoted.err);
+  CHECK(promoted.code == kExitOk);
+  CHECK(promoted.out ==
+        "game 1: variation 1 is the main line now; variation 1 holds the moves it "
+        "replaced\nresult: unfinished\n");
+  const GameRecord after = store->LoadGame(1).value();
+  CHECK(after.actions.size() == static_cast<size_t>(at + 1));
+  CHECK(after.actions.back().action == other);
+  CHECK(tmp.Run({"variation", "1", "1", "--delete"}).out ==
+        "game 1: variation 1 deleted\n");
+  CHECK(tmp.Run({"variation", "1", "1", "--delete"}).code == kExitUsage);
+  CHECK(store->LoadGame(1).value().variations.empty());
 }
 
 TEST_CASE("replay export and import give back the same game, for every ruleset",
