@@ -12,6 +12,7 @@
 #include <istream>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -533,6 +534,8 @@ const CommandSpec& StepSpec() {
       "  t            to the next trick       r      to the next round\n"
       "  N or j N     jump to ply N           e      to the end\n"
       "  s            show the position again ?      this help\n"
+      "  v N          into variation N        o      out, to where it branches\n"
+      "  c TEXT       comment on this move    glyph G  its glyph (\"glyph -\" removes)\n"
       "  q            quit (so does the end of input)",
       {{"variation", true, "follow this variation (its id) instead of the main line"},
        kDbFlag}};
@@ -545,23 +548,107 @@ bool TrickBegins(const State& s) {
                      s.decision.kind == DecisionKind::kLay);
 }
 
+// The commands of `replay step` that change the line followed or the store:
+// v N, o, c TEXT, glyph G. Returns false for any other command. On success
+// `line` is made again from the store and `ply` is where to stand.
+bool StepLineCommand(Context& c, GameArgs& at, std::optional<Line>& line, int& ply,
+                     const std::string& input) {
+  const std::string cmd = Lower(std::string(Trim(input)));
+  const auto word = [&](std::string_view w) {
+    return cmd == w || cmd.rfind(std::string(w) + " ", 0) == 0;
+  };
+  const std::string_view trimmed = Trim(input);
+  const size_t space = trimmed.find(' ');
+  const std::string rest(space == std::string_view::npos
+                             ? std::string_view()
+                             : Trim(trimmed.substr(space + 1)));
+  const Variation* in = line->variation;
+  int64_t variation = in ? in->id : 0;
+  if (word("v")) {
+    Result<int> n = PlyArg(rest, "N");
+    const Variation* v = nullptr;
+    for (const Variation& x : at.game.record.variations) {
+      if (n && x.id == n.value()) v = &x;
+    }
+    if (!v) {
+      c.out << "no variation '" << rest << "' (replay show lists them)\n";
+      return true;
+    }
+    variation = v->id;
+    ply = v->ply + 1;
+  } else if (cmd == "o" || cmd == "out") {
+    if (!in) {
+      c.out << "on the main line\n";
+      return true;
+    }
+    variation = 0;
+    ply = in->ply;
+  } else if (word("c") || word("comment") || word("glyph")) {
+    std::optional<std::string> comment, glyph;
+    if (word("glyph")) {
+      glyph = rest == "-" ? "" : rest;
+      if (!glyph->empty() && !IsGlyph(*glyph)) {
+        c.out << "'" << rest << "' is not one of ! ? !! ?? !? ?! (- removes it)\n";
+        return true;
+      }
+    } else {
+      comment = rest;
+    }
+    // A move before the branch belongs to the main line.
+    const int64_t owner = in && ply > in->ply ? variation : 0;
+    if (Status st = at.store->Annotate(at.id, ply, comment, glyph, owner); !st) {
+      c.out << st.error().message << "\n";
+      return true;
+    }
+  } else {
+    return false;
+  }
+  Result<Loaded> reloaded = LoadGame(*at.store, at.id);
+  if (!reloaded) {
+    c.out << reloaded.error().message << "\n";
+    return true;
+  }
+  at.game = std::move(reloaded).value();
+  line.reset();
+  Result<Line> made = MakeLine(at.game, variation);
+  if (!made) {  // the variation went away under us: the main line
+    c.out << made.error().message << "\n";
+    Result<Line> main = MakeLine(at.game, 0);
+    if (!main) return true;  // Step ends: nothing replays
+    line.emplace(std::move(main).value());
+    ply = std::min(ply, line->plies());
+  } else {
+    line.emplace(std::move(made).value());
+  }
+  ShowText(c.out, *line, ply);
+  return true;
+}
+
 int Step(Context& c) {
   Result<GameArgs> read = ReadGameArgs(c);
   if (!read) return Fail(c, read.errors());
   GameArgs& at = read.value();
   Result<Line> made = MakeLine(at.game, at.variation);
   if (!made) return Fail(c, made.errors());
-  const Line& line = made.value();
-  const int end = line.plies();
+  std::optional<Line> line_now(std::move(made).value());
   const int round_slot = at.game.rules->builtin.round;
   int ply = 0;
-  ShowText(c.out, line, ply);
+  ShowText(c.out, *line_now, ply);
   while (true) {
-    c.out << "ply " << ply << "/" << end << " (? for help)> " << std::flush;
+    const Line& line = *line_now;
+    const int end = line.plies();
+    c.out << "ply " << ply << "/" << end
+          << (line.variation ? " in variation " + std::to_string(line.variation->id) : "")
+          << " (? for help)> " << std::flush;
     std::string input;
     if (!std::getline(c.in, input)) {
       c.out << "\n";
       return kExitOk;
+    }
+    if (StepLineCommand(c, at, line_now, ply, input)) {
+      if (!line_now)
+        return Fail(c, "game " + std::to_string(at.id) + " no longer replays");
+      continue;
     }
     const std::string cmd = Lower(std::string(Trim(input)));
     int target = ply;

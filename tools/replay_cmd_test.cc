@@ -225,6 +225,37 @@ TEST_CASE("replay step: forward, back, jump, next trick, next round", "[replay-c
   CHECK(tmp.Run({"step", "1"}, "n\n").code == kExitOk);
 }
 
+TEST_CASE("replay step: into a variation and out, annotating in place", "[replay-cmd]") {
+  TempStore tmp;
+  AddFishing(tmp, 1);
+  {
+    auto store = tmp.Open();
+    const GameRecord record = store->LoadGame(1).value();
+    const Game game(testing::Fishing(), 3);
+    Variation v = testing::RandomVariation(game, record, 30, 3, 5);
+    REQUIRE(store->AddVariation(1, v).ok());
+  }
+  Ran r = tmp.Run({"step", "1"},
+                  "v 1\nc a better try\nglyph !?\nglyph ?!?\nn\no\no\nv 9\n"
+                  "c the main line\nq\n");
+  CHECK(r.code == kExitOk);
+  INFO(r.out);
+  CHECK(r.out.find("ply 31/33 in variation 1 (? for help)> ") != std::string::npos);
+  CHECK(r.out.find("ply 32/33 in variation 1 (? for help)> ") != std::string::npos);
+  CHECK(r.out.find("'?!?' is not one of ! ? !! ?? !? ?! (- removes it)") !=
+        std::string::npos);
+  CHECK(r.out.find("on the main line\n") != std::string::npos);
+  CHECK(r.out.find("no variation '9' (replay show lists them)") != std::string::npos);
+  // Out of the variation: back on the main line where it branched, ply 30.
+  const size_t out = r.out.find("on the main line\n");
+  CHECK(r.out.rfind("ply 30/", out) != std::string::npos);
+  const GameRecord after = tmp.Open()->LoadGame(1).value();
+  REQUIRE(after.variations.size() == 1);
+  CHECK(after.variations[0].annotations ==
+        std::vector<Annotation>{{31, "a better try", "!?"}});
+  CHECK(after.annotations == std::vector<Annotation>{{30, "the main line", ""}});
+}
+
 TEST_CASE("replay annotate and branch", "[replay-cmd]") {
   TempStore tmp;
   AddFishing(tmp, 1);
