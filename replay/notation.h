@@ -125,13 +125,6 @@ struct ImportOptions {
   bool allow_duplicates = false;
 };
 
-// Where a record's rules come from, in this order: the store's copy of its
-// hash, a supplied ruleset with that hash, the text the record carries, the
-// current ruleset of its name if the hash matches.
-Result<RulesetPtr> LookUpRuleset(Store& store, const ImportOptions& options,
-                                 const std::string& name, const std::string& hash,
-                                 const std::string* text);
-
 // Checks every record, then stores them all in one transaction: on any error
 // nothing is stored. Returns the new games' ids.
 Result<std::vector<int64_t>> StoreRecords(Store& store,
