@@ -6,6 +6,7 @@
 #include <string>
 
 #include "dsl/text.h"
+#include "interpreter/chance_outcome.h"
 #include "interpreter/eval.h"
 #include "interpreter/game.h"
 
@@ -204,11 +205,10 @@ Status Game::Apply(State& s, const Action& a, EventLog* log) const {
         break;
     }
   } else {
-    Rng rng(a.seed);
     if (d.chance_pick) {
-      s.chosen_value = d.options[rng.Below(d.count)];
+      s.chosen_value = PickValue(d, a.seed);
     } else {
-      rng.Shuffle(s.order + s.start[d.zone], static_cast<size_t>(s.ZoneSize(d.zone)));
+      ShuffleZone(s, d.zone, a.seed);
       if (log) {
         Event e;
         e.kind = EventKind::kShuffle;

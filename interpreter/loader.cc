@@ -66,7 +66,7 @@ Result<RulesetPtr> Loader::Load(const YamlNode& written, const std::string& sour
                                 std::span<const RenamedKey> renamed) {
   rules_->source_path = source;
   rules_->canonical_text = CanonicalYaml(written);
-  rules_->content_hash = Hex64(Fnv1a(rules_->canonical_text, kContentHashStart));
+  rules_->content_hash = ContentHashOf(rules_->canonical_text);
   YamlNode renamed_doc;
   if (!renamed.empty()) renamed_doc = Renamed(written, renamed);
   const YamlNode& doc = renamed.empty() ? written : renamed_doc;
@@ -306,6 +306,10 @@ Result<RulesetPtr> LoadRuleset(const std::string& path_or_name) {
   auto tree = ReadRulesetTree(path_or_name);
   if (!tree) return tree.errors();
   return LoadRulesetTree(tree.value(), ResolveRulesetPath(path_or_name));
+}
+
+std::string ContentHashOf(std::string_view canonical_text) {
+  return Hex64(Fnv1a(canonical_text, kContentHashStart));
 }
 
 Result<RulesetPtr> LoadRulesetText(const std::string& name, const std::string& text,

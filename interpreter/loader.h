@@ -9,6 +9,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dsl/source.h"
@@ -39,6 +40,9 @@ struct RenamedKey {
 Result<RulesetPtr> LoadRulesetText(const std::string& name, const std::string& text,
                                    const std::string& dir = "",
                                    std::span<const RenamedKey> renamed = {});
+// The content hash a ruleset with this canonical text has (Ruleset::content_hash),
+// without loading it: what a record that carries its rules is checked against.
+std::string ContentHashOf(std::string_view canonical_text);
 // A ruleset tree after `extends:` is resolved (the merged YAML), for
 // scenarios that put inline overrides on top of one.
 Result<RulesetPtr> LoadRulesetTree(const YamlNode& tree, const std::string& name);

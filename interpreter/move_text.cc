@@ -143,6 +143,10 @@ std::pair<std::string_view, int> SplitOrdinal(std::string_view text) {
 
 }  // namespace
 
+std::string CardInZone(const Ruleset& rules, const State& s, int zone, int card) {
+  return CardInHand(rules, s, zone, card);
+}
+
 std::string ThingText(const Game& game, const State& before, const Action& a,
                       const MoveTextStyle& style) {
   const Ruleset& rules = game.rules();

@@ -36,6 +36,11 @@ inline constexpr std::string_view kVerbChooses = "chooses";
 // messages use them ("play red 4 is not allowed now"); Game::ActionText.
 std::string ActionWords(const Ruleset& rules, const State& s, const Action& a);
 
+// A card as it is named among the cards of `zone`: "yellow 7", or with its
+// place among the ruleset's cards of that name ("bonus \"-3 points\" [2]")
+// when the zone holds another of that name.
+std::string CardInZone(const Ruleset& rules, const State& s, int zone, int card);
+
 // "P1", "P2", ...: names for seats when the caller has none.
 std::vector<std::string> SeatNames(int players);
 

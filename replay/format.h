@@ -41,14 +41,23 @@ inline constexpr int kStoredMaxKind = 63;
 
 // ---- The game record notation (text) ----
 
-// The first line of every record: [Angler "1"].
+// The first line of every record: [Angler "2"]. Version 2 added the
+// RulesetText tag and the end line; version 1 records are still read.
 inline constexpr std::string_view kRecordMagicTag = "Angler";
-inline constexpr int kRecordFormatVersion = 1;
+inline constexpr int kRecordFormatVersion = 2;
+inline constexpr int kRecordOldestReadable = 1;
 
 // Header tags, in the order they are written. Only Angler, Ruleset, Hash and
-// Players are required on import.
-inline constexpr std::array<std::string_view, 9> kRecordTags = {
-    "Angler", "Ruleset", "Hash", "Players", "Seed", "Source", "Date", "Plies", "Result"};
+// Players are required on import. RulesetText carries the ruleset's canonical
+// text, so the record imports into a store that has never seen its rules.
+inline constexpr std::array<std::string_view, 10> kRecordTags = {
+    "Angler", "Ruleset", "Hash",  "Players", "Seed",
+    "Source", "Date",    "Plies", "Result",  "RulesetText"};
+inline constexpr std::string_view kRulesetTextTag = "RulesetText";
+
+// Every version 2 record ends with its end line, "end: " and the result text
+// (as PGN ends with its termination marker): a record without it was cut.
+inline constexpr std::string_view kRecordEndMark = "end:";
 
 // Move glyphs, as in PGN: good, mistake, brilliant, blunder, interesting, dubious.
 inline constexpr std::array<std::string_view, 6> kGlyphs = {"!",  "?",  "!!",

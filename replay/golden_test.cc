@@ -35,7 +35,8 @@ std::string ReadText(const fs::path& path) {
 }
 
 // The rules a golden record names, from its saved canonical text.
-Result<RulesetPtr> GoldenRules(const std::string& name, const std::string& hash) {
+Result<RulesetPtr> GoldenRules(const std::string& name, const std::string& hash,
+                               const std::string*) {
   const fs::path path = kGoldenDir / "rulesets" / (hash + ".json");
   if (!fs::exists(path)) return Diagnostic({}, "no " + path.string() + " for " + name);
   Result<RulesetPtr> rules =
@@ -48,10 +49,10 @@ Result<RulesetPtr> GoldenRules(const std::string& name, const std::string& hash)
   return rules;
 }
 
-std::vector<fs::path> GoldenFiles() {
+std::vector<fs::path> GoldenFiles(const fs::path& dir = kGoldenDir) {
   std::vector<fs::path> files;
-  if (!fs::is_directory(kGoldenDir)) return files;
-  for (const auto& entry : fs::directory_iterator(kGoldenDir)) {
+  if (!fs::is_directory(dir)) return files;
+  for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.path().extension() == ".rec") files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
@@ -88,6 +89,36 @@ TEST_CASE("golden records keep replaying and read back to the same text", "[gold
       CHECK(loaded.value().SameContent(record));
     }
     CHECK(again == text);
+  }
+}
+
+// Version 1 records (no RulesetText, no end line), written before format 2:
+// they still read, and written again they are version 2 records of the same game.
+TEST_CASE("golden records of format 1 still read", "[golden]") {
+  const std::vector<fs::path> files = GoldenFiles(kGoldenDir / "v1");
+  REQUIRE(files.size() >= 4);
+  for (const fs::path& file : files) {
+    INFO(file.string());
+    const std::string text = ReadText(file);
+    REQUIRE(text.rfind("[Angler \"1\"]", 0) == 0);
+    auto parsed = ParseRecordText(SourceFile::Make(file.string(), text));
+    INFO(FormatErrors(parsed));
+    REQUIRE(parsed.ok());
+    for (const ParsedRecord& r : parsed.value()) {
+      auto resolved = ResolveRecord(r, GoldenRules);
+      INFO(FormatErrors(resolved));
+      REQUIRE(resolved.ok());
+      CHECK(resolved.value().record.finished);
+      auto written = FormatRecord(*resolved.value().rules, resolved.value().record);
+      REQUIRE(written.ok());
+      CHECK(written.value().rfind("[Angler \"2\"]", 0) == 0);
+      auto again = ParseRecordText(SourceFile::Make("again.rec", written.value()));
+      REQUIRE(again.ok());
+      auto back = ResolveRecord(again.value().at(0), GoldenRules);
+      INFO(FormatErrors(back));
+      REQUIRE(back.ok());
+      CHECK(back.value().record.SameContent(resolved.value().record));
+    }
   }
 }
 

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 
 #include "dsl/text.h"
+#include "interpreter/chance_outcome.h"
 #include "interpreter/view.h"
 #include "replay/format.h"
+#include "replay/import_checks.h"
 #include "replay/store.h"
 
 namespace angler {
@@ -33,8 +36,41 @@ std::string EscapeTag(std::string_view text) {
 
 // ---- Writing records ----
 
+namespace {
+
+// What a chance move produced: "= top first: blue 7, red 3, ..." after a
+// shuffle (draws take the top), "= drawn: 3" after a random pick.
+// On a move that opens a search: the card searched and what it shows.
+std::string SearchNote(const Game& game, const State& before, const Action& a,
+                       const State& after, const std::vector<std::string>& players);
+
+std::string ChanceNote(const Game& game, const State& before, const Action& a) {
+  const ChanceOutcome outcome = OutcomeOf(before, a.seed);
+  std::string note(kNoteMark);
+  if (outcome.pick) return note + "drawn: " + std::to_string(outcome.value);
+  note += "top first:";
+  for (size_t i = outcome.cards.size(); i-- > 0;) {
+    note += (i + 1 == outcome.cards.size() ? " " : ", ") +
+            CardInZone(game.rules(), before, outcome.zone, outcome.cards[i]);
+  }
+  return note;
+}
+
+}  // namespace
+
 std::string MoveNote(const Game& game, const State& before, const Action& a,
                      const State& after, const std::vector<std::string>& players) {
+  std::string search = SearchNote(game, before, a, after, players);
+  if (a.kind != ActionKind::kChance || !game.IsChance(before)) return search;
+  std::string chance = ChanceNote(game, before, a);
+  if (!search.empty()) chance += "; " + search.substr(kNoteMark.size());
+  return chance;
+}
+
+namespace {
+
+std::string SearchNote(const Game& game, const State& before, const Action& a,
+                       const State& after, const std::vector<std::string>& players) {
   // A stop ends a search: one open after it is the next.
   const bool opened =
       before.decision.kind != DecisionKind::kSearch || a.kind == ActionKind::kStop;
@@ -50,6 +86,8 @@ std::string MoveNote(const Game& game, const State& before, const Action& a,
   if (!search.pattern.empty()) note += " (" + search.pattern + ")";
   return note;
 }
+
+}  // namespace
 
 namespace {
 
@@ -97,7 +135,8 @@ Status WriteVariation(std::string& out, const Game& game, const State& start,
 
 }  // namespace
 
-Result<std::string> FormatRecord(const Ruleset& rules, const GameRecord& record) {
+Result<std::string> FormatRecord(const Ruleset& rules, const GameRecord& record,
+                                 const RecordWriteOptions& options) {
   if (record.players_count() < rules.min_players ||
       record.players_count() > rules.max_players) {
     return Diagnostic({}, std::to_string(record.players_count()) +
@@ -118,6 +157,7 @@ Result<std::string> FormatRecord(const Ruleset& rules, const GameRecord& record)
   if (record.created) tag("Date", FormatDate(record.created));
   tag("Plies", std::to_string(record.actions.size()));
   tag("Result", record.result);
+  if (options.ruleset_text) tag(kRulesetTextTag, rules.canonical_text);
   out += '\n';
   WriteLineComment(out, "", 0, record.annotations);
 
@@ -154,7 +194,7 @@ Result<std::string> FormatRecord(const Ruleset& rules, const GameRecord& record)
       if (Status st = WriteVariation(out, game, s, record, *v); !st) return st.errors();
     }
   }
-  out += '\n';
+  out += std::string(kRecordEndMark) + " " + record.result + "\n\n";
   return out;
 }
 
@@ -324,6 +364,11 @@ class RecordParser {
       if (i_ >= text_.size()) break;
       const char c = text_[i_];
       if (c == '[' && AtLineStart(i_)) break;  // the next record
+      if (AtLineStart(i_) &&
+          text_.compare(i_, kRecordEndMark.size(), kRecordEndMark) == 0) {
+        if (in_variation) return Error(i_, r, "the end line inside a variation");
+        return EndLine(r);
+      }
       if (c == '{') {
         Result<std::string> comment = Comment(r);
         if (!comment) return comment.errors();
@@ -414,6 +459,34 @@ class RecordParser {
           "'(' or ')'");
     }
     if (in_variation) return Error(open_at, r, "a variation without its ')'");
+    // A record of this version always ends with its end line: without it, the
+    // text was cut here.
+    const std::string* version = r.Tag(kRecordMagicTag);
+    if (version && *version == std::to_string(kRecordFormatVersion)) {
+      const std::string what =
+          r.main.moves.empty()
+              ? "after its header"
+              : "after move " + std::to_string(r.main.moves.back().number) + " (line " +
+                    std::to_string(r.main.moves.back().pos.line) + ")";
+      return Error(i_, r,
+                   "truncated: the record is cut " + what + ": it has no '" +
+                       std::string(kRecordEndMark) + " RESULT' line");
+    }
+    return Ok();
+  }
+
+  // "end: winner Anne; ...": the record's last line. Only blank lines may
+  // follow it before the next record.
+  Status EndLine(ParsedRecord& r) {
+    r.end_pos = Pos(i_);
+    i_ += kRecordEndMark.size();
+    const size_t start = i_;
+    while (i_ < text_.size() && text_[i_] != '\n') ++i_;
+    r.end = std::string(Trim(std::string_view(text_).substr(start, i_ - start)));
+    SkipSpace();
+    if (i_ < text_.size() && !(text_[i_] == '[' && AtLineStart(i_))) {
+      return Error(i_, r, "text after the end line: a record ends with 'end: RESULT'");
+    }
     return Ok();
   }
 
@@ -484,12 +557,12 @@ Status ResolveLine(const Game& game, const ParsedRecord& r, const ParsedLine& li
 Result<ResolvedRecord> ResolveRecord(const ParsedRecord& r, const RulesetLookup& lookup) {
   const std::string* version = r.Tag(kRecordMagicTag);
   if (!version) return At(r.pos, r, "no Angler tag");
-  if (*version != std::to_string(kRecordFormatVersion)) {
-    int v = 0;
-    auto [end, ec] =
-        std::from_chars(version->data(), version->data() + version->size(), v);
-    if (ec == std::errc() && end == version->data() + version->size() &&
-        v > kRecordFormatVersion) {
+  int v = 0;
+  auto [end, ec] = std::from_chars(version->data(), version->data() + version->size(), v);
+  const bool number = ec == std::errc() && end == version->data() + version->size() &&
+                      std::to_string(v) == *version;
+  if (!number || v < kRecordOldestReadable || v > kRecordFormatVersion) {
+    if (number && v > kRecordFormatVersion) {
       return At(r.TagPos(kRecordMagicTag), r,
                 "record format version " + *version +
                     " is newer than this angler reads (" +
@@ -503,7 +576,13 @@ Result<ResolvedRecord> ResolveRecord(const ParsedRecord& r, const RulesetLookup&
   }
   const std::string& name = *r.Tag("Ruleset");
   const std::string& hash = *r.Tag("Hash");
-  Result<RulesetPtr> rules = lookup(name, hash);
+  const std::string* text = r.Tag(kRulesetTextTag);
+  if (text && ContentHashOf(*text) != hash) {
+    return At(r.TagPos(kRulesetTextTag), r,
+              "the RulesetText tag has content hash " + ContentHashOf(*text) +
+                  ", not the Hash tag's " + hash + " (one of them was edited)");
+  }
+  Result<RulesetPtr> rules = lookup(name, hash, text);
   if (!rules) return At(r.TagPos("Hash"), r, rules.error().message);
   const Ruleset& ruleset = *rules.value();
 
@@ -579,6 +658,11 @@ Result<ResolvedRecord> ResolveRecord(const ParsedRecord& r, const RulesetLookup&
               "the Result tag says '" + *result + "' but the moves give '" +
                   record.result + "'");
   }
+  if (r.end && *r.end != record.result) {
+    return At(
+        r.end_pos, r,
+        "the end line says '" + *r.end + "' but the moves give '" + record.result + "'");
+  }
   for (const ParsedVariation& pv : r.variations) {
     Variation v;
     if (pv.line.moves.empty()) return At(pv.line.pos, r, "a variation without moves");
@@ -612,10 +696,16 @@ Result<ResolvedRecord> ResolveRecord(const ParsedRecord& r, const RulesetLookup&
 }
 
 Result<std::vector<int64_t>> StoreRecords(Store& store,
-                                          const std::vector<ParsedRecord>& parsed) {
-  const RulesetLookup lookup = [&store](const std::string& name,
-                                        const std::string& hash) {
-    return store.RulesetFor(name, hash);
+                                          const std::vector<ParsedRecord>& parsed,
+                                          const ImportOptions& options) {
+  // Records of one file share their rules: each hash is looked up once.
+  std::map<std::string, RulesetPtr> found;
+  const RulesetLookup lookup = [&](const std::string& name, const std::string& hash,
+                                   const std::string* text) -> Result<RulesetPtr> {
+    if (auto it = found.find(hash); it != found.end()) return it->second;
+    Result<RulesetPtr> rules = LookUpRuleset(store, options, name, hash, text);
+    if (rules) found.emplace(hash, rules.value());
+    return rules;
   };
   // Every record is checked before anything is written.
   std::vector<ResolvedRecord> resolved;
@@ -624,6 +714,9 @@ Result<std::vector<int64_t>> StoreRecords(Store& store,
     Result<ResolvedRecord> one = ResolveRecord(r, lookup);
     if (!one) return one.errors();
     resolved.push_back(std::move(one).value());
+  }
+  if (!options.allow_duplicates) {
+    if (Status st = RefuseDuplicates(store, parsed, resolved); !st) return st.errors();
   }
   Result<Store::Batch> batch = store.BeginBatch();
   if (!batch) return batch.errors();
@@ -638,10 +731,11 @@ Result<std::vector<int64_t>> StoreRecords(Store& store,
 }
 
 Result<std::vector<int64_t>> ImportRecords(Store& store,
-                                           std::shared_ptr<const SourceFile> file) {
+                                           std::shared_ptr<const SourceFile> file,
+                                           const ImportOptions& options) {
   Result<std::vector<ParsedRecord>> parsed = ParseRecordText(std::move(file));
   if (!parsed) return parsed.errors();
-  return StoreRecords(store, parsed.value());
+  return StoreRecords(store, parsed.value(), options);
 }
 
 }  // namespace angler

@@ -42,15 +42,25 @@ class Store;
 // Single moves are read and written by interpreter/move_text.h.
 
 // The note the export writes after a move (FORMAT.md, "Notes"), beginning
-// kNoteMark: when the move opens a search, the card searched and what it
-// shows. Empty for other moves. REQUIRES: `after` is `before` with `a` applied.
+// kNoteMark: after a chance move, what it produced (a shuffled zone's cards,
+// top first; the value drawn); when the move opens a search, the card
+// searched and what it shows. Empty for other moves. REQUIRES: `after` is `before` with
+// `a` applied.
 std::string MoveNote(const Game& game, const State& before, const Action& a,
                      const State& after, const std::vector<std::string>& players);
 
 // ---- Whole records ----
 
-// The record as text, ending with a newline. Errors when it does not replay.
-Result<std::string> FormatRecord(const Ruleset& rules, const GameRecord& record);
+struct RecordWriteOptions {
+  // The RulesetText tag: the rules travel with the record (export --no-ruleset
+  // leaves them out for a reader that has them).
+  bool ruleset_text = true;
+};
+
+// The record as text, ending with its end line and a blank line. Errors when
+// it does not replay.
+Result<std::string> FormatRecord(const Ruleset& rules, const GameRecord& record,
+                                 const RecordWriteOptions& options = {});
 
 // A record as read, before its moves are checked against the rules.
 struct ParsedMove {
@@ -79,6 +89,9 @@ struct ParsedRecord {
   std::vector<SourcePos> tag_pos;
   ParsedLine main;
   std::vector<ParsedVariation> variations;
+  // The end line's result text (format 2 on); nullopt when there was none.
+  std::optional<std::string> end;
+  SourcePos end_pos;
 
   const std::string* Tag(std::string_view name) const;
   SourcePos TagPos(std::string_view name) const;
@@ -87,9 +100,11 @@ struct ParsedRecord {
 // Every record of a file; the first syntax error stops, naming line and column.
 Result<std::vector<ParsedRecord>> ParseRecordText(std::shared_ptr<const SourceFile> file);
 
-// The ruleset a record names by name and content hash.
-using RulesetLookup =
-    std::function<Result<RulesetPtr>(const std::string& name, const std::string& hash)>;
+// The ruleset a record names by name and content hash; `text` is the
+// canonical text the record carries (its RulesetText tag), or null. ResolveRecord
+// has checked that the text has that hash.
+using RulesetLookup = std::function<Result<RulesetPtr>(
+    const std::string& name, const std::string& hash, const std::string* text)>;
 
 struct ResolvedRecord {
   RulesetPtr rules;
@@ -101,14 +116,25 @@ struct ResolvedRecord {
 Result<ResolvedRecord> ResolveRecord(const ParsedRecord& parsed,
                                      const RulesetLookup& lookup);
 
+struct ImportOptions {
+  // Rulesets the caller supplies (import --ruleset FILE), used for records
+  // whose content hash they have.
+  std::vector<RulesetPtr> rulesets;
+  // Store a game the store already has (same rules, players and main line)
+  // again; otherwise that is an error naming the stored game.
+  bool allow_duplicates = false;
+};
+
 // Checks every record, then stores them all in one transaction: on any error
 // nothing is stored. Returns the new games' ids.
 Result<std::vector<int64_t>> StoreRecords(Store& store,
-                                          const std::vector<ParsedRecord>& parsed);
+                                          const std::vector<ParsedRecord>& parsed,
+                                          const ImportOptions& options = {});
 
 // ParseRecordText, then StoreRecords.
 Result<std::vector<int64_t>> ImportRecords(Store& store,
-                                           std::shared_ptr<const SourceFile> file);
+                                           std::shared_ptr<const SourceFile> file,
+                                           const ImportOptions& options = {});
 
 }  // namespace angler
 

@@ -17,7 +17,8 @@ using testing::LoadOrFail;
 using testing::RandomRecord;
 
 RulesetLookup CurrentRules() {
-  return [](const std::string& name, const std::string& hash) -> Result<RulesetPtr> {
+  return [](const std::string& name, const std::string& hash,
+            const std::string*) -> Result<RulesetPtr> {
     Result<RulesetPtr> rules = LoadRuleset(name);
     if (!rules) return rules.errors();
     if (rules.value()->content_hash != hash) return Diagnostic({}, "hash differs");
@@ -77,7 +78,7 @@ TEST_CASE("the notation reads like the design says", "[notation]") {
   Result<std::string> text = FormatRecord(rules, record);
   REQUIRE(text.ok());
   const std::string& t = text.value();
-  CHECK(t.rfind("[Angler \"1\"]\n[Ruleset \"fishing\"]\n[Hash \"" + rules.content_hash +
+  CHECK(t.rfind("[Angler \"2\"]\n[Ruleset \"fishing\"]\n[Hash \"" + rules.content_hash +
                     "\"]\n[Players \"Anne, Bob, Carl\"]\n[Seed \"7\"]\n[Source \"sim\"]\n"
                     "[Date \"2024-05-01T12:00:00Z\"]\n",
                 0) == 0);
@@ -85,9 +86,20 @@ TEST_CASE("the notation reads like the design says", "[notation]") {
             "\n{a game to test {braces\\} and \\\\ backslashes}\n1. shuffle staging #") !=
         std::string::npos);
   CHECK(t.find("1. shuffle staging #") != std::string::npos);
+  // What the shuffle dealt, readable without angler's random generator.
+  CHECK(t.find(" {= top first: ", t.find("1. shuffle staging #")) < t.find("\n2. "));
   CHECK(t.find(" Anne plays ") != std::string::npos);
   CHECK(t.find("{the critical moment} ??\n") != std::string::npos);
   CHECK(t.find("(\n  {instead:}\n") != std::string::npos);
+  // The rules travel with the record, and it ends with its end line.
+  CHECK(t.find("\n[RulesetText \"{\\\"cards\\\":") != std::string::npos);
+  CHECK(t.size() > record.result.size() + 7);
+  CHECK(t.substr(t.size() - record.result.size() - 7) ==
+        "end: " + record.result + "\n\n");
+  RecordWriteOptions bare;
+  bare.ruleset_text = false;
+  CHECK(FormatRecord(rules, record, bare).value().find("[RulesetText") ==
+        std::string::npos);
 }
 
 TEST_CASE("moves are read by name against the legal actions", "[notation]") {
@@ -184,7 +196,7 @@ TEST_CASE("bad records get errors naming the game, the line and the ply", "[nota
     CHECK(ErrorText("[Event \"Casual game\"]\n1. e4 e5\n")
               .rfind("test.rec:1:1: error: game 1: not an angler game record: it must "
                      "begin with "
-                     "[Angler \"1\"], not [Event ...]\n",
+                     "[Angler \"2\"], not [Event ...]\n",
                      0) == 0);
     CHECK(ErrorText("\x7f"
                     "ELF\x02\x01")
@@ -193,21 +205,46 @@ TEST_CASE("bad records get errors naming the game, the line and the ply", "[nota
   }
   SECTION("a newer format") {
     std::string newer = text;
-    newer.replace(0, 12, "[Angler \"2\"]");
+    newer.replace(0, 12, "[Angler \"3\"]");
     CHECK(
-        ErrorText(newer).find("game 1: record format version 2 is newer than this angler "
-                              "reads (1)") != std::string::npos);
+        ErrorText(newer).find("game 1: record format version 3 is newer than this angler "
+                              "reads (2)") != std::string::npos);
   }
   SECTION("truncated") {
+    // Wherever it is cut, a record lacks its end line.
     const std::string cut = text.substr(0, line_of(text, 40));
-    CHECK(ErrorText(cut).find("game 1: truncated: the Plies tag says " +
+    CHECK(ErrorText(cut).find(
+              "game 1: truncated: the record is cut after move 39 (line ") !=
+          std::string::npos);
+    const std::string header = text.substr(0, text.find("\n\n") + 2);
+    CHECK(ErrorText(header).find("game 1: truncated: the record is cut after its header: "
+                                 "it has no 'end: RESULT' line") != std::string::npos);
+    // The second of two records, cut: the first is whole.
+    CHECK(ErrorText(text + cut)
+              .find("game 2: truncated: the record is cut after move 39") !=
+          std::string::npos);
+    // The first of two, cut: the second record's header follows its moves.
+    CHECK(ErrorText(cut + text)
+              .find("game 1: truncated: the record is cut after move 39") !=
+          std::string::npos);
+    // A version 1 record has no end line: its Plies tag tells a cut.
+    std::string old = cut;
+    old.replace(0, 12, "[Angler \"1\"]");
+    CHECK(ErrorText(old).find("game 1: truncated: the Plies tag says " +
                               std::to_string(record.actions.size()) +
                               " but the record has 39 moves") != std::string::npos);
   }
   SECTION("cut in the middle of a line") {
     const std::string cut = text.substr(0, line_of(text, 40) + 6);
-    CHECK(ErrorText(cut).find("game 1: ply 40: ") != std::string::npos);
+    CHECK(ErrorText(cut).find("game 1: truncated: the record is cut after move 40") !=
+          std::string::npos);
     CHECK(ErrorText(cut).find("test.rec:") == 0);
+    const std::string in_end = text.substr(0, text.rfind("end: ") + 12) + "\n";
+    CHECK(ErrorText(in_end).find("game 1: the end line says '") != std::string::npos);
+  }
+  SECTION("text after the end line") {
+    CHECK(ErrorText(text + "41. Anne plays green 16\n").find("text after the end line") !=
+          std::string::npos);
   }
   SECTION("reordered") {
     std::string swapped = text;
@@ -229,9 +266,18 @@ TEST_CASE("bad records get errors naming the game, the line and the ply", "[nota
     CHECK(e.find("game 1: ply 30: ") != std::string::npos);
   }
   SECTION("an unknown ruleset hash") {
-    std::string bad = text;
+    RecordWriteOptions bare;
+    bare.ruleset_text = false;
+    std::string bad = FormatRecord(rules, record, bare).value();
     bad.replace(bad.find(rules.content_hash), 16, "0123456789abcdef");
     CHECK(ErrorText(bad).find("game 1: hash differs") != std::string::npos);
+  }
+  SECTION("a hash that is not the carried ruleset's") {
+    std::string bad = text;
+    bad.replace(bad.find(rules.content_hash), 16, "0123456789abcdef");
+    CHECK(ErrorText(bad).find(
+              "game 1: the RulesetText tag has content hash " + rules.content_hash +
+              ", not the Hash tag's 0123456789abcdef") != std::string::npos);
   }
   SECTION("a result that the moves do not give") {
     std::string bad = text;

@@ -46,6 +46,8 @@ class Database {
   Diagnostic Error(std::string_view doing, int code) const;
 
   int64_t LastInsertId() const { return sqlite3_last_insert_rowid(db_.get()); }
+  // Rows the last INSERT, UPDATE or DELETE changed.
+  int64_t Changes() const { return sqlite3_changes(db_.get()); }
 
  private:
   friend class Transaction;

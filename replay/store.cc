@@ -10,6 +10,7 @@
 
 #include "replay/format.h"
 #include "replay/former_keys.h"
+#include "replay/store_statement.h"
 
 namespace angler {
 namespace {
@@ -290,13 +291,6 @@ Result<sql::Statement*> Store::Cached(const char* text) {
   return raw;
 }
 
-// A cached statement, or return its error from the enclosing function.
-#define ANGLER_STMT(var, text)                     \
-  Result<sql::Statement*> var##_or = Cached(text); \
-  if (!var##_or) return var##_or.errors();         \
-  sql::Statement& var = *var##_or.value();         \
-  var.Reset()
-
 // ---- Rulesets ----
 
 Status Store::AddRuleset(const Ruleset& rules) {
@@ -335,6 +329,15 @@ Result<RulesetPtr> Store::RulesetByHash(const std::string& hash) {
   }
   rulesets_[hash] = rules.value();
   return rules.value();
+}
+
+Result<bool> Store::HasRuleset(const std::string& hash) {
+  if (rulesets_.count(hash)) return true;
+  ANGLER_STMT(select, "SELECT 1 FROM rulesets WHERE hash = ?1");
+  select.Bind(1, hash);
+  Result<bool> row = select.Step("looking up ruleset " + hash);
+  select.Reset();
+  return row;
 }
 
 Result<RulesetPtr> Store::RulesetFor(const std::string& name, const std::string& hash) {
@@ -502,10 +505,16 @@ Status Store::InsertAnnotation(int64_t game, int64_t variation, const Annotation
 }
 
 Status Store::InsertVariation(int64_t game, const Variation& v, int64_t created,
-                              int64_t* id) {
+                              int64_t* id, bool keep_id) {
   ANGLER_STMT(insert,
-              "INSERT INTO variations (game_id, ply, created) VALUES (?1, ?2, ?3)");
+              "INSERT INTO variations (id, game_id, ply, created) VALUES (?4, ?1, ?2, "
+              "?3)");
   insert.Bind(1, game).Bind(2, v.ply).Bind(3, created);
+  if (keep_id && v.id > 0) {
+    insert.Bind(4, v.id);
+  } else {
+    insert.BindNull(4);  // the next id
+  }
   if (Status st = insert.Run("storing a variation"); !st) return st;
   *id = db_.LastInsertId();
   if (Status st =
@@ -523,6 +532,11 @@ Status Store::InsertVariation(int64_t game, const Variation& v, int64_t created,
 }
 
 Result<int64_t> Store::AddReplayedGame(const Ruleset& rules, const GameRecord& record) {
+  return InsertGame(rules, record, 0);
+}
+
+Result<int64_t> Store::InsertGame(const Ruleset& rules, const GameRecord& record,
+                                  int64_t id_wanted) {
   if (record.ruleset_hash != rules.content_hash) {
     return Error("the record was played under " + record.ruleset_hash + ", not " +
                  rules.content_hash);
@@ -543,8 +557,13 @@ Result<int64_t> Store::AddReplayedGame(const Ruleset& rules, const GameRecord& r
   {
     ANGLER_STMT(
         insert,
-        "INSERT INTO games (ruleset_hash, player_count, seed, source, created, plies, "
-        "finished, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+        "INSERT INTO games (id, ruleset_hash, player_count, seed, source, created, "
+        "plies, finished, result) VALUES (?9, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    if (id_wanted > 0) {
+      insert.Bind(9, id_wanted);
+    } else {
+      insert.BindNull(9);  // the next id
+    }
     insert.Bind(1, record.ruleset_hash)
         .Bind(2, record.players_count())
         .Bind(4, record.source)
@@ -586,7 +605,8 @@ Result<int64_t> Store::AddReplayedGame(const Ruleset& rules, const GameRecord& r
   }
   for (const Variation& v : record.variations) {
     int64_t vid = 0;
-    if (Status st = InsertVariation(id, v, created, &vid); !st) return st.errors();
+    if (Status st = InsertVariation(id, v, created, &vid, id_wanted > 0); !st)
+      return st.errors();
   }
   if (Status st = txn.value().Commit(); !st) return st.errors();
   return id;
@@ -764,6 +784,33 @@ constexpr const char* kGamesWhere =
 
 }  // namespace
 
+Result<std::optional<int64_t>> Store::FindGame(const GameRecord& record) {
+  std::vector<int64_t> candidates;
+  {
+    ANGLER_STMT(select,
+                "SELECT id FROM games WHERE ruleset_hash = ?1 AND player_count = ?2 AND "
+                "plies = ?3 ORDER BY id");
+    select.Bind(1, record.ruleset_hash)
+        .Bind(2, static_cast<int64_t>(record.players.size()))
+        .Bind(3, static_cast<int64_t>(record.actions.size()));
+    while (true) {
+      Result<bool> row = select.Step("looking for a stored copy of a game");
+      if (!row) return row.errors();
+      if (!row.value()) break;
+      candidates.push_back(select.Int(0));
+    }
+  }
+  for (int64_t id : candidates) {
+    Result<GameRecord> stored = LoadGame(id);
+    if (!stored) return stored.errors();
+    if (stored.value().players == record.players &&
+        stored.value().actions == record.actions) {
+      return std::optional<int64_t>(id);
+    }
+  }
+  return std::optional<int64_t>();
+}
+
 Result<std::vector<GameSummary>> Store::ListGames(const GameFilter& filter) {
   const std::string text =
       std::string(
@@ -929,6 +976,21 @@ Status Store::Annotate(int64_t game, int ply, std::optional<std::string> comment
   return txn.value().Commit();
 }
 
+std::optional<int64_t> SameLine(const GameRecord& record, const Variation& v) {
+  const auto starts_with = [&](std::span<const RecordedAction> line, size_t from) {
+    if (line.size() < from + v.actions.size()) return false;
+    return std::equal(v.actions.begin(), v.actions.end(), line.begin() + from,
+                      [](const RecordedAction& a, const RecordedAction& b) {
+                        return a.action == b.action;
+                      });
+  };
+  if (starts_with(record.actions, static_cast<size_t>(v.ply))) return 0;
+  for (const Variation& other : record.variations) {
+    if (other.ply == v.ply && starts_with(other.actions, 0)) return other.id;
+  }
+  return std::nullopt;
+}
+
 Result<int64_t> Store::AddVariation(int64_t game, const Variation& variation) {
   Result<GameRecord> record = LoadGame(game);
   if (!record) return record.errors();
@@ -937,6 +999,14 @@ Result<int64_t> Store::AddVariation(int64_t game, const Variation& variation) {
   const Game g(*rules.value(), record.value().players_count());
   if (Status st = CheckVariation(g, record.value(), variation); !st) {
     return Diagnostic({}, "game " + std::to_string(game) + ", " + st.error().message);
+  }
+  // Stored once: the same moves again are the line that has them.
+  if (std::optional<int64_t> same = SameLine(record.value(), variation)) {
+    if (*same > 0) return *same;
+    return Diagnostic(
+        {}, "game " + std::to_string(game) + ": the main line plays " +
+                (variation.actions.size() == 1 ? "this move" : "these moves") +
+                " from ply " + std::to_string(variation.ply) + "; nothing stored");
   }
   Result<sql::Transaction> txn = sql::Transaction::Begin(db_);
   if (!txn) return txn.errors();

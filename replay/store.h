@@ -104,6 +104,8 @@ class Store {
   // The stored one, else the current ruleset of that name if its hash matches.
   Result<RulesetPtr> RulesetFor(const std::string& name, const std::string& hash);
   Result<std::vector<StoredRuleset>> Rulesets();
+  // Whether the store has the ruleset of this content hash.
+  Result<bool> HasRuleset(const std::string& hash);
 
   // ---- Games ----
 
@@ -133,6 +135,9 @@ class Store {
   Result<Batch> BeginBatch();
 
   Result<GameRecord> LoadGame(int64_t id);
+  // The first stored game with the same rules, players and main line as
+  // `record` (what makes an import a duplicate), if any.
+  Result<std::optional<int64_t>> FindGame(const GameRecord& record);
   Result<std::vector<GameSummary>> ListGames(const GameFilter& filter);
   Result<int64_t> GameCount();
   // Visits every game matching `filter` (limit ignored) in id order with its
@@ -148,7 +153,20 @@ class Store {
   // first ply - 1). nullopt keeps what is there; "" removes it.
   Status Annotate(int64_t game, int ply, std::optional<std::string> comment,
                   std::optional<std::string> glyph, int64_t variation = 0);
+  // Removes variation `variation` of `game` with its annotations.
+  Status DeleteVariation(int64_t game, int64_t variation);
+  // Makes the variation the main line from its ply on: the two swap, so the
+  // main line's moves it replaces become variation `variation` (same id),
+  // annotations going with their moves. Ids stay; the game's outcome is the
+  // new main line's. Refused while another variation branches from the
+  // replaced moves (variations do not nest). Returns the id the replaced
+  // moves have (0 if there were none: the variation began at the end).
+  Result<int64_t> PromoteVariation(int64_t game, int64_t variation);
+
   // Checks the variation's moves by replay and stores it; returns its id.
+  // Moves a line already has are stored once: a variation that begins the
+  // same as a stored one from the same ply returns that one's id, and moves
+  // the main line plays from that ply are an error (SameLine).
   Result<int64_t> AddVariation(int64_t game, const Variation& variation);
 
   // ---- Scenario runs (angler check --store) ----
@@ -170,14 +188,24 @@ class Store {
   Status CheckVariation(const Game& game, const GameRecord& record, const Variation& v);
   Status InsertActions(const char* sql, int64_t owner, int first_ply,
                        std::span<const RecordedAction> actions);
-  Status InsertVariation(int64_t game, const Variation& v, int64_t created, int64_t* id);
+  // keep_id: with v.id as its id (when the game is stored again in place).
+  Status InsertVariation(int64_t game, const Variation& v, int64_t created, int64_t* id,
+                         bool keep_id = false);
   Status InsertAnnotation(int64_t game, int64_t variation, const Annotation& a);
+  // AddReplayedGame with the id `id_wanted` (0: the next free one); a game
+  // stored again in place keeps its variations' ids.
+  Result<int64_t> InsertGame(const Ruleset& rules, const GameRecord& record,
+                             int64_t id_wanted);
 
   sql::Database db_;
   int schema_version_ = 0;
   std::map<std::string, std::unique_ptr<sql::Statement>> statements_;
   std::map<std::string, RulesetPtr> rulesets_;  // by hash
 };
+
+// The line of `record` that already plays v's moves from v's ply: 0 for the
+// main line, a variation's id, or nullopt when none does.
+std::optional<int64_t> SameLine(const GameRecord& record, const Variation& v);
 
 // "2024-05-01T12:00:00Z" for unix seconds; ParseDate reads it back.
 std::string FormatDate(int64_t unix_seconds);

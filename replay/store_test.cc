@@ -422,11 +422,93 @@ TEST_CASE("annotations and variations", "[store]") {
   CHECK(with.variations[0].annotations ==
         std::vector<Annotation>{{42, "in the variation", "?"}});
 
+  // Stored once: the same moves, or their beginning, are variation 1; the
+  // main line's own moves are refused.
+  CHECK(store->AddVariation(id, v).value() == vid.value());
+  Variation shorter = v;
+  shorter.actions.resize(2);
+  CHECK(store->AddVariation(id, shorter).value() == vid.value());
+  Variation main_line;
+  main_line.ply = 40;
+  main_line.actions.assign(record.actions.begin() + 40, record.actions.begin() + 43);
+  auto refused_main = store->AddVariation(id, main_line);
+  REQUIRE_FALSE(refused_main.ok());
+  CHECK(refused_main.error().message ==
+        "game 1: the main line plays these moves from ply 40; nothing stored");
+  CHECK(store->LoadGame(id).value().variations.size() == 1);
+
   Variation wrong = v;
   wrong.actions[2].action = wrong.actions[1].action;
   auto refused = store->AddVariation(id, wrong);
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().message.rfind("game 1, variation at ply 40, ply 43: ", 0) == 0);
+}
+
+TEST_CASE("variations: promoted to the main line and back, deleted", "[store]") {
+  auto store = OpenOrFail(":memory:");
+  const Ruleset& rules = testing::Fishing();
+  const Game game(rules, 3);
+  const GameRecord original = RandomRecord(game, 8);
+  const int64_t id = store->AddGame(rules, original).value();
+  REQUIRE(store->Annotate(id, 12, "early", "!").ok());
+  REQUIRE(store->Annotate(id, 50, "later", "?").ok());
+  Variation v = testing::RandomVariation(game, original, 40, 5, 99);
+  REQUIRE(v.actions.size() == 5);
+  const int64_t vid = store->AddVariation(id, v).value();
+  REQUIRE(store->Annotate(id, 40, "instead:", std::nullopt, vid).ok());
+  REQUIRE(store->Annotate(id, 42, "in the variation", "!?", vid).ok());
+
+  auto demoted = store->PromoteVariation(id, vid);
+  INFO(FormatErrors(demoted));
+  REQUIRE(demoted.ok());
+  GameRecord now = store->LoadGame(id).value();
+  REQUIRE(now.actions.size() == 45);
+  CHECK(std::equal(now.actions.begin(), now.actions.begin() + 40,
+                   original.actions.begin()));
+  CHECK(std::equal(now.actions.begin() + 40, now.actions.end(), v.actions.begin()));
+  CHECK(now.result == "unfinished");
+  CHECK(now.annotations == std::vector<Annotation>{{12, "early", "!"},
+                                                   {41, "instead:", ""},
+                                                   {42, "in the variation", "!?"}});
+  REQUIRE(now.variations.size() == 1);
+  const Variation& old = now.variations[0];
+  CHECK(old.id == demoted.value());
+  CHECK(old.ply == 40);
+  CHECK(old.actions.size() == original.actions.size() - 40);
+  CHECK(old.annotations == std::vector<Annotation>{{50, "later", "?"}});
+
+  // Promoting the old moves back gives the game as it was.
+  auto back = store->PromoteVariation(id, old.id);
+  REQUIRE(back.ok());
+  GameRecord again = store->LoadGame(id).value();
+  CHECK(again.actions == original.actions);
+  CHECK(again.result == original.result);
+  CHECK(again.finished);
+  CHECK(again.ranks == original.ranks);
+  CHECK(again.annotations ==
+        std::vector<Annotation>{{12, "early", "!"}, {50, "later", "?"}});
+  REQUIRE(again.variations.size() == 1);
+  CHECK(again.variations[0].actions == v.actions);
+
+  // A variation inside the moves another would replace stops the promotion.
+  Variation inside = testing::RandomVariation(game, again, 60, 2, 7);
+  const int64_t inside_id = store->AddVariation(id, inside).value();
+  auto refused = store->PromoteVariation(id, again.variations[0].id);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message ==
+        "game 1: variation " + std::to_string(inside_id) +
+            " branches from ply 60, inside the moves variation " +
+            std::to_string(again.variations[0].id) +
+            " would replace; delete or promote it first");
+
+  REQUIRE(store->DeleteVariation(id, inside_id).ok());
+  CHECK(store->DeleteVariation(id, inside_id).error().message ==
+        "store :memory:: no game 1: variation " + std::to_string(inside_id));
+  REQUIRE(store->DeleteVariation(id, again.variations[0].id).ok());
+  GameRecord bare = store->LoadGame(id).value();
+  CHECK(bare.variations.empty());
+  CHECK(bare.SameContent(store->LoadGame(id).value()));
+  CHECK(bare.actions == original.actions);
 }
 
 TEST_CASE("scenario runs: the previous result of each scenario", "[store]") {
@@ -517,7 +599,15 @@ TEST_CASE("RecordGame: what sim --record and play --record call", "[store]") {
   CHECK(partial.result == "unfinished");
   auto text = FormatRecord(rules, partial);
   REQUIRE(text.ok());
-  auto again = ImportRecords(*store, SourceFile::Make("partial.rec", text.value()));
+  auto twice = ImportRecords(*store, SourceFile::Make("partial.rec", text.value()));
+  REQUIRE_FALSE(twice.ok());
+  CHECK(twice.error().message == "game 1: already stored as game " +
+                                     std::to_string(left.value()) +
+                                     " (--allow-duplicates stores it again)");
+  ImportOptions duplicates;
+  duplicates.allow_duplicates = true;
+  auto again =
+      ImportRecords(*store, SourceFile::Make("partial.rec", text.value()), duplicates);
   REQUIRE(again.ok());
   CHECK(store->LoadGame(again.value()[0]).value().SameContent(partial));
 

@@ -57,13 +57,22 @@ Result<VerifyReport> VerifyStore(Store& store, const VerifyOptions& options) {
     d.game = g.id;
     d.ruleset_name = g.ruleset_name;
     d.stored_hash = g.ruleset_hash;
-    if (!it->second) {
+    // House rules: no ruleset of that name here. The game is checked against
+    // the rules it carries, so only an engine change can make it drift.
+    Result<RulesetPtr> own = Diagnostic({}, "");
+    if (!it->second && ResolveRulesetPath(g.ruleset_name).empty()) {
+      own = store.RulesetByHash(g.ruleset_hash);
+      if (!own) return own.errors();
+      ++report.house_rules;
+    }
+    const Result<RulesetPtr>& against = own ? own : it->second;
+    if (!against) {
       d.reason = "the current ruleset " + g.ruleset_name +
-                 " does not load: " + it->second.error().message;
+                 " does not load: " + against.error().message;
       report.drifts.push_back(std::move(d));
       return Ok();
     }
-    const Ruleset& rules = *it->second.value();
+    const Ruleset& rules = *against.value();
     d.current_hash = rules.content_hash;
     const int players = static_cast<int>(g.players.size());
     if (players < rules.min_players || players > rules.max_players) {

@@ -35,12 +35,16 @@ struct Drift {
 struct VerifyReport {
   int64_t games = 0;
   int64_t actions = 0;  // replayed
+  // Games whose ruleset name no ruleset here has (house rules from elsewhere):
+  // replayed against their own stored rules.
+  int64_t house_rules = 0;
   std::vector<Drift> drifts;
 };
 
 struct VerifyOptions {
   std::string ruleset;  // only games of this ruleset name (or content hash); empty: all
-  // The current ruleset of a name; LoadRuleset unless replaced (tests).
+  // The current ruleset of a name; LoadRuleset unless replaced (tests, and
+  // `verify --ruleset FILE`, which supplies the current rules of its name).
   std::function<Result<RulesetPtr>(const std::string& name)> current;
   // Called now and then with the games done and the total.
   std::function<void(int64_t done, int64_t total)> progress;

@@ -12,6 +12,7 @@
 #include <istream>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -501,6 +502,8 @@ const CommandSpec& StepSpec() {
       "  t            to the next trick       r      to the next round\n"
       "  N or j N     jump to ply N           e      to the end\n"
       "  s            show the position again ?      this help\n"
+      "  v N          into variation N        o      out, to where it branches\n"
+      "  c TEXT       comment on this move    glyph G  its glyph (\"glyph -\" removes)\n"
       "  q            quit (so does the end of input)",
       {{"variation", true, "follow this variation (its id) instead of the main line"},
        kDbFlag}};
@@ -513,23 +516,107 @@ bool TrickBegins(const State& s) {
                      s.decision.kind == DecisionKind::kLay);
 }
 
+// The commands of `replay step` that change the line followed or the store:
+// v N, o, c TEXT, glyph G. Returns false for any other command. On success
+// `line` is made again from the store and `ply` is where to stand.
+bool StepLineCommand(Context& c, GameArgs& at, std::optional<Line>& line, int& ply,
+                     const std::string& input) {
+  const std::string cmd = Lower(std::string(Trim(input)));
+  const auto word = [&](std::string_view w) {
+    return cmd == w || cmd.rfind(std::string(w) + " ", 0) == 0;
+  };
+  const std::string_view trimmed = Trim(input);
+  const size_t space = trimmed.find(' ');
+  const std::string rest(space == std::string_view::npos
+                             ? std::string_view()
+                             : Trim(trimmed.substr(space + 1)));
+  const Variation* in = line->variation;
+  int64_t variation = in ? in->id : 0;
+  if (word("v")) {
+    Result<int> n = PlyArg(rest, "N");
+    const Variation* v = nullptr;
+    for (const Variation& x : at.game.record.variations) {
+      if (n && x.id == n.value()) v = &x;
+    }
+    if (!v) {
+      c.out << "no variation '" << rest << "' (replay show lists them)\n";
+      return true;
+    }
+    variation = v->id;
+    ply = v->ply + 1;
+  } else if (cmd == "o" || cmd == "out") {
+    if (!in) {
+      c.out << "on the main line\n";
+      return true;
+    }
+    variation = 0;
+    ply = in->ply;
+  } else if (word("c") || word("comment") || word("glyph")) {
+    std::optional<std::string> comment, glyph;
+    if (word("glyph")) {
+      glyph = rest == "-" ? "" : rest;
+      if (!glyph->empty() && !IsGlyph(*glyph)) {
+        c.out << "'" << rest << "' is not one of ! ? !! ?? !? ?! (- removes it)\n";
+        return true;
+      }
+    } else {
+      comment = rest;
+    }
+    // A move before the branch belongs to the main line.
+    const int64_t owner = in && ply > in->ply ? variation : 0;
+    if (Status st = at.store->Annotate(at.id, ply, comment, glyph, owner); !st) {
+      c.out << st.error().message << "\n";
+      return true;
+    }
+  } else {
+    return false;
+  }
+  Result<Loaded> reloaded = LoadGame(*at.store, at.id);
+  if (!reloaded) {
+    c.out << reloaded.error().message << "\n";
+    return true;
+  }
+  at.game = std::move(reloaded).value();
+  line.reset();
+  Result<Line> made = MakeLine(at.game, variation);
+  if (!made) {  // the variation went away under us: the main line
+    c.out << made.error().message << "\n";
+    Result<Line> main = MakeLine(at.game, 0);
+    if (!main) return true;  // Step ends: nothing replays
+    line.emplace(std::move(main).value());
+    ply = std::min(ply, line->plies());
+  } else {
+    line.emplace(std::move(made).value());
+  }
+  ShowText(c.out, *line, ply);
+  return true;
+}
+
 int Step(Context& c) {
   Result<GameArgs> read = ReadGameArgs(c);
   if (!read) return Fail(c, read.errors());
   GameArgs& at = read.value();
   Result<Line> made = MakeLine(at.game, at.variation);
   if (!made) return Fail(c, made.errors());
-  const Line& line = made.value();
-  const int end = line.plies();
+  std::optional<Line> line_now(std::move(made).value());
   const int round_slot = at.game.rules->builtin.round;
   int ply = 0;
-  ShowText(c.out, line, ply);
+  ShowText(c.out, *line_now, ply);
   while (true) {
-    c.out << "ply " << ply << "/" << end << " (? for help)> " << std::flush;
+    const Line& line = *line_now;
+    const int end = line.plies();
+    c.out << "ply " << ply << "/" << end
+          << (line.variation ? " in variation " + std::to_string(line.variation->id) : "")
+          << " (? for help)> " << std::flush;
     std::string input;
     if (!std::getline(c.in, input)) {
       c.out << "\n";
       return kExitOk;
+    }
+    if (StepLineCommand(c, at, line_now, ply, input)) {
+      if (!line_now)
+        return Fail(c, "game " + std::to_string(at.id) + " no longer replays");
+      continue;
     }
     const std::string cmd = Lower(std::string(Trim(input)));
     int target = ply;
@@ -683,12 +770,61 @@ int Branch(Context& c) {
   const State& s = branch.value().end;
   std::string written;
   for (const std::string& line : branch.value().read) written += "  " + line + "\n";
+  const std::optional<int64_t> same = SameLine(record, v);
   Result<int64_t> vid = store.value()->AddVariation(id.value(), v);
   if (!vid) return Fail(c, vid.errors());
   c.out << "variation " << vid.value() << " of game " << id.value() << ", from ply "
-        << v.ply << ":\n"
+        << v.ply << (same ? " (already stored: it begins so)" : "") << ":\n"
         << written;
   if (s.over) c.out << "  game over: " << ResultText(game, s, record.players) << "\n";
+  return kExitOk;
+}
+
+// ---- variation ----
+
+const CommandSpec& VariationSpec() {
+  static const CommandSpec spec{
+      "replay variation",
+      "GAME V (--delete | --promote) [--db PATH]",
+      "Deletes variation V of a stored game with its comments (--delete), or makes\n"
+      "it the main line from its ply on (--promote): the two swap, so variation V\n"
+      "then holds the moves it replaced; comments go with their moves, and the\n"
+      "game's result is the new main line's.",
+      {{"delete", false, "delete the variation"},
+       {"promote", false, "make the variation the main line"},
+       kDbFlag}};
+  return spec;
+}
+
+int VariationCmd(Context& c) {
+  const auto& pos = c.args.positional();
+  if (pos.size() != 2) return Fail(c, "expected GAME V");
+  Result<int64_t> id = GameArg(pos[0]);
+  if (!id) return Fail(c, id.errors());
+  Result<int64_t> vid = GameArg(pos[1]);
+  if (!vid) return Fail(c, "V is a variation's id, a number; got '" + pos[1] + "'");
+  if (c.args.Has("delete") == c.args.Has("promote")) {
+    return Fail(c, "give one of --delete and --promote");
+  }
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  const std::string which =
+      "game " + std::to_string(id.value()) + ": variation " + std::to_string(vid.value());
+  if (c.args.Has("delete")) {
+    if (Status st = store.value()->DeleteVariation(id.value(), vid.value()); !st)
+      return Fail(c, st.errors());
+    c.out << which << " deleted\n";
+    return kExitOk;
+  }
+  Result<int64_t> demoted = store.value()->PromoteVariation(id.value(), vid.value());
+  if (!demoted) return Fail(c, demoted.errors());
+  Result<GameRecord> now = store.value()->LoadGame(id.value());
+  if (!now) return Fail(c, now.errors());
+  c.out << which << " is the main line now";
+  if (demoted.value() > 0) {
+    c.out << "; variation " << demoted.value() << " holds the moves it replaced";
+  }
+  c.out << "\nresult: " << now.value().result << "\n";
   return kExitOk;
 }
 
@@ -697,12 +833,16 @@ int Branch(Context& c) {
 const CommandSpec& ExportSpec() {
   static const CommandSpec spec{
       "replay export",
-      "GAME... [--format text|json] [--db PATH]",
+      "GAME... [--format text|json] [--no-ruleset] [--db PATH]",
       "Writes stored games in the record notation (replay/FORMAT.md): a header of\n"
       "tags, one action per line with comments {...} and glyphs, variations in\n"
-      "parentheses. 'angler replay import' reads it back as the same game. With\n"
+      "parentheses, and the end line with the result. 'angler replay import'\n"
+      "reads it back as the same game. The record carries its ruleset's\n"
+      "canonical text (house rules travel) unless --no-ruleset. With\n"
       "--format json, one JSON object (several games: {\"games\": [...]}).",
-      {{"format", true, "text (default) or json"}, kDbFlag}};
+      {{"format", true, "text (default) or json"},
+       {"no-ruleset", false, "leave the ruleset's text out of the record"},
+       kDbFlag}};
   return spec;
 }
 
@@ -744,7 +884,7 @@ void MovesJson(JsonWriter& json, const Game& game, State s,
   json.EndArray();
 }
 
-void RecordJson(JsonWriter& json, const Loaded& g) {
+void RecordJson(JsonWriter& json, const Loaded& g, bool with_ruleset) {
   const GameRecord& r = g.record;
   const Game& game = *g.game;
   json.BeginObject();
@@ -756,9 +896,9 @@ void RecordJson(JsonWriter& json, const Loaded& g) {
   json.Key("players").BeginArray();
   for (const std::string& p : r.players) json.String(p);
   json.EndArray();
-  json.Key("seed");
+  json.Key("seed");  // a string: 64 bits do not survive a double
   if (r.seed) {
-    json.Uint(*r.seed);
+    json.String(std::to_string(*r.seed));
   } else {
     json.Null();
   }
@@ -771,6 +911,7 @@ void RecordJson(JsonWriter& json, const Loaded& g) {
   }
   json.Key("moves");
   MovesJson(json, game, game.NewInitialState(), r.actions, 1, r.annotations, r.players);
+  if (with_ruleset) json.Key("ruleset_text").String(g.rules->canonical_text);
   json.Key("variations").BeginArray();
   for (const Variation& v : r.variations) {
     json.BeginObject();
@@ -817,10 +958,12 @@ int Export(Context& c) {
     Result<Loaded> g = LoadGame(*store.value(), id);
     if (!g) return Fail(c, g.errors());
     if (format == "json") {
-      RecordJson(json, g.value());
+      RecordJson(json, g.value(), !c.args.Has("no-ruleset"));
       continue;
     }
-    Result<std::string> one = FormatRecord(*g.value().rules, g.value().record);
+    RecordWriteOptions options;
+    options.ruleset_text = !c.args.Has("no-ruleset");
+    Result<std::string> one = FormatRecord(*g.value().rules, g.value().record, options);
     if (!one) {
       return Fail(c, "game " + std::to_string(id) + ": " + one.error().message);
     }
@@ -840,15 +983,18 @@ int Export(Context& c) {
 const CommandSpec& ImportSpec() {
   static const CommandSpec spec{
       "replay import",
-      "FILE... [--db PATH]",
+      "FILE... [--ruleset FILE] [--allow-duplicates] [--db PATH]",
       "Reads game records (the text notation of 'replay export', or its JSON) and\n"
       "stores them. Every move is checked against the rules the record names (by\n"
-      "content hash: the store's copy, else the current ruleset of that name if\n"
-      "its hash matches). All files go in together or not at all: a truncated,\n"
-      "reordered or foreign record, an unknown ruleset or an illegal move is\n"
-      "reported with its file, line, game and ply, and nothing is stored.\n"
-      "FILE '-' reads stdin.",
-      {kDbFlag}};
+      "content hash: the store's copy, else the --ruleset file, else the text the\n"
+      "record carries, else the current ruleset of that name if its hash\n"
+      "matches). All files go in together or not at all: a cut, reordered or\n"
+      "foreign record, an unknown ruleset, an illegal move or a game the store\n"
+      "already has is reported with its file, line, game and ply, and nothing is\n"
+      "stored. FILE '-' reads stdin.",
+      {{"ruleset", true, "a ruleset file (or name) for records that do not carry theirs"},
+       {"allow-duplicates", false, "store games the store already has again"},
+       kDbFlag}};
   return spec;
 }
 
@@ -890,6 +1036,7 @@ Result<ParsedRecord> FromJson(const YamlNode& node, int index) {
   tag("date", "Date");
   tag("plies", "Plies");
   tag("result", "Result");
+  tag("ruleset_text", "RulesetText");
   auto line = [&](const YamlNode* moves, ParsedLine& out) -> Status {
     if (!moves) return Ok();
     if (moves->kind != YamlNode::Kind::kSequence)
@@ -985,10 +1132,17 @@ int Import(Context& c) {
     if (!records) return Fail(c, records.errors());
     for (ParsedRecord& r : records.value()) all.push_back(std::move(r));
   }
+  ImportOptions options;
+  options.allow_duplicates = c.args.Has("allow-duplicates");
+  if (std::optional<std::string> file = c.args.Get("ruleset")) {
+    Result<RulesetPtr> rules = LoadRuleset(*file);
+    if (!rules) return Fail(c, rules.errors());
+    options.rulesets.push_back(rules.value());
+  }
   auto store = OpenStore(c.args);
   if (!store) return Fail(c, store.errors());
   const auto begin = std::chrono::steady_clock::now();
-  Result<std::vector<int64_t>> ids = StoreRecords(*store.value(), all);
+  Result<std::vector<int64_t>> ids = StoreRecords(*store.value(), all, options);
   if (!ids) {
     Fail(c, ids.errors());
     c.err << "angler " << c.name << ": nothing was stored\n";
@@ -1017,11 +1171,26 @@ const CommandSpec& VerifySpec() {
       "reports, per game, the first ply where it no longer replays, where the\n"
       "number of legal actions changed (for a shuffle, the cards shuffled), or\n"
       "that its result changed, with the move and both rulesets' content hashes.\n"
-      "Exits 1 when any game drifted.",
-      {{"ruleset", true, "only games of this ruleset (a name or a content hash)"},
+      "A game of house rules no ruleset here is named after is replayed against\n"
+      "the rules it was stored with; --ruleset FILE gives the current rules of\n"
+      "its name (and checks only games of that name). Exits 1 when any game\n"
+      "drifted.",
+      {{"ruleset", true,
+        "only games of this ruleset (a name or a content hash), or a ruleset FILE "
+        "(a path) to check them against"},
        {"json", false, "print one JSON object"},
        kDbFlag}};
   return spec;
+}
+
+// `--ruleset` names a file rather than a ruleset's name or hash.
+bool IsRulesetFile(const std::string& word) {
+  auto ends = [&](std::string_view tail) {
+    return word.size() > tail.size() &&
+           word.compare(word.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  return word.find('/') != std::string::npos || ends(".yaml") || ends(".yml") ||
+         ends(".json");
 }
 
 int Verify(Context& c) {
@@ -1031,6 +1200,16 @@ int Verify(Context& c) {
   ProgressLine progress(c.err, ProgressLine::IsTerminal(c.err), "verify");
   VerifyOptions options;
   options.ruleset = c.args.Get("ruleset").value_or("");
+  if (IsRulesetFile(options.ruleset)) {
+    Result<RulesetPtr> supplied = LoadRuleset(options.ruleset);
+    if (!supplied) return Fail(c, supplied.errors());
+    RulesetPtr rules = supplied.value();
+    options.ruleset = rules->name;
+    options.current = [rules](const std::string& name) -> Result<RulesetPtr> {
+      if (name == rules->name) return rules;
+      return LoadRuleset(name);
+    };
+  }
   options.progress = [&](int64_t done, int64_t total) {
     progress.Update(static_cast<long>(done), static_cast<long>(total));
   };
@@ -1046,6 +1225,7 @@ int Verify(Context& c) {
     json.BeginObject();
     json.Key("games").Int(r.games);
     json.Key("actions").Int(r.actions);
+    json.Key("house_rules").Int(r.house_rules);
     json.Key("drifted").Int(static_cast<int64_t>(r.drifts.size()));
     json.Key("drifts").BeginArray();
     for (const Drift& d : r.drifts) {
@@ -1071,10 +1251,14 @@ int Verify(Context& c) {
     for (const Drift& d : r.drifts) c.out << DriftText(d) << "\n";
     c.out << "verify: " << r.games << " game(s), " << r.actions << " actions replayed: ";
     if (r.drifts.empty()) {
-      c.out << "all replay\n";
+      c.out << "all replay";
     } else {
-      c.out << r.drifts.size() << " drifted\n";
+      c.out << r.drifts.size() << " drifted";
     }
+    if (r.house_rules > 0) {
+      c.out << " (" << r.house_rules << " of house rules, against their own rules)";
+    }
+    c.out << "\n";
   }
   char timing[64];
   std::snprintf(timing, sizeof timing, "%.2f s", seconds);
@@ -1148,6 +1332,7 @@ const std::vector<Subcommand>& Subcommands() {
       {StepSpec, Step, "step through a game (commands on stdin)"},
       {AnnotateSpec, Annotate, "comment on a move, give it a glyph"},
       {BranchSpec, Branch, "store other moves from a ply as a variation"},
+      {VariationSpec, VariationCmd, "delete a variation or promote it to the main line"},
       {ExportSpec, Export, "write games in the record notation (or JSON)"},
       {ImportSpec, Import, "read records into the store"},
       {VerifySpec, Verify, "replay stored games against the current rulesets"},

@@ -225,6 +225,37 @@ TEST_CASE("replay step: forward, back, jump, next trick, next round", "[replay-c
   CHECK(tmp.Run({"step", "1"}, "n\n").code == kExitOk);
 }
 
+TEST_CASE("replay step: into a variation and out, annotating in place", "[replay-cmd]") {
+  TempStore tmp;
+  AddFishing(tmp, 1);
+  {
+    auto store = tmp.Open();
+    const GameRecord record = store->LoadGame(1).value();
+    const Game game(testing::Fishing(), 3);
+    Variation v = testing::RandomVariation(game, record, 30, 3, 5);
+    REQUIRE(store->AddVariation(1, v).ok());
+  }
+  Ran r = tmp.Run({"step", "1"},
+                  "v 1\nc a better try\nglyph !?\nglyph ?!?\nn\no\no\nv 9\n"
+                  "c the main line\nq\n");
+  CHECK(r.code == kExitOk);
+  INFO(r.out);
+  CHECK(r.out.find("ply 31/33 in variation 1 (? for help)> ") != std::string::npos);
+  CHECK(r.out.find("ply 32/33 in variation 1 (? for help)> ") != std::string::npos);
+  CHECK(r.out.find("'?!?' is not one of ! ? !! ?? !? ?! (- removes it)") !=
+        std::string::npos);
+  CHECK(r.out.find("on the main line\n") != std::string::npos);
+  CHECK(r.out.find("no variation '9' (replay show lists them)") != std::string::npos);
+  // Out of the variation: back on the main line where it branched, ply 30.
+  const size_t out = r.out.find("on the main line\n");
+  CHECK(r.out.rfind("ply 30/", out) != std::string::npos);
+  const GameRecord after = tmp.Open()->LoadGame(1).value();
+  REQUIRE(after.variations.size() == 1);
+  CHECK(after.variations[0].annotations ==
+        std::vector<Annotation>{{31, "a better try", "!?"}});
+  CHECK(after.annotations == std::vector<Annotation>{{30, "the main line", ""}});
+}
+
 TEST_CASE("replay annotate and branch", "[replay-cmd]") {
   TempStore tmp;
   AddFishing(tmp, 1);
@@ -242,30 +273,70 @@ TEST_CASE("replay annotate and branch", "[replay-cmd]") {
   CHECK(bad.err.find("--glyph '?!?' is not one of ! ? !! ?? !? ?!") != std::string::npos);
   CHECK(tmp.Run({"annotate", "1", "100000", "x"}).code == kExitUsage);
 
-  // Branch from ply 19 with the last legal move instead of ply 20's.
+  // Branch from the first position from ply 19 on with a choice of cards,
+  // with a legal move other than the one played.
   auto store = tmp.Open();
   const GameRecord record = store->LoadGame(1).value();
   const Game game(testing::Fishing(), 3);
-  State s = PositionAt(game, record, 19).value();
+  int at = 19;
   ActionList legal;
-  game.LegalActions(s, legal);
-  REQUIRE(legal.count > 0);
+  for (;; ++at) {
+    REQUIRE(at < static_cast<int>(record.actions.size()));
+    State s = PositionAt(game, record, at).value();
+    if (game.IsChance(s)) continue;
+    game.LegalActions(s, legal);
+    if (legal.count > 1) break;
+  }
+  const std::string ply = std::to_string(at), next = std::to_string(at + 1);
+  const Action& played = record.actions[static_cast<size_t>(at)].action;
+  const Action& other = legal.items[legal.count - 1] == played
+                            ? legal.items[legal.count - 2]
+                            : legal.items[legal.count - 1];
   const std::string card =
-      testing::Fishing()
-          .card_names[static_cast<size_t>(legal.items[legal.count - 1].value)];
-  Ran b = tmp.Run({"branch", "1", "19", card});
+      testing::Fishing().card_names[static_cast<size_t>(other.value)];
+  const std::string main_card =
+      testing::Fishing().card_names[static_cast<size_t>(played.value)];
+  // The main line's own move is no variation; nothing is stored.
+  Ran same_as_main = tmp.Run({"branch", "1", ply, main_card});
+  CHECK(same_as_main.code == kExitUsage);
+  CHECK(same_as_main.err.find("game 1: the main line plays this move from ply " + ply +
+                              "; nothing stored") != std::string::npos);
+  Ran b = tmp.Run({"branch", "1", ply, card});
   INFO(b.err);
   CHECK(b.code == kExitOk);
-  CHECK(b.out.find("variation 1 of game 1, from ply 19:\n  20. ") == 0);
-  Ran shown = tmp.Run({"show", "1", "--ply", "19"});
+  CHECK(b.out.find("variation 1 of game 1, from ply " + ply + ":\n  " + next + ". ") ==
+        0);
+  // The same branch again is the stored one.
+  Ran again = tmp.Run({"branch", "1", ply, card});
+  CHECK(again.code == kExitOk);
+  CHECK(again.out.find("variation 1 of game 1, from ply " + ply +
+                       " (already stored: it begins so):\n  " + next + ". ") == 0);
+  Ran shown = tmp.Run({"show", "1", "--ply", ply});
   CHECK(shown.out.find("variation 1 from here: 1 move(s)") != std::string::npos);
-  Ran inside = tmp.Run({"show", "1", "--variation", "1", "--ply", "20"});
-  CHECK(inside.out.find("game 1, variation 1 (from ply 19)") == 0);
+  Ran inside = tmp.Run({"show", "1", "--variation", "1", "--ply", next});
+  CHECK(inside.out.find("game 1, variation 1 (from ply " + ply + ")") == 0);
   Ran illegal = tmp.Run({"branch", "1", "19", "green 16"});
   CHECK(illegal.code == kExitUsage);
   CHECK(illegal.err.find("game 1, ply 20: 'green 16' is not legal for ") !=
         std::string::npos);
   CHECK(store->LoadGame(1).value().variations.size() == 1);
+
+  // The variation becomes the main line; the moves it replaced, variation 1.
+  CHECK(tmp.Run({"variation", "1", "1"}).err ==
+        "angler replay variation: error: give one of --delete and --promote\n");
+  Ran promoted = tmp.Run({"variation", "1", "1", "--promote"});
+  INFO(promoted.err);
+  CHECK(promoted.code == kExitOk);
+  CHECK(promoted.out ==
+        "game 1: variation 1 is the main line now; variation 1 holds the moves it "
+        "replaced\nresult: unfinished\n");
+  const GameRecord after = store->LoadGame(1).value();
+  CHECK(after.actions.size() == static_cast<size_t>(at + 1));
+  CHECK(after.actions.back().action == other);
+  CHECK(tmp.Run({"variation", "1", "1", "--delete"}).out ==
+        "game 1: variation 1 deleted\n");
+  CHECK(tmp.Run({"variation", "1", "1", "--delete"}).code == kExitUsage);
+  CHECK(store->LoadGame(1).value().variations.empty());
 }
 
 TEST_CASE("replay export and import give back the same game, for every ruleset",
@@ -298,7 +369,16 @@ TEST_CASE("replay export and import give back the same game, for every ruleset",
     REQUIRE(exported.code == kExitOk);
     const std::string file = to.path() + ".rec";
     std::ofstream(file, std::ios::binary) << exported.out;
-    Ran imported = to.Run({"import", file});
+    // The JSON brings the same games again: stored twice only when asked.
+    if (std::string(format) == "json") {
+      Ran again = to.Run({"import", file});
+      CHECK(again.code == kExitUsage);
+      CHECK(again.err.find("game 1: already stored as game 1") != std::string::npos);
+    }
+    Ran imported =
+        to.Run(std::string(format) == "json"
+                   ? std::vector<std::string>{"import", file, "--allow-duplicates"}
+                   : std::vector<std::string>{"import", file});
     INFO(imported.err);
     REQUIRE(imported.code == kExitOk);
   }
@@ -344,7 +424,8 @@ TEST_CASE("replay import: bad records are refused and nothing is stored",
   SECTION("truncated") {
     Ran r = import(good.substr(0, good.rfind('\n', good.size() - 2000) + 1));
     CHECK(r.code == kExitUsage);
-    CHECK(r.err.find("game 2: truncated: the Plies tag says ") != std::string::npos);
+    CHECK(r.err.find("game 2: truncated: the record is cut after move ") !=
+          std::string::npos);
   }
   SECTION("foreign") {
     Ran r = import(
@@ -353,7 +434,8 @@ TEST_CASE("replay import: bad records are refused and nothing is stored",
     CHECK(r.err.find("not an angler game record") != std::string::npos);
   }
   SECTION("an unknown ruleset hash") {
-    std::string bad = good;
+    std::string bad = tmp.Run({"export", "1", "2", "--no-ruleset"}).out;
+    REQUIRE(bad.find("[RulesetText ") == std::string::npos);
     bad.replace(bad.find(testing::Fishing().content_hash), 16, "00000000deadbeef");
     Ran r = import(bad);
     CHECK(r.code == kExitUsage);
@@ -367,6 +449,96 @@ TEST_CASE("replay import: bad records are refused and nothing is stored",
           "angler replay import: error: cannot read '/nonexistent/x.rec'\n");
   }
   CHECK(tmp.Open()->GameCount().value() == 2);
+}
+
+// House rules of one table: a file no other store has seen.
+std::string WriteHouseRules(const TempStore& tmp) {
+  const std::string path = tmp.path() + ".house.yaml";
+  std::ofstream(path) << "extends: fishing\nname: porch-rules\ngame:\n"
+                         "  end_when: round == 2\n";
+  return path;
+}
+
+TEST_CASE("replay: house-rule games travel with their rules", "[replay-cmd]") {
+  TempStore from, to;
+  const std::string house = WriteHouseRules(from);
+  RulesetPtr rules = LoadRuleset(house).value();
+  {
+    auto store = from.Open();
+    const Game game(*rules, 3);
+    REQUIRE(store->AddGame(*rules, RandomRecord(game, 9, {"Anne", "Bob", "Carl"})).ok());
+  }
+  const std::string file = to.path() + ".rec";
+  SECTION("the record carries the rules") {
+    std::ofstream(file, std::ios::binary) << from.Run({"export", "1"}).out;
+    Ran r = to.Run({"import", file});
+    INFO(r.err);
+    CHECK(r.code == kExitOk);
+    CHECK(to.Run({"export", "1"}).out == from.Run({"export", "1"}).out);
+    // The JSON carries them too.
+    TempStore third;
+    std::ofstream(file, std::ios::binary)
+        << from.Run({"export", "1", "--format", "json"}).out;
+    CHECK(third.Run({"import", file}).code == kExitOk);
+    CHECK(third.Run({"export", "1"}).out == from.Run({"export", "1"}).out);
+  }
+  SECTION("without them, --ruleset FILE supplies them") {
+    std::ofstream(file, std::ios::binary)
+        << from.Run({"export", "1", "--no-ruleset"}).out;
+    Ran refused = to.Run({"import", file});
+    CHECK(refused.code == kExitUsage);
+    CHECK(refused.err.find("game 1: unknown ruleset hash " + rules->content_hash +
+                           ": the store does not have it and no ruleset named "
+                           "'porch-rules' loads") != std::string::npos);
+    CHECK(to.Open()->GameCount().value() == 0);
+    Ran wrong = to.Run({"import", file, "--ruleset", "fishing"});
+    CHECK(wrong.code == kExitUsage);
+    CHECK(wrong.err.find("--ruleset gave fishing " + testing::Fishing().content_hash) !=
+          std::string::npos);
+    Ran r = to.Run({"import", file, "--ruleset", house});
+    INFO(r.err);
+    CHECK(r.code == kExitOk);
+  }
+  // Verify: no ruleset of that name here, so the game replays against its own
+  // rules and has not drifted; --ruleset FILE checks it against the file.
+  Ran v = to.Run({"verify"});
+  INFO(v.out);
+  CHECK(v.code == kExitOk);
+  CHECK(v.out == "verify: 1 game(s), " +
+                     std::to_string(to.Open()->LoadGame(1).value().actions.size()) +
+                     " actions replayed: all replay (1 of house rules, against their "
+                     "own rules)\n");
+  CHECK(to.Run({"verify", "--json"}).out.find("\"house_rules\":1,\"drifted\":0") !=
+        std::string::npos);
+  CHECK(to.Run({"verify", "--ruleset", house}).code == kExitOk);
+  // The table changes its rules: the file now ends after round 1.
+  std::ofstream(house) << "extends: fishing\nname: porch-rules\ngame:\n"
+                          "  end_when: round == 1\n";
+  Ran drift = to.Run({"verify", "--ruleset", house});
+  CHECK(drift.code == kExitFailure);
+  CHECK(drift.out.find("game 1: ") == 0);
+  CHECK(drift.out.find(": 1 drifted\n") != std::string::npos);
+  std::error_code ec;
+  fs::remove(house, ec);
+}
+
+TEST_CASE("replay: JSON seeds are strings and keep all 64 bits", "[replay-cmd]") {
+  TempStore from, to;
+  const uint64_t seed = 18446744073709551557ull;  // above 2^53: a double loses it
+  {
+    auto store = from.Open();
+    const Game game(testing::Fishing(), 3);
+    GameRecord record = RandomRecord(game, 4, {"Anne", "Bob", "Carl"});
+    record.seed = seed;
+    REQUIRE(store->AddGame(testing::Fishing(), record).ok());
+  }
+  const std::string json = from.Run({"export", "1", "--format", "json"}).out;
+  CHECK(json.find("\"seed\": \"18446744073709551557\"") != std::string::npos);
+  const std::string file = to.path() + ".rec";
+  std::ofstream(file, std::ios::binary) << json;
+  REQUIRE(to.Run({"import", file}).code == kExitOk);
+  CHECK(to.Open()->LoadGame(1).value().seed == seed);
+  CHECK(to.Run({"export", "1", "--format", "json"}).out == json);
 }
 
 TEST_CASE("replay verify: exit 1 when a game drifted", "[replay-cmd]") {

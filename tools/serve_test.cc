@@ -162,9 +162,19 @@ TEST_CASE("serve writes annotations and variations to the store", "[serve]") {
   REQUIRE(status == 200);
   auto [s2, view] = server.Get("/api/games/1/view?ply=7");
   CHECK(At(At(view, "move"), "comment").text == "a fine lead");
-  // The branch replays the game's own move at its ply.
+  // The branch plays another legal move than the game's own at its ply (the
+  // main line's own move is refused: it is stored already).
   auto [s3, game] = server.Get("/api/games/1");
-  const std::string move = At(At(game, "moves").items[10], "text").text;
+  const std::string played = At(At(game, "moves").items[10], "text").text;
+  auto [s3b, before] = server.Get("/api/games/1/view?ply=10");
+  std::string move;
+  for (const JsonValue& m : At(At(At(before, "view"), "decision"), "legal").items) {
+    if (played.find(m.text) == std::string::npos) {
+      move = m.text;
+      break;
+    }
+  }
+  REQUIRE_FALSE(move.empty());
   JsonWriter body;
   body.BeginObject().Key("ply").Int(10).Key("moves").BeginArray().String(move);
   body.EndArray().EndObject();
