@@ -25,6 +25,7 @@
 #include "tools/bots.h"
 #include "tools/command_support.h"
 #include "tools/commands.h"
+#include "tools/event_text.h"
 #include "tools/runner.h"
 #include "tools/view_text.h"
 
@@ -97,6 +98,8 @@ class TerminalGame {
   bool Search();
   // Tells where the cards of a finished trick went, and when a round begins.
   void ReportChanges(const State& before, const Action& action) const;
+  // Who won a trick, and the score and status changes with their causes.
+  void Narrate() const;
   // Tells every bot the action just applied (what its seat saw of it).
   void TellBots(const Action& action) {
     for (size_t p = 0; p < bots_.size(); ++p) {
@@ -109,6 +112,7 @@ class TerminalGame {
   int human_;
   std::vector<std::unique_ptr<Bot>> bots_;  // by seat; null for the person
   GameRun run_;
+  EventLog log_;  // what the last action did, for the narration
   std::istream& in_;
   std::ostream& out_;
 };
@@ -282,7 +286,8 @@ bool TerminalGame::AskPerson(Action& chosen) {
       if (!read.ok()) out_ << read.error.message << "\n";
       // A move that reads but is refused: say why (the rule it breaks).
       if (read.ok()) {
-        const std::string why = WhyRefused(game_, run_.state(), *read.action, SeatLabels());
+        const std::string why =
+            WhyRefused(game_, run_.state(), *read.action, SeatLabels());
         if (!why.empty()) out_ << "not allowed: " << why << "\n";
       }
     }
@@ -393,6 +398,11 @@ void TerminalGame::ReportChanges(const State& before, const Action& action) cons
   }
 }
 
+void TerminalGame::Narrate() const {
+  for (const std::string& line : NarrateConsequences(game_, log_.events(), SeatLabels()))
+    out_ << "  " << line << "\n";
+}
+
 void TerminalGame::ShowEnd() const {
   const State& s = run_.state();
   out_ << "\ngame over";
@@ -490,19 +500,21 @@ bool TerminalGame::Search() {
       out_ << who << (std::popcount(a.seed) > 1 ? " stop together" : " stops") << "\n";
       if (card >= 0) {
         uint32_t faults = rules_.cards[static_cast<size_t>(card)].faults;
-        out_ << "the wrong fish were:";
+        out_ << "the wrong " << rules_.formation.piece << " were:";
         for (int i = 0; i < 32; ++i) {
           if (faults >> i & 1) out_ << " " << i;
         }
         out_ << "\n";
       }
     }
-    Status applied = run_.Apply(a);
+    log_.clear();
+    Status applied = run_.Apply(a, &log_);
     if (!applied) {
       out_ << "error: " << applied.error().message << "\n";
       return false;
     }
     TellBots(a);
+    Narrate();
     ReportChanges(before, a);
   }
   return true;
@@ -539,12 +551,14 @@ int TerminalGame::Play() {
         out_ << Describe(seat, action) << "\n";
       }
     }
-    Status applied = run_.Apply(action);
+    log_.clear();
+    Status applied = run_.Apply(action, &log_);
     if (!applied) {
       out_ << "error: " << applied.error().message << "\n";
       return kExitFailure;
     }
     TellBots(action);
+    Narrate();
     ReportChanges(before, action);
   }
   ShowEnd();

@@ -39,6 +39,12 @@ TEST_CASE("play driven by a script plays a whole game", "[play]") {
   CHECK_THAT(run.out, Catch::Contains("game over"));
   CHECK_THAT(run.out, Catch::Contains("final ranks:"));
   CHECK_THAT(run.out, Catch::Contains("winner"));
+  // Narrated from the events: who won each trick, and the score as it changes.
+  CHECK_THAT(run.out, Catch::Contains(" wins the trick"));
+  const size_t score = run.out.find("\n  score seat ");
+  REQUIRE(score != std::string::npos);
+  CHECK(run.out.substr(score, run.out.find('\n', score + 1) - score).find(" -> ") !=
+        std::string::npos);
 }
 
 TEST_CASE("play is reproducible with a seed", "[play]") {

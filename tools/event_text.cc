@@ -1,5 +1,7 @@
 #include "tools/event_text.h"
 
+#include <algorithm>
+
 #include "interpreter/move_text.h"
 
 namespace angler {
@@ -74,6 +76,33 @@ std::string ZoneLabel(const Ruleset& rules, int zone,
   if (f.per_player) label += Name(players, rules.ZoneSeat(zone));
   if (f.indexed) label += std::to_string(rules.ZoneIndex(zone));
   return label;
+}
+
+std::vector<std::string> NarrateConsequences(const Game& game,
+                                             std::span<const Event> events,
+                                             const std::vector<std::string>& players) {
+  const Ruleset& rules = game.rules();
+  const Display& display = rules.display;
+  std::vector<std::string> lines;
+  for (const Event& e : events) {
+    if (e.kind == EventKind::kTrickEnd) {
+      lines.push_back(Name(players, e.player) + " wins the trick" +
+                      (e.card != kNoCard && e.card >= 0
+                           ? " with " + rules.card_names[static_cast<size_t>(e.card)]
+                           : std::string()));
+      continue;
+    }
+    if (e.kind != EventKind::kSet) continue;
+    const int variable = VariableOfSlot(rules, e.slot).variable;
+    const bool shown =
+        variable >= 0 && (variable == display.score ||
+                          std::find(display.status.begin(), display.status.end(),
+                                    variable) != display.status.end());
+    if (!shown) continue;
+    if (std::string text = SetText(rules, e, players); !text.empty())
+      lines.push_back(text + CauseText(rules, e));
+  }
+  return lines;
 }
 
 std::vector<std::string> NarrateMove(const Game& game, const State& before,

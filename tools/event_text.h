@@ -27,6 +27,14 @@ std::vector<std::string> NarrateMove(const Game& game, const State& before,
                                      const std::vector<std::string>& players,
                                      const Viewpoint& viewpoint);
 
+// What a move changed that a player at the table wants told, for the terminal:
+// who won a trick and with what, and the changes of the variables the
+// ruleset's display shows (the score, the status), each with the card whose
+// effect caused it: "score Debbie: 4 -> 1 (effect of buoy \"-3 points\")".
+std::vector<std::string> NarrateConsequences(const Game& game,
+                                             std::span<const Event> events,
+                                             const std::vector<std::string>& players);
+
 // "hand Anne", "row 2", "ocean": a zone as people name it.
 std::string ZoneLabel(const Ruleset& rules, int zone,
                       const std::vector<std::string>& players);

@@ -17,12 +17,12 @@ Action GameRun::AskBot(Bot& bot) {
   return bot.Choose(game_, state_, legal_, streams_.seats[static_cast<size_t>(seat)]);
 }
 
-Status GameRun::Apply(const Action& action) {
+Status GameRun::Apply(const Action& action, EventLog* log) {
   if (actions_.size() >= static_cast<size_t>(kMaxActionsPerGame)) {
     return Diagnostic({}, "the game did not end within " +
                               std::to_string(kMaxActionsPerGame) + " actions");
   }
-  Status applied = game_.Apply(state_, action);
+  Status applied = game_.Apply(state_, action, log);
   if (!applied) return applied;
   actions_.push_back(action);
   game_.LegalActions(state_, legal_);

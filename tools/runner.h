@@ -51,7 +51,8 @@ class GameRun {
   // SpotBot (no plan for the others), each drawn from that seat's stream.
   std::vector<std::optional<SearchPlan>> SearchPlans(const std::vector<Bot*>& seats);
   // Applies and records the action; an illegal one is an error, state unchanged.
-  Status Apply(const Action& action);
+  // With a log, what the action did (interpreter/events.h) is appended to it.
+  Status Apply(const Action& action, EventLog* log = nullptr);
 
  private:
   const Game& game_;
