@@ -13,35 +13,6 @@ void NodeField(std::string& out, const char* name, int node) {
   if (node >= 0) out.append(" ").append(name).append("=n").append(std::to_string(node));
 }
 
-// The short name of a type for the listing ("int", "cards").
-const char* TypeWord(Type t) {
-  switch (t) {
-    case Type::kInt:
-      return "int";
-    case Type::kBool:
-      return "bool";
-    case Type::kCard:
-      return "card";
-    case Type::kPlayer:
-      return "player";
-    case Type::kSuit:
-      return "suit";
-    case Type::kKind:
-      return "kind";
-    case Type::kCards:
-      return "cards";
-    case Type::kZone:
-      return "zone";
-    case Type::kPlayers:
-      return "players";
-    case Type::kInts:
-      return "ints";
-    case Type::kVoid:
-      return "void";
-  }
-  return "?";
-}
-
 bool Jumps(Code c) {
   return c == Code::kJump || c == Code::kJumpIfNot || c == Code::kForBegin ||
          c == Code::kForNext || c == Code::kPlay;

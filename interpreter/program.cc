@@ -30,6 +30,34 @@ const char* TypeName(Type t) {
   return "?";
 }
 
+const char* TypeWord(Type t) {
+  switch (t) {
+    case Type::kInt:
+      return "int";
+    case Type::kBool:
+      return "bool";
+    case Type::kCard:
+      return "card";
+    case Type::kPlayer:
+      return "player";
+    case Type::kSuit:
+      return "suit";
+    case Type::kKind:
+      return "kind";
+    case Type::kCards:
+      return "cards";
+    case Type::kZone:
+      return "zone";
+    case Type::kPlayers:
+      return "players";
+    case Type::kInts:
+      return "ints";
+    case Type::kVoid:
+      return "void";
+  }
+  return "?";
+}
+
 const char* OpName(Op op) {
   static constexpr const char* kNames[] = {
 #define ANGLER_OP_NAME(op, fn, doc) #op + 1,

@@ -30,6 +30,8 @@ enum class Type : uint8_t {
   kVoid,
 };
 const char* TypeName(Type t);
+// The bare word for a type, as listings print it: "int", "bool", "cards".
+const char* TypeWord(Type t);
 
 // Card attributes readable as card.attr (or bare inside a filter).
 // kPlayer: who played the card (to a trick); kHolder: whose zone holds it now.

@@ -58,24 +58,8 @@ const CommandSpec& ListSpec() {
   return spec;
 }
 
-const char* ShortTypeName(Type t) {
-  switch (t) {
-    case Type::kInt:
-      return "number";
-    case Type::kBool:
-      return "bool";
-    case Type::kCard:
-      return "card";
-    case Type::kPlayer:
-      return "player";
-    case Type::kSuit:
-      return "suit";
-    case Type::kKind:
-      return "kind";
-    default:
-      return TypeName(t);
-  }
-}
+// A variable's type for people: "number" rather than "int".
+const char* ShortTypeName(Type t) { return t == Type::kInt ? "number" : TypeWord(t); }
 
 bool IsBuiltin(const Ruleset& rules, const Variable& v) {
   const BuiltinSlots& b = rules.builtin;
