@@ -197,5 +197,64 @@ TEST_CASE("bad input: a device as the store leaves nothing behind", "[bad_input]
   CHECK_FALSE(fs::exists("/dev/null-wal"));
 }
 
+// A JSON record's variation names its first move's ply; one at 0 or past
+// the main line once ran off the end of the game in ResolveRecord.
+TEST_CASE("bad input: a JSON record variation outside the game", "[bad_input]") {
+  TempDir dir;
+  const std::string db = dir.path("from.db");
+  REQUIRE(Angler({"sim", "fishing", "--players", "3", "--games", "1", "--seed", "1",
+                  "--record", "--db", db})
+              .code == 0);
+  // After the six shuffles, the first player leads another card of the hand.
+  const Ran hand = Angler({"replay", "show", "1", "--ply", "6", "--db", db});
+  const size_t at = hand.out.find("hand P1: ");
+  REQUIRE(at != std::string::npos);
+  const std::string card = hand.out.substr(at + 9, hand.out.find(',', at) - at - 9);
+  REQUIRE(Angler({"replay", "branch", "1", "6", card, "--db", db}).code == 0);
+  const std::string json =
+      Angler({"replay", "export", "1", "--format", "json", "--db", db}).out;
+  const size_t moves = json.find("\"moves\": [", json.find("\"variations\""));
+  const size_t ply = json.find("\"ply\": 7,", moves);
+  REQUIRE(ply != std::string::npos);
+  for (const char* bad : {"0", "1", "326", "9999", "-3"}) {
+    std::string text = json;
+    text.replace(ply, 9, std::string("\"ply\": ") + bad + ",");
+    const std::string file = dir.Write(std::string("bad") + bad + ".json", text);
+    const Ran ran = Angler({"replay", "import", file, "--db", dir.path("to.db")});
+    INFO(bad << ": " << ran.out << ran.err);
+    CHECK(ran.code == 2);
+    CHECK_THAT(ran.err, Catch::Contains(file + ":"));
+  }
+}
+
+TEST_CASE("bad input: check positions that once looped for ever", "[bad_input]") {
+  ExpectCheck(
+      "scenario \"late\" {\n  ruleset fishing\n  players Anne, Paul, Debbie\n"
+      "  seed 1\n  at start of round 9\n  run until over\n}\n",
+      1, "step limit reached");
+  ExpectCheck(ScenarioWith("{ setup: \"round = 99\" }", "  run until over\n"), 1,
+              "ruleset error");
+}
+
+TEST_CASE("bad input: a variable past 32 bits is a ruleset error", "[bad_input]") {
+  ExpectCheck(ScenarioWith("{ setup: \"score(0) = 2147483647\\n  score(0) += 1\" }",
+                           "  run until over\n"),
+              1, "does not fit a variable (32-bit)");
+}
+
+TEST_CASE("bad input: an alias bomb in a scenario's inline ruleset", "[bad_input]") {
+  // Seven levels of ten aliases each: ten million nodes once expanded.
+  std::string with = "{ a: &a [x, x, x, x, x, x, x, x, x, x]";
+  const std::vector<std::string_view> names = {"a", "b", "c", "d", "e", "f", "g"};
+  for (size_t level = 1; level < names.size(); ++level) {
+    const std::string_view name = names[level];
+    const std::string prev = std::string("*").append(names[level - 1]);
+    with.append(", ").append(name).append(": &").append(name).append(" [").append(prev);
+    for (int i = 1; i < 10; ++i) with.append(", ").append(prev);
+    with.append("]");
+  }
+  ExpectCheck(ScenarioWith(with + " }", ""), 2, "more than 200000 nodes");
+}
+
 }  // namespace
 }  // namespace angler
