@@ -60,7 +60,7 @@ const char* TypeWord(Type t) {
 
 const char* OpName(Op op) {
   static constexpr const char* kNames[] = {
-#define ANGLER_OP_NAME(op, fn, doc) #op + 1,
+#define ANGLER_OP_NAME(op, fn, doc) &#op[1],  // without the leading k
       ANGLER_OPS(ANGLER_OP_NAME)
 #undef ANGLER_OP_NAME
   };
@@ -69,7 +69,7 @@ const char* OpName(Op op) {
 
 const char* CodeName(Code code) {
   static constexpr const char* kNames[] = {
-#define ANGLER_CODE_NAME(code, doc) #code + 1,
+#define ANGLER_CODE_NAME(code, doc) &#code[1],
       ANGLER_CODES(ANGLER_CODE_NAME)
 #undef ANGLER_CODE_NAME
   };

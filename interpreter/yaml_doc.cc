@@ -1,5 +1,6 @@
 #include "interpreter/yaml_doc.h"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -197,6 +198,11 @@ Result<YamlNode> ParseYaml(std::shared_ptr<const SourceFile> file) {
       return Diagnostic(SourcePos{file, 1, 1}, "a ruleset must be a YAML mapping");
     }
     return doc;
+  } catch (const YAML::DeepRecursion& e) {
+    // The parser's own guard; its message says only "bad file".
+    return Diagnostic(SourcePos{file, e.mark.line + 1, e.mark.column + 1},
+                      "the YAML is nested too deeply (the limit is " +
+                          std::to_string(kMaxYamlDepth) + " levels)");
   } catch (const YAML::ParserException& e) {
     return Diagnostic(SourcePos{file, e.mark.line + 1, e.mark.column + 1}, e.msg);
   } catch (const YAML::Exception& e) {

@@ -16,19 +16,30 @@
 
 namespace angler {
 
+struct YamlEntry;
+
 struct YamlNode {
   enum class Kind { kNull, kScalar, kSequence, kMap };
   Kind kind = Kind::kNull;
   std::string scalar;
-  std::vector<YamlNode> items;                            // kSequence
-  std::vector<std::pair<std::string, YamlNode>> entries;  // kMap, in file order
-  std::vector<SourcePos> key_pos;                         // kMap: where each key stands
+  std::vector<YamlNode> items;     // kSequence
+  std::vector<YamlEntry> entries;  // kMap, in file order
+  std::vector<SourcePos> key_pos;  // kMap: where each key stands
   SourcePos pos;
   Snippet snippet;  // kScalar: the text with its place, for the language parser
 
   const YamlNode* Find(const std::string& key) const;
   SourcePos KeyPos(const std::string& key) const;
   bool IsScalar() const { return kind == Kind::kScalar; }
+};
+
+// A map's key and value, named as the std::pair it stands for: a pair of a
+// type not yet complete does not compile with clang and libstdc++.
+struct YamlEntry {
+  YamlEntry(std::string key, YamlNode value)
+      : first(std::move(key)), second(std::move(value)) {}
+  std::string first;
+  YamlNode second;
 };
 
 Result<YamlNode> ParseYaml(std::shared_ptr<const SourceFile> file);

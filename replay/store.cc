@@ -194,6 +194,11 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path) {
     if (fs::is_directory(path, ec)) {
       return Diagnostic({}, "store " + path + ": is a folder, not a database file");
     }
+    // A device such as /dev/null would take SQLite's journal and WAL files
+    // beside it, and keep nothing.
+    if (fs::exists(path, ec) && !fs::is_regular_file(path, ec)) {
+      return Diagnostic({}, "store " + path + ": not a regular file");
+    }
   }
   Result<sql::Database> db = sql::Database::Open(path, true);
   if (!db) return db.errors();

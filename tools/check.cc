@@ -165,6 +165,10 @@ int RunCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
                       scenarios.errors().end());
       continue;
     }
+    // An empty file is bad input, as an empty folder is.
+    if (scenarios.value().empty()) {
+      problems.emplace_back(SourcePos{}, "no scenario in '" + path + "'");
+    }
     for (const Scenario& s : scenarios.value()) outcomes.push_back(runner.Run(s));
   }
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <istream>
 #include <iterator>
@@ -1121,6 +1122,10 @@ int Import(Context& c) {
     if (path == "-") {
       text.assign(std::istreambuf_iterator<char>(c.in), std::istreambuf_iterator<char>());
     } else {
+      std::error_code ec;
+      if (std::filesystem::is_directory(path, ec)) {
+        return Fail(c, "'" + path + "' is a folder, not a record file");
+      }
       std::ifstream file(path, std::ios::binary);
       if (!file) return Fail(c, "cannot read '" + path + "'");
       std::ostringstream ss;
@@ -1200,6 +1205,11 @@ int Verify(Context& c) {
   ProgressLine progress(c.err, ProgressLine::IsTerminal(c.err), "verify");
   VerifyOptions options;
   options.ruleset = c.args.Get("ruleset").value_or("");
+  // A ruleset file is loaded and offered under its name; otherwise a name
+  // must be a ruleset angler knows, and a content hash is hex digits.
+  const bool hash =
+      !options.ruleset.empty() &&
+      options.ruleset.find_first_not_of("0123456789abcdef") == std::string::npos;
   if (IsRulesetFile(options.ruleset)) {
     Result<RulesetPtr> supplied = LoadRuleset(options.ruleset);
     if (!supplied) return Fail(c, supplied.errors());
@@ -1209,6 +1219,10 @@ int Verify(Context& c) {
       if (name == rules->name) return rules;
       return LoadRuleset(name);
     };
+  } else if (!options.ruleset.empty() && !hash) {
+    if (Result<RulesetPtr> known = LoadRuleset(options.ruleset); !known) {
+      return Fail(c, known.errors());
+    }
   }
   options.progress = [&](int64_t done, int64_t total) {
     progress.Update(static_cast<long>(done), static_cast<long>(total));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 
 namespace angler {
 namespace {
@@ -23,8 +24,9 @@ Result<SpotProfile> ParseSpotProfile(std::string_view text) {
   SpotProfile p;
   if (slash == std::string_view::npos ||
       !ParseDouble(text.substr(0, slash), p.seconds_per_fish) ||
-      !ParseDouble(text.substr(slash + 1), p.error_rate) || p.seconds_per_fish <= 0 ||
-      p.error_rate < 0 || p.error_rate > 1) {
+      !ParseDouble(text.substr(slash + 1), p.error_rate) ||
+      !std::isfinite(p.seconds_per_fish) || p.seconds_per_fish <= 0 ||
+      !(p.error_rate >= 0 && p.error_rate <= 1)) {  // NaN too
     return Diagnostic({},
                       "a searcher is spot:fast, spot:careful or spot:SECONDS/ERROR (such "
                       "as spot:0.2/0.15), not 'spot:" +
