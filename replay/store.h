@@ -148,6 +148,23 @@ class Store {
   // first ply - 1). nullopt keeps what is there; "" removes it.
   Status Annotate(int64_t game, int ply, std::optional<std::string> comment,
                   std::optional<std::string> glyph, int64_t variation = 0);
+  // A bot's note on one move of a line (0: the main line, else a variation).
+  struct BotNote {
+    int64_t variation = 0;
+    Annotation note;
+  };
+  // What `angler analyze` writes: removes every bot's annotations on the
+  // `lines` of `game` (variation ids, 0: the main line), then stores `notes`
+  // as `author`'s (not empty), all in one transaction. A person's annotation
+  // is never touched: a note on a move a person annotated is dropped. Returns,
+  // per note, whether it was stored.
+  Result<std::vector<bool>> ReplaceBotAnnotations(int64_t game,
+                                                  std::span<const int64_t> lines,
+                                                  std::span<const BotNote> notes,
+                                                  const std::string& author);
+  // The author of an annotation ("" a person), or nullopt when there is none.
+  Result<std::optional<std::string>> AnnotationAuthor(int64_t game, int ply,
+                                                      int64_t variation = 0);
   // Checks the variation's moves by replay and stores it; returns its id.
   Result<int64_t> AddVariation(int64_t game, const Variation& variation);
 
@@ -171,7 +188,8 @@ class Store {
   Status InsertActions(const char* sql, int64_t owner, int first_ply,
                        std::span<const RecordedAction> actions);
   Status InsertVariation(int64_t game, const Variation& v, int64_t created, int64_t* id);
-  Status InsertAnnotation(int64_t game, int64_t variation, const Annotation& a);
+  Status InsertAnnotation(int64_t game, int64_t variation, const Annotation& a,
+                          const std::string& author = "");
 
   sql::Database db_;
   int schema_version_ = 0;
