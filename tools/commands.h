@@ -45,6 +45,8 @@ int RunPlay(const std::vector<std::string>& args, std::istream& in, std::ostream
 int RunBench(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int RunCompare(const std::vector<std::string>& args, std::ostream& out,
                std::ostream& err);
+int RunAnalyze(const std::vector<std::string>& args, std::ostream& out,
+               std::ostream& err);
 
 }  // namespace angler
 

@@ -49,7 +49,28 @@ class IsmctsBot : public Bot {
   static constexpr int kMaxPlayoutActions = 2000;
   static constexpr double kExploration = 0.7;  // UCB1's constant, rewards in [0, 1]
 
-  explicit IsmctsBot(int playouts = kDefaultPlayouts) : playouts_(playouts) {}
+  // What the search makes of one legal move of a decision.
+  struct MoveEstimate {
+    Action action;
+    int visits = 0;     // iterations that began with it
+    double value = -1;  // the mover's mean reward after it, in [0, 1]; -1: never tried
+  };
+
+  // to_game_end: playouts run to the game's end and the reward is each seat's
+  // share of the win there, so a move's value estimates the mover's winning
+  // chance (what `angler analyze` reports); else they stop at the round's end
+  // as above (better play for the time).
+  explicit IsmctsBot(int playouts = kDefaultPlayouts, bool to_game_end = false)
+      : playouts_(playouts), to_game_end_(to_game_end) {}
+
+  // The search behind Choose, from `info` (the mover's seat's), for the
+  // decision in front of `state`: one estimate per item of `legal`, in its
+  // order. With `played` (one of `legal`), further iterations begin with it
+  // until it has a tenth of the playouts, so its value is measured as well
+  // as the best move's. REQUIRES: legal.count > 0, items of info.seat().
+  std::vector<MoveEstimate> Search(const Game& game, const Information& info,
+                                   const State& state, const ActionList& legal, Rng& rng,
+                                   const Action* played = nullptr);
 
   Action Choose(const Game& game, const State& state, const ActionList& legal,
                 Rng& rng) override;
@@ -59,7 +80,7 @@ class IsmctsBot : public Bot {
   }
   void NewGame() override { memory_.Clear(); }
   std::unique_ptr<Bot> Clone() const override {
-    return std::make_unique<IsmctsBot>(playouts_);
+    return std::make_unique<IsmctsBot>(playouts_, to_game_end_);
   }
   std::string name() const override;
 
@@ -74,12 +95,15 @@ class IsmctsBot : public Bot {
     double reward = 0;  // the player's reward summed over visits
   };
 
-  // One iteration from a deal of what the seat knows; grows the tree.
-  void Iterate(const Game& game, const Information& info, const State& state, Rng& rng);
+  // One iteration from a deal of what the seat knows; grows the tree. With
+  // `first`, the iteration begins with that move.
+  void Iterate(const Game& game, const Information& info, const State& state, Rng& rng,
+               const Action* first = nullptr);
   int Child(int node, const Action& action) const;
   int AddChild(int node, const Action& action, int player);
 
   int playouts_;
+  bool to_game_end_;
   SeatMemory memory_;
   std::vector<Node> nodes_;
 };
