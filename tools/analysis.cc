@@ -58,7 +58,7 @@ Result<std::vector<MoveAnalysis>> AnalyzeLine(const Game& game,
   std::vector<Information> seats;
   seats.reserve(static_cast<size_t>(game.players()));
   for (int p = 0; p < game.players(); ++p) seats.emplace_back(game, p);
-  IsmctsBot bot(settings.playouts, /*to_game_end=*/true);
+  IsmctsBot bot(settings.playouts, /*work_budget=*/0, /*to_game_end=*/true);
   const uint64_t line_seed = DeriveSeed(settings.seed, static_cast<uint64_t>(line));
   std::vector<MoveAnalysis> out;
   State s = game.NewInitialState();

@@ -46,7 +46,8 @@ inline constexpr double kBlunderLoss = 0.30;  // ??
 std::string_view GlyphForLoss(double loss);
 
 struct AnalysisSettings {
-  int playouts = 1000;  // the search's playouts per decision
+  static constexpr int kDefaultPlayouts = 1000;
+  int playouts = kDefaultPlayouts;  // the search's playouts per decision
   uint64_t seed = 1;
 };
 

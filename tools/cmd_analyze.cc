@@ -48,7 +48,7 @@ const CommandSpec& AnalyzeSpec() {
 
 Result<int> PlayoutsFlag(const Args& args) {
   const std::string spec = args.Get("bot").value_or("ismcts");
-  if (spec == "ismcts") return IsmctsBot::kDefaultPlayouts;
+  if (spec == "ismcts") return AnalysisSettings::kDefaultPlayouts;
   const std::string prefix = "ismcts:";
   const std::string digits = spec.rfind(prefix, 0) == 0 ? spec.substr(prefix.size()) : "";
   const bool number = !digits.empty() && digits.size() < 7 &&

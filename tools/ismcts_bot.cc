@@ -54,7 +54,7 @@ void Rewards(const Game& game, const State& s, bool wins_only, double* out) {
 }  // namespace
 
 std::string IsmctsBot::name() const {
-  if (playouts_ == kDefaultPlayouts) return "ismcts";
+  if (playouts_ == kDefaultPlayouts && work_budget_ == kDefaultWork) return "ismcts";
   return "ismcts:" + std::to_string(playouts_);
 }
 
@@ -92,12 +92,14 @@ void IsmctsBot::Iterate(const Game& game, const Information& info, const State& 
   while (!expanded && !PastHorizon(game, s, round) && plies < kMaxPlayoutActions) {
     ++plies;
     if (game.IsChance(s)) {
+      ++work_;
       if (!game.Apply(s, game.SampleChance(s, rng))) return;
       continue;
     }
     const int player = game.CurrentPlayer(s);
     if (player < 0) break;  // open to several at once: left to the playout
     game.LegalActions(s, legal);
+    work_ += legal.count;
     if (legal.count == 0) break;
     int untried[kMaxCards];
     int untried_count = 0;
@@ -142,9 +144,11 @@ void IsmctsBot::Iterate(const Game& game, const Information& info, const State& 
   while (!PastHorizon(game, s, round) && plies++ < kMaxPlayoutActions) {
     Action move;
     if (game.IsChance(s)) {
+      ++work_;
       move = game.SampleChance(s, rng);
     } else {
       game.LegalActions(s, legal);
+      work_ += legal.count;
       if (legal.count == 0) break;
       move = legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
     }
@@ -168,7 +172,10 @@ std::vector<IsmctsBot::MoveEstimate> IsmctsBot::Search(const Game& game,
   nodes_.clear();
   nodes_.reserve(static_cast<size_t>(playouts_) + 1);
   nodes_.emplace_back();
-  for (int i = 0; i < playouts_; ++i) Iterate(game, info, state, rng);
+  work_ = 0;
+  for (int i = 0; i < playouts_ && (work_budget_ == 0 || work_ < work_budget_); ++i) {
+    Iterate(game, info, state, rng);
+  }
   if (played) {
     const int wanted = std::max(1, playouts_ / 10);
     for (int i = 0; i < wanted; ++i) {
