@@ -17,8 +17,9 @@ namespace angler {
 // ---- The store (an SQLite database) ----
 
 // PRAGMA user_version of a store this build writes. Version 1 held the game
-// records only; version 2 added the scenario runs (check_runs, scenario_runs).
-inline constexpr int kStoreSchemaVersion = 2;
+// records only; version 2 added the scenario runs (check_runs, scenario_runs);
+// version 3 the annotations' author (a person, or the bot of `angler analyze`).
+inline constexpr int kStoreSchemaVersion = 3;
 // The oldest version Store::Open still migrates; older ones are refused.
 inline constexpr int kStoreOldestMigratable = 1;
 // PRAGMA application_id: "ANGL". Tells an angler store from any other SQLite file.

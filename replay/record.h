@@ -34,9 +34,17 @@ struct RecordedAction {
 };
 
 struct Annotation {
+  Annotation() = default;
+  Annotation(int ply, std::string comment, std::string glyph, std::string author = "")
+      : ply(ply),
+        comment(std::move(comment)),
+        glyph(std::move(glyph)),
+        author(std::move(author)) {}
+
   int ply = 0;          // the move it is on (1-based); the line's first ply - 1: the line
   std::string comment;  // may be empty when there is a glyph
   std::string glyph;    // one of kGlyphs, or empty
+  std::string author;   // "" a person; else the bot whose analysis wrote it
 
   bool operator==(const Annotation&) const = default;
 };

@@ -110,8 +110,14 @@ CREATE TABLE scenario_runs (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 3: who wrote an annotation: '' a person, else the bot of `angler
+// analyze` ("ismcts:1000"), whose notes a new analysis replaces.
+constexpr const char* kSchemaV3 = R"sql(
+ALTER TABLE annotations ADD COLUMN author TEXT NOT NULL DEFAULT '';
+)sql";
+
 // Step i turns version i + 1 into version i + 2; version 0 is an empty file.
-constexpr const char* kSchemaSteps[] = {kSchemaV1, kSchemaV2};
+constexpr const char* kSchemaSteps[] = {kSchemaV1, kSchemaV2, kSchemaV3};
 static_assert(std::size(kSchemaSteps) == kStoreSchemaVersion);
 
 int64_t Now() {
@@ -500,12 +506,13 @@ Status Store::InsertAnnotation(int64_t game, int64_t variation, const Annotation
   }
   ANGLER_STMT(insert,
               "INSERT OR REPLACE INTO annotations (game_id, variation_id, ply, glyph, "
-              "comment) VALUES (?1, ?2, ?3, ?4, ?5)");
+              "comment, author) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
   insert.Bind(1, game)
       .Bind(2, variation)
       .Bind(3, a.ply)
       .Bind(4, a.glyph)
-      .Bind(5, a.comment);
+      .Bind(5, a.comment)
+      .Bind(6, a.author);
   return insert.Run("storing an annotation");
 }
 
@@ -755,7 +762,7 @@ Result<GameRecord> Store::LoadGame(int64_t id) {
   }
   {
     ANGLER_STMT(select,
-                "SELECT variation_id, ply, glyph, comment FROM annotations "
+                "SELECT variation_id, ply, glyph, comment, author FROM annotations "
                 "WHERE game_id = ?1 ORDER BY variation_id, ply");
     select.Bind(1, id);
     while (true) {
@@ -763,7 +770,8 @@ Result<GameRecord> Store::LoadGame(int64_t id) {
       if (!row) return row.errors();
       if (!row.value()) break;
       const int64_t vid = select.Int(0);
-      Annotation a{static_cast<int>(select.Int(1)), select.Text(3), select.Text(2)};
+      Annotation a{static_cast<int>(select.Int(1)), select.Text(3), select.Text(2),
+                   select.Text(4)};
       if (vid == 0) {
         record.annotations.push_back(std::move(a));
         continue;
@@ -958,12 +966,13 @@ Status Store::Annotate(int64_t game, int ply, std::optional<std::string> comment
   Annotation a{ply, comment.value_or(""), glyph.value_or("")};
   if (!comment || !glyph) {
     ANGLER_STMT(select,
-                "SELECT glyph, comment FROM annotations WHERE game_id = ?1 AND "
+                "SELECT glyph, comment, author FROM annotations WHERE game_id = ?1 AND "
                 "variation_id = ?2 AND ply = ?3");
     select.Bind(1, game).Bind(2, variation).Bind(3, ply);
     Result<bool> row = select.Step("reading an annotation");
     if (!row) return row.errors();
-    if (row.value()) {
+    // A person's edit keeps the rest of a person's note, not of a bot's.
+    if (row.value() && select.Text(2).empty()) {
       if (!glyph) a.glyph = select.Text(0);
       if (!comment) a.comment = select.Text(1);
     }
@@ -994,6 +1003,51 @@ std::optional<int64_t> SameLine(const GameRecord& record, const Variation& v) {
     if (other.ply == v.ply && starts_with(other.actions, 0)) return other.id;
   }
   return std::nullopt;
+}
+
+Result<std::vector<bool>> Store::ReplaceBotAnnotations(int64_t game,
+                                                       std::span<const int64_t> lines,
+                                                       std::span<const BotNote> notes,
+                                                       const std::string& author) {
+  if (author.empty()) return Diagnostic({}, "a bot's annotations need its name");
+  Result<sql::Transaction> txn = sql::Transaction::Begin(db_);
+  if (!txn) return txn.errors();
+  ANGLER_STMT(del,
+              "DELETE FROM annotations WHERE game_id = ?1 AND variation_id = ?2 AND "
+              "author <> ''");
+  for (int64_t line : lines) {
+    del.Bind(1, game).Bind(2, line);
+    if (Status st = del.Run("removing a bot's annotations"); !st) return st.errors();
+  }
+  std::vector<bool> stored;
+  for (const BotNote& n : notes) {
+    Result<std::optional<std::string>> by =
+        AnnotationAuthor(game, n.note.ply, n.variation);
+    if (!by) return by.errors();
+    stored.push_back(!by.value().has_value());
+    if (!stored.back()) continue;
+    Annotation note = n.note;
+    note.author = author;
+    if (Status st = InsertAnnotation(game, n.variation, note); !st) {
+      return st.errors();
+    }
+  }
+  if (Status st = txn.value().Commit(); !st) return st.errors();
+  return stored;
+}
+
+Result<std::optional<std::string>> Store::AnnotationAuthor(int64_t game, int ply,
+                                                           int64_t variation) {
+  ANGLER_STMT(select,
+              "SELECT author FROM annotations WHERE game_id = ?1 AND variation_id = ?2 "
+              "AND ply = ?3");
+  select.Bind(1, game).Bind(2, variation).Bind(3, ply);
+  Result<bool> row = select.Step("reading an annotation");
+  if (!row) return row.errors();
+  std::optional<std::string> author;
+  if (row.value()) author = select.Text(0);
+  select.Reset();
+  return author;
 }
 
 Result<int64_t> Store::AddVariation(int64_t game, const Variation& variation) {

@@ -163,6 +163,23 @@ class Store {
   // moves have (0 if there were none: the variation began at the end).
   Result<int64_t> PromoteVariation(int64_t game, int64_t variation);
 
+  // A bot's note on one move of a line (0: the main line, else a variation).
+  struct BotNote {
+    int64_t variation = 0;
+    Annotation note;
+  };
+  // What `angler analyze` writes: removes every bot's annotations on the
+  // `lines` of `game` (variation ids, 0: the main line), then stores `notes`
+  // as `author`'s (not empty), all in one transaction. A person's annotation
+  // is never touched: a note on a move a person annotated is dropped. Returns,
+  // per note, whether it was stored.
+  Result<std::vector<bool>> ReplaceBotAnnotations(int64_t game,
+                                                  std::span<const int64_t> lines,
+                                                  std::span<const BotNote> notes,
+                                                  const std::string& author);
+  // The author of an annotation ("" a person), or nullopt when there is none.
+  Result<std::optional<std::string>> AnnotationAuthor(int64_t game, int ply,
+                                                      int64_t variation = 0);
   // Checks the variation's moves by replay and stores it; returns its id.
   // Moves a line already has are stored once: a variation that begins the
   // same as a stored one from the same ply returns that one's id, and moves

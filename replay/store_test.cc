@@ -101,13 +101,13 @@ TEST_CASE("a newer schema is refused, an older one migrated", "[store]") {
   SECTION("newer") {
     {
       auto db = sql::Database::Open(tmp.path(), false);
-      REQUIRE(db.value().Exec("PRAGMA user_version=3", "").ok());
+      REQUIRE(db.value().Exec("PRAGMA user_version=4", "").ok());
     }
     auto store = Store::Open(tmp.path());
     REQUIRE_FALSE(store.ok());
     CHECK(store.error().message ==
           "store " + tmp.path() +
-              ": schema version 3 is newer than this angler understands (2); use a newer "
+              ": schema version 4 is newer than this angler understands (3); use a newer "
               "angler");
   }
   SECTION("older: version 1 had no scenario runs") {
@@ -115,12 +115,13 @@ TEST_CASE("a newer schema is refused, an older one migrated", "[store]") {
       auto db = sql::Database::Open(tmp.path(), false);
       REQUIRE(db.value()
                   .Exec("DROP TABLE scenario_runs; DROP TABLE check_runs; "
+                        "ALTER TABLE annotations DROP COLUMN author; "
                         "PRAGMA user_version=1",
                         "")
                   .ok());
     }
     auto store = OpenOrFail(tmp.path());
-    CHECK(store->schema_version() == 2);
+    CHECK(store->schema_version() == kStoreSchemaVersion);
     auto loaded = store->LoadGame(1);
     REQUIRE(loaded.ok());
     CHECK(loaded.value().actions == record.actions);
@@ -128,6 +129,25 @@ TEST_CASE("a newer schema is refused, an older one migrated", "[store]") {
         store->RecordScenarioRuns({{"a.scn", "one", rules.content_hash, true, ""}});
     INFO(FormatErrors(runs));
     CHECK(runs.ok());
+  }
+  SECTION("version 2 had no annotation authors: the old ones are a person's") {
+    {
+      auto store = OpenOrFail(tmp.path());
+      REQUIRE(store->Annotate(1, 2, "mine", "?").ok());
+    }
+    {
+      auto db = sql::Database::Open(tmp.path(), false);
+      REQUIRE(db.value()
+                  .Exec("ALTER TABLE annotations DROP COLUMN author; "
+                        "PRAGMA user_version=2",
+                        "")
+                  .ok());
+    }
+    auto store = OpenOrFail(tmp.path());
+    CHECK(store->schema_version() == kStoreSchemaVersion);
+    auto author = store->AnnotationAuthor(1, 2);
+    REQUIRE(author.ok());
+    CHECK(author.value() == std::optional<std::string>(""));
   }
   SECTION("too old") {
     {
@@ -509,6 +529,53 @@ TEST_CASE("variations: promoted to the main line and back, deleted", "[store]") 
   CHECK(bare.variations.empty());
   CHECK(bare.SameContent(store->LoadGame(id).value()));
   CHECK(bare.actions == original.actions);
+}
+
+TEST_CASE("a bot's annotations replace its earlier ones, never a person's", "[store]") {
+  auto store = OpenOrFail(":memory:");
+  const Ruleset& rules = testing::Fishing();
+  const Game game(rules, 3);
+  const int64_t id = store->AddGame(rules, RandomRecord(game, 8)).value();
+  REQUIRE(store->Annotate(id, 5, "a person's", std::nullopt).ok());
+  const std::vector<int64_t> main_line{0};
+  using Note = Store::BotNote;
+  const std::vector<Note> first{
+      {0, {3, "best: x", "?"}}, {0, {5, "best: y", "??"}}, {0, {7, "best: z", "?!"}}};
+  auto stored = store->ReplaceBotAnnotations(id, main_line, first, "ismcts:10");
+  REQUIRE(stored.ok());
+  CHECK(stored.value() == std::vector<bool>{true, false, true});
+  CHECK(store->LoadGame(id).value().annotations ==
+        std::vector<Annotation>{
+            {3, "best: x", "?", "ismcts:10"},
+            {5, "a person's", ""},
+            {7, "best: z", "?!", "ismcts:10"}});
+  CHECK(store->AnnotationAuthor(id, 3).value() ==
+        std::optional<std::string>("ismcts:10"));
+  CHECK(store->AnnotationAuthor(id, 5).value() == std::optional<std::string>(""));
+  CHECK(store->AnnotationAuthor(id, 4).value() == std::nullopt);
+
+  // A new analysis: the old notes go, the person's stays.
+  const std::vector<Note> second{{0, {4, "best: w", "?"}}};
+  REQUIRE(store->ReplaceBotAnnotations(id, main_line, second, "ismcts:20").ok());
+  CHECK(store->LoadGame(id).value().annotations ==
+        std::vector<Annotation>{{4, "best: w", "?", "ismcts:20"}, {5, "a person's", ""}});
+  // A person's edit of the bot's note makes it theirs, without the bot's glyph.
+  REQUIRE(store->Annotate(id, 4, "I agree", std::nullopt).ok());
+  CHECK(store->AnnotationAuthor(id, 4).value() == std::optional<std::string>(""));
+  REQUIRE(store->ReplaceBotAnnotations(id, main_line, {}, "ismcts:20").ok());
+  CHECK(store->LoadGame(id).value().annotations ==
+        std::vector<Annotation>{{4, "I agree", ""}, {5, "a person's", ""}});
+  CHECK_FALSE(store->ReplaceBotAnnotations(id, main_line, {}, "").ok());
+
+  // A variation promoted to the main line keeps its notes' authors.
+  const Variation v = testing::RandomVariation(game, store->LoadGame(id).value(), 20, 4, 3);
+  const int64_t vid = store->AddVariation(id, v).value();
+  const std::vector<int64_t> both{0, vid};
+  const std::vector<Note> in_variation{{vid, {22, "best: v", "?"}}};
+  REQUIRE(store->ReplaceBotAnnotations(id, both, in_variation, "ismcts:20").ok());
+  REQUIRE(store->PromoteVariation(id, vid).ok());
+  CHECK(store->AnnotationAuthor(id, 22).value() ==
+        std::optional<std::string>("ismcts:20"));
 }
 
 TEST_CASE("scenario runs: the previous result of each scenario", "[store]") {

@@ -230,8 +230,11 @@ Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec) {
     return std::unique_ptr<Bot>(std::make_unique<GreedyBot>(samples));
   }
   if (name == "ismcts") {
-    int playouts = IsmctsBot::kDefaultPlayouts;
-    if (colon != std::string_view::npos) {
+    if (colon == std::string_view::npos) {
+      return std::unique_ptr<Bot>(std::make_unique<IsmctsBot>());
+    }
+    int playouts = 0;
+    {
       const auto parsed =
           std::from_chars(param.data(), param.data() + param.size(), playouts);
       if (parsed.ec != std::errc() || parsed.ptr != param.data() + param.size() ||
@@ -241,7 +244,7 @@ Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec) {
                                   " playouts, got '" + std::string(param) + "'");
       }
     }
-    return std::unique_ptr<Bot>(std::make_unique<IsmctsBot>(playouts));
+    return std::unique_ptr<Bot>(std::make_unique<IsmctsBot>(playouts, 0));
   }
   if (name == "spot") {
     // Searchers for spot-the-error games (tools/spot_bot.h).

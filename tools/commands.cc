@@ -62,6 +62,12 @@ constexpr std::array kCommands = {
             [](const std::vector<std::string>& args, Streams io) {
               return RunServe(args, io.out, io.err);
             }},
+    Command{"analyze",
+            "computer analysis of a stored game: winning chances, mistakes marked",
+            "angler analyze 12 --bot ismcts:2000",
+            [](const std::vector<std::string>& args, Streams io) {
+              return RunAnalyze(args, io.out, io.err);
+            }},
     Command{"bench", "measure the engine's speed on the shipped rulesets",
             "angler bench --json",
             [](const std::vector<std::string>& args, Streams io) {

@@ -46,6 +46,8 @@ int RunBench(const std::vector<std::string>& args, std::ostream& out, std::ostre
 int RunCompare(const std::vector<std::string>& args, std::ostream& out,
                std::ostream& err);
 int RunServe(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int RunAnalyze(const std::vector<std::string>& args, std::ostream& out,
+               std::ostream& err);
 
 }  // namespace angler
 

@@ -6,13 +6,17 @@
 namespace angler {
 namespace {
 
+constexpr int32_t kNoRound = -1;  // a walk that goes on to the game's end
+
 // Where a walk (tree or playout) stops: the game or the round it began in ends.
 bool PastHorizon(const Game& game, const State& s, int32_t round) {
-  return game.IsTerminal(s) || s.vars[game.rules().builtin.round] != round;
+  return game.IsTerminal(s) ||
+         (round != kNoRound && s.vars[game.rules().builtin.round] != round);
 }
 
-// Each seat's reward in [0, 1] where a walk stopped (see the header).
-void Rewards(const Game& game, const State& s, double* out) {
+// Each seat's reward in [0, 1] where a walk stopped (see the header); with
+// wins_only, its share of the win there.
+void Rewards(const Game& game, const State& s, bool wins_only, double* out) {
   const int n = game.players();
   const bool higher_wins = game.rules().rank_higher_wins != 0;
   int64_t rank[kMaxPlayers];
@@ -30,7 +34,7 @@ void Rewards(const Game& game, const State& s, double* out) {
   }
   for (int p = 0; p < n; ++p) {
     const double win = rank[p] == best ? 1.0 / winners : 0.0;
-    if (game.IsTerminal(s) || n < 2) {
+    if (wins_only || game.IsTerminal(s) || n < 2) {
       out[p] = win;
       continue;
     }
@@ -50,7 +54,7 @@ void Rewards(const Game& game, const State& s, double* out) {
 }  // namespace
 
 std::string IsmctsBot::name() const {
-  if (playouts_ == kDefaultPlayouts) return "ismcts";
+  if (playouts_ == kDefaultPlayouts && work_budget_ == kDefaultWork) return "ismcts";
   return "ismcts:" + std::to_string(playouts_);
 }
 
@@ -74,10 +78,10 @@ int IsmctsBot::AddChild(int node, const Action& action, int player) {
 }
 
 void IsmctsBot::Iterate(const Game& game, const Information& info, const State& state,
-                        Rng& rng) {
+                        Rng& rng, const Action* first) {
   State s;
   info.Sample(state, s, rng);
-  const int32_t round = state.vars[game.rules().builtin.round];
+  const int32_t round = to_game_end_ ? kNoRound : state.vars[game.rules().builtin.round];
   int path[kMaxPlayoutActions];
   int depth = 0;
   int node = 0;
@@ -88,12 +92,14 @@ void IsmctsBot::Iterate(const Game& game, const Information& info, const State& 
   while (!expanded && !PastHorizon(game, s, round) && plies < kMaxPlayoutActions) {
     ++plies;
     if (game.IsChance(s)) {
+      ++work_;
       if (!game.Apply(s, game.SampleChance(s, rng))) return;
       continue;
     }
     const int player = game.CurrentPlayer(s);
     if (player < 0) break;  // open to several at once: left to the playout
     game.LegalActions(s, legal);
+    work_ += legal.count;
     if (legal.count == 0) break;
     int untried[kMaxCards];
     int untried_count = 0;
@@ -114,7 +120,15 @@ void IsmctsBot::Iterate(const Game& game, const Information& info, const State& 
       if (score > best_score) best_score = score, best = c;
     }
     Action move;
-    if (untried_count > 0) {
+    if (first && depth == 0) {
+      move = *first;
+      best = Child(node, move);
+      if (best < 0) {
+        best = AddChild(node, move, player);
+        nodes_[static_cast<size_t>(best)].available = 1;
+        expanded = true;
+      }
+    } else if (untried_count > 0) {
       move = legal.items[untried[rng.Below(static_cast<uint32_t>(untried_count))]];
       best = AddChild(node, move, player);
       nodes_[static_cast<size_t>(best)].available = 1;
@@ -130,16 +144,18 @@ void IsmctsBot::Iterate(const Game& game, const Information& info, const State& 
   while (!PastHorizon(game, s, round) && plies++ < kMaxPlayoutActions) {
     Action move;
     if (game.IsChance(s)) {
+      ++work_;
       move = game.SampleChance(s, rng);
     } else {
       game.LegalActions(s, legal);
+      work_ += legal.count;
       if (legal.count == 0) break;
       move = legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
     }
     if (!game.Apply(s, move)) break;
   }
   double reward[kMaxPlayers];
-  Rewards(game, s, reward);
+  Rewards(game, s, to_game_end_, reward);
   nodes_[0].visits++;
   for (int d = 0; d < depth; ++d) {
     Node& n = nodes_[static_cast<size_t>(path[d])];
@@ -148,24 +164,51 @@ void IsmctsBot::Iterate(const Game& game, const Information& info, const State& 
   }
 }
 
+std::vector<IsmctsBot::MoveEstimate> IsmctsBot::Search(const Game& game,
+                                                       const Information& info,
+                                                       const State& state,
+                                                       const ActionList& legal, Rng& rng,
+                                                       const Action* played) {
+  nodes_.clear();
+  nodes_.reserve(static_cast<size_t>(playouts_) + 1);
+  nodes_.emplace_back();
+  work_ = 0;
+  for (int i = 0; i < playouts_ && (work_budget_ == 0 || work_ < work_budget_); ++i) {
+    Iterate(game, info, state, rng);
+  }
+  if (played) {
+    const int wanted = std::max(1, playouts_ / 10);
+    for (int i = 0; i < wanted; ++i) {
+      const int c = Child(0, *played);
+      if (c >= 0 && nodes_[static_cast<size_t>(c)].visits >= wanted) break;
+      Iterate(game, info, state, rng, played);
+    }
+  }
+  std::vector<MoveEstimate> out(static_cast<size_t>(legal.count));
+  for (int i = 0; i < legal.count; ++i) {
+    MoveEstimate& e = out[static_cast<size_t>(i)];
+    e.action = legal.items[i];
+    const int c = Child(0, legal.items[i]);
+    if (c < 0) continue;
+    const Node& n = nodes_[static_cast<size_t>(c)];
+    e.visits = n.visits;
+    if (n.visits > 0) e.value = n.reward / n.visits;
+  }
+  return out;
+}
+
 Action IsmctsBot::Choose(const Game& game, const State& state, const ActionList& legal,
                          Rng& rng) {
   if (legal.count == 1) return legal.items[0];
   const int seat = legal.items[0].player;
   const Information& info = memory_.For(game, seat, state);
-  nodes_.clear();
-  nodes_.reserve(static_cast<size_t>(playouts_) + 1);
-  nodes_.emplace_back();
-  for (int i = 0; i < playouts_; ++i) Iterate(game, info, state, rng);
+  const std::vector<MoveEstimate> moves = Search(game, info, state, legal, rng);
   // The most visited of the moves open now.
-  int best = 0;
-  int best_visits = -1;
-  for (int i = 0; i < legal.count; ++i) {
-    const int c = Child(0, legal.items[i]);
-    const int visits = c < 0 ? 0 : nodes_[static_cast<size_t>(c)].visits;
-    if (visits > best_visits) best_visits = visits, best = i;
+  size_t best = 0;
+  for (size_t i = 1; i < moves.size(); ++i) {
+    if (moves[i].visits > moves[best].visits) best = i;
   }
-  return legal.items[best];
+  return moves[best].action;
 }
 
 }  // namespace angler

@@ -88,5 +88,47 @@ TEST_CASE("ismcts: never reads a card its seat cannot see", "[ismcts]") {
   REQUIRE(differ > 0);  // the positions compared did differ in hidden cards
 }
 
+// The first decision of seat `seat` in a game of random moves from `seed`.
+State FirstDecisionOf(const Game& game, int seat, uint64_t seed) {
+  Rng rng(seed);
+  State s = game.NewInitialState();
+  ActionList legal;
+  while (!game.IsTerminal(s)) {
+    game.LegalActions(s, legal);
+    if (!game.IsChance(s) && game.CurrentPlayer(s) == seat && legal.count > 1) break;
+    const Action a = game.IsChance(s)
+                         ? game.SampleChance(s, rng)
+                         : legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
+    REQUIRE(game.Apply(s, a));
+  }
+  return s;
+}
+
+TEST_CASE("ismcts: a work budget ends the search early; ismcts:N plays N", "[ismcts]") {
+  const Game game(testing::Fishing(), 4);
+  const State s = FirstDecisionOf(game, 1, 3);
+  ActionList legal;
+  game.LegalActions(s, legal);
+  REQUIRE(legal.count > 1);
+  Information info(game, 1);
+  info.Forget(s);
+  auto visits = [&](IsmctsBot& bot) {
+    Rng rng(1);
+    int total = 0;
+    for (const auto& m : bot.Search(game, info, s, legal, rng)) total += m.visits;
+    return total;
+  };
+  IsmctsBot counted(300, 0);
+  CHECK(visits(counted) == 300);
+  IsmctsBot budgeted(300, 1);  // the first playout spends it all
+  CHECK(visits(budgeted) == 1);
+  // The move played gets a tenth of the playouts when asked, however bad.
+  IsmctsBot analyst(300, 0, /*to_game_end=*/true);
+  Rng rng(2);
+  const auto moves = analyst.Search(game, info, s, legal, rng, &legal.items[0]);
+  CHECK(moves[0].visits >= 30);
+  for (const auto& m : moves) CHECK((m.visits == 0 || (m.value >= 0 && m.value <= 1)));
+}
+
 }  // namespace
 }  // namespace angler
