@@ -1,0 +1,192 @@
+// `angler replay annotate`, `branch` and `variation`: notes on moves, other
+// moves stored as variations, variations deleted or promoted.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <istream>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <sstream>
+
+#include "dsl/text.h"
+#include "interpreter/game.h"
+#include "interpreter/loader.h"
+#include "interpreter/rng.h"
+#include "interpreter/view.h"
+#include "interpreter/yaml_doc.h"
+#include "replay/branch.h"
+#include "replay/format.h"
+#include "replay/notation.h"
+#include "replay/record.h"
+#include "replay/scenario_writer.h"
+#include "replay/store.h"
+#include "replay/verify.h"
+#include "tools/command_support.h"
+#include "tools/commands.h"
+#include "tools/event_text.h"
+#include "tools/json.h"
+#include "tools/progress.h"
+#include "tools/replay_subcommand.h"
+#include "tools/serve_json.h"
+#include "tools/view_json.h"
+#include "tools/view_text.h"
+
+namespace angler::replay_cmd {
+
+// ---- annotate ----
+
+const CommandSpec& AnnotateSpec() {
+  static const CommandSpec spec{
+      "replay annotate",
+      "GAME PLY [TEXT] [--glyph G] [--variation V] [--db PATH]",
+      "Comments on move PLY of a stored game (PLY 0: the game as a whole), and\n"
+      "gives it a glyph as chess players do: ! good, ? a mistake, !! brilliant,\n"
+      "?? a blunder, !? interesting, ?! dubious. TEXT replaces the comment (\"\"\n"
+      "removes it); without TEXT the comment stays. --glyph \"\" removes the glyph.",
+      {{"glyph", true, "one of ! ? !! ?? !? ?!"},
+       {"variation", true, "annotate a move of this variation (its id)"},
+       kDbFlag}};
+  return spec;
+}
+
+int Annotate(Context& c) {
+  const auto& pos = c.args.positional();
+  if (pos.size() < 2 || pos.size() > 3) return Fail(c, "expected GAME PLY [TEXT]");
+  Result<int64_t> id = GameArg(pos[0]);
+  if (!id) return Fail(c, id.errors());
+  Result<int> ply = PlyArg(pos[1]);
+  if (!ply) return Fail(c, ply.errors());
+  std::optional<std::string> comment;
+  if (pos.size() == 3) comment = pos[2];
+  std::optional<std::string> glyph = c.args.Get("glyph");
+  if (!comment && !glyph) return Fail(c, "give a TEXT, a --glyph or both");
+  if (glyph && !glyph->empty() && !IsGlyph(*glyph)) {
+    return Fail(c, "--glyph '" + *glyph + "' is not one of ! ? !! ?? !? ?!");
+  }
+  Result<int64_t> variation = c.args.GetInt("variation", 0);
+  if (!variation) return Fail(c, variation.errors());
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  Status done =
+      store.value()->Annotate(id.value(), ply.value(), comment, glyph, variation.value());
+  if (!done) return Fail(c, done.errors());
+  Result<Loaded> g = LoadGame(*store.value(), id.value());
+  if (!g) return Fail(c, g.errors());
+  Result<Line> line = MakeLine(g.value(), variation.value());
+  if (!line) return Fail(c, line.errors());
+  if (ply.value() == 0 ||
+      (line.value().variation && ply.value() == line.value().variation->ply)) {
+    const Annotation* a = line.value().AnnotationAt(ply.value());
+    c.out << "game " << id.value() << ": " << (a ? "{" + a->comment + "}" : "no comment")
+          << "\n";
+  } else {
+    c.out << "game " << id.value() << ": " << MoveLineText(line.value(), ply.value())
+          << "\n";
+  }
+  return kExitOk;
+}
+
+// ---- branch ----
+
+const CommandSpec& BranchSpec() {
+  static const CommandSpec spec{
+      "replay branch",
+      "GAME PLY MOVE... [--db PATH]",
+      "Plays other moves from the position after PLY of a stored game and stores\n"
+      "them as a variation under that ply, like a variation in PGN or a branch in\n"
+      "SGF. Each MOVE is one word (quote it): 'yellow 7', 'Anne plays yellow 7',\n"
+      "'red' for a choice; a shuffle is 'shuffle' (the game's own outcome there,\n"
+      "when it had one) or 'shuffle ZONE #HEX'. The engine checks every move.",
+      {kDbFlag}};
+  return spec;
+}
+
+int Branch(Context& c) {
+  const auto& pos = c.args.positional();
+  if (pos.size() < 3) return Fail(c, "expected GAME PLY MOVE...");
+  Result<int64_t> id = GameArg(pos[0]);
+  if (!id) return Fail(c, id.errors());
+  Result<int> ply = PlyArg(pos[1]);
+  if (!ply) return Fail(c, ply.errors());
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  Result<Loaded> g = LoadGame(*store.value(), id.value());
+  if (!g) return Fail(c, g.errors());
+  const GameRecord& record = g.value().record;
+  const Game& game = *g.value().game;
+  std::vector<std::string> moves;
+  for (size_t i = 2; i < pos.size(); ++i) {
+    std::stringstream words(pos[i]);
+    for (std::string m; std::getline(words, m, ';');) {
+      if (!Trim(m).empty()) moves.emplace_back(Trim(m));
+    }
+  }
+  Result<BranchRead> branch = ReadBranch(game, record, ply.value(), moves);
+  if (!branch) return Fail(c, branch.errors());
+  const Variation& v = branch.value().variation;
+  const State& s = branch.value().end;
+  std::string written;
+  for (const std::string& line : branch.value().read) written += "  " + line + "\n";
+  const std::optional<int64_t> same = SameLine(record, v);
+  Result<int64_t> vid = store.value()->AddVariation(id.value(), v);
+  if (!vid) return Fail(c, vid.errors());
+  c.out << "variation " << vid.value() << " of game " << id.value() << ", from ply "
+        << v.ply << (same ? " (already stored: it begins so)" : "") << ":\n"
+        << written;
+  if (s.over) c.out << "  game over: " << ResultText(game, s, record.players) << "\n";
+  return kExitOk;
+}
+
+// ---- variation ----
+
+const CommandSpec& VariationSpec() {
+  static const CommandSpec spec{
+      "replay variation",
+      "GAME V (--delete | --promote) [--db PATH]",
+      "Deletes variation V of a stored game with its comments (--delete), or makes\n"
+      "it the main line from its ply on (--promote): the two swap, so variation V\n"
+      "then holds the moves it replaced; comments go with their moves, and the\n"
+      "game's result is the new main line's.",
+      {{"delete", false, "delete the variation"},
+       {"promote", false, "make the variation the main line"},
+       kDbFlag}};
+  return spec;
+}
+
+int VariationCmd(Context& c) {
+  const auto& pos = c.args.positional();
+  if (pos.size() != 2) return Fail(c, "expected GAME V");
+  Result<int64_t> id = GameArg(pos[0]);
+  if (!id) return Fail(c, id.errors());
+  Result<int64_t> vid = GameArg(pos[1]);
+  if (!vid) return Fail(c, "V is a variation's id, a number; got '" + pos[1] + "'");
+  if (c.args.Has("delete") == c.args.Has("promote")) {
+    return Fail(c, "give one of --delete and --promote");
+  }
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  const std::string which =
+      "game " + std::to_string(id.value()) + ": variation " + std::to_string(vid.value());
+  if (c.args.Has("delete")) {
+    if (Status st = store.value()->DeleteVariation(id.value(), vid.value()); !st)
+      return Fail(c, st.errors());
+    c.out << which << " deleted\n";
+    return kExitOk;
+  }
+  Result<int64_t> demoted = store.value()->PromoteVariation(id.value(), vid.value());
+  if (!demoted) return Fail(c, demoted.errors());
+  Result<GameRecord> now = store.value()->LoadGame(id.value());
+  if (!now) return Fail(c, now.errors());
+  c.out << which << " is the main line now";
+  if (demoted.value() > 0) {
+    c.out << "; variation " << demoted.value() << " holds the moves it replaced";
+  }
+  c.out << "\nresult: " << now.value().result << "\n";
+  return kExitOk;
+}
+
+}  // namespace angler::replay_cmd

@@ -1,0 +1,123 @@
+// The pieces every `angler replay` subcommand shares: its context, a game
+// loaded with its rules, one line of play (main line or variation) replayed
+// into positions, and the argument readers. Each subcommand's spec and run
+// function is declared here and defined in the file of its group:
+// replay_browse.cc (list, show, step), replay_edit.cc (annotate, branch,
+// variation), replay_transfer.cc (export, import), replay_cmd.cc (verify,
+// to-scenario, and the table of subcommands).
+#ifndef ANGLER_TOOLS_REPLAY_SUBCOMMAND_H_
+#define ANGLER_TOOLS_REPLAY_SUBCOMMAND_H_
+
+#include <cstdint>
+#include <istream>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "dsl/source.h"
+#include "interpreter/game.h"
+#include "interpreter/ruleset.h"
+#include "interpreter/state.h"
+#include "replay/record.h"
+#include "replay/store.h"
+#include "tools/command_support.h"
+
+namespace angler::replay_cmd {
+
+extern const FlagSpec kDbFlag;
+
+struct Context {
+  const Args& args;
+  std::ostream& out;
+  std::ostream& err;
+  std::istream& in;
+  std::string name;  // "replay list", for messages
+};
+
+// Reports the errors under the subcommand's name; returns the exit code.
+int Fail(Context& c, const std::vector<Diagnostic>& errors);
+int Fail(Context& c, const std::string& message, ErrorKind kind = ErrorKind::kBadInput);
+
+// The store `--db` names (else the default one).
+Result<std::unique_ptr<Store>> OpenStore(const Args& args);
+// A game's id (a positive number) and a ply count (from 0), from a word.
+Result<int64_t> GameArg(const std::string& word);
+Result<int> PlyArg(const std::string& word, const std::string& what = "PLY");
+
+// A stored game with the rules it was played under.
+struct Loaded {
+  GameRecord record;
+  RulesetPtr rules;
+  std::unique_ptr<Game> game;
+};
+
+Result<Loaded> LoadGame(Store& store, int64_t id);
+
+// One line of play: the main line, or the main line up to a variation's
+// branch and then the variation.
+struct Line {
+  const Loaded& g;
+  const Variation* variation = nullptr;
+  std::vector<State> positions;  // [0] the start, [i] after ply i
+
+  int plies() const { return static_cast<int>(positions.size()) - 1; }
+  bool InVariation(int ply) const { return variation && ply > variation->ply; }
+  const Action& ActionAt(int ply) const {  // 1-based
+    if (InVariation(ply)) {
+      return variation->actions[static_cast<size_t>(ply - variation->ply - 1)].action;
+    }
+    return g.record.actions[static_cast<size_t>(ply - 1)].action;
+  }
+  const std::vector<Annotation>& AnnotationsAt(int ply) const {
+    return InVariation(ply) || (variation && ply == variation->ply && ply > 0)
+               ? variation->annotations
+               : g.record.annotations;
+  }
+  const Annotation* AnnotationAt(int ply) const {
+    for (const Annotation& a : AnnotationsAt(ply)) {
+      if (a.ply == ply) return &a;
+    }
+    return nullptr;
+  }
+};
+
+// The line of `g` that variation `variation_id` follows (0: the main line),
+// replayed into its positions.
+Result<Line> MakeLine(const Loaded& g, int64_t variation_id);
+// "12. Anne plays yellow 7 {comment} !": the move at `ply` (1-based).
+std::string MoveLineText(const Line& line, int ply);
+// The engine's word for an action: "play", "choose", "lay", "chance"...
+std::string ActionKindName(const Game& game, const State& s, const Action& a);
+
+// `GAME [--variation V]`: the game, loaded from the store the flags name.
+struct GameArgs {
+  std::unique_ptr<Store> store;
+  Loaded game;
+  int64_t id = 0;
+  int64_t variation = 0;
+};
+
+Result<GameArgs> ReadGameArgs(Context& c);
+
+// The subcommands: each one's flags and its run function.
+const CommandSpec& ListSpec();
+int List(Context& c);
+const CommandSpec& ShowSpec();
+int Show(Context& c);
+const CommandSpec& StepSpec();
+int Step(Context& c);
+const CommandSpec& AnnotateSpec();
+int Annotate(Context& c);
+const CommandSpec& BranchSpec();
+int Branch(Context& c);
+const CommandSpec& VariationSpec();
+int VariationCmd(Context& c);
+const CommandSpec& ExportSpec();
+int Export(Context& c);
+const CommandSpec& ImportSpec();
+int Import(Context& c);
+
+}  // namespace angler::replay_cmd
+
+#endif  // ANGLER_TOOLS_REPLAY_SUBCOMMAND_H_
