@@ -545,10 +545,9 @@ TEST_CASE("a bot's annotations replace its earlier ones, never a person's", "[st
   REQUIRE(stored.ok());
   CHECK(stored.value() == std::vector<bool>{true, false, true});
   CHECK(store->LoadGame(id).value().annotations ==
-        std::vector<Annotation>{
-            {3, "best: x", "?", "ismcts:10"},
-            {5, "a person's", ""},
-            {7, "best: z", "?!", "ismcts:10"}});
+        std::vector<Annotation>{{3, "best: x", "?", "ismcts:10"},
+                                {5, "a person's", ""},
+                                {7, "best: z", "?!", "ismcts:10"}});
   CHECK(store->AnnotationAuthor(id, 3).value() ==
         std::optional<std::string>("ismcts:10"));
   CHECK(store->AnnotationAuthor(id, 5).value() == std::optional<std::string>(""));
@@ -568,7 +567,8 @@ TEST_CASE("a bot's annotations replace its earlier ones, never a person's", "[st
   CHECK_FALSE(store->ReplaceBotAnnotations(id, main_line, {}, "").ok());
 
   // A variation promoted to the main line keeps its notes' authors.
-  const Variation v = testing::RandomVariation(game, store->LoadGame(id).value(), 20, 4, 3);
+  const Variation v =
+      testing::RandomVariation(game, store->LoadGame(id).value(), 20, 4, 3);
   const int64_t vid = store->AddVariation(id, v).value();
   const std::vector<int64_t> both{0, vid};
   const std::vector<Note> in_variation{{vid, {22, "best: v", "?"}}};

@@ -1,10 +1,12 @@
-// Store: deleting a variation and promoting one to the main line.
+// Store: annotations, a bot's analysis notes, variations added, deleted and
+// promoted to the main line.
 #include <algorithm>
 
 #include "replay/store.h"
 #include "replay/store_statement.h"
 
 namespace angler {
+using store_internal::Now;
 namespace {
 
 // The main line after `v` is promoted: the moves before its ply, then its
@@ -108,6 +110,159 @@ Result<int64_t> Store::PromoteVariation(int64_t game, int64_t variation) {
   if (!same) return same.errors();
   if (Status st = txn.value().Commit(); !st) return st.errors();
   return demoted.actions.empty() ? 0 : v.id;
+}
+
+Status Store::Annotate(int64_t game, int ply, std::optional<std::string> comment,
+                       std::optional<std::string> glyph, int64_t variation) {
+  const std::string where = "game " + std::to_string(game);
+  if (glyph && !glyph->empty() && !IsGlyph(*glyph)) {
+    return Diagnostic({}, "'" + *glyph + "' is not a glyph: use one of ! ? !! ?? !? ?!");
+  }
+  Result<sql::Transaction> txn = sql::Transaction::Begin(db_);
+  if (!txn) return txn.errors();
+  int first = 0, last = 0;
+  if (variation == 0) {
+    ANGLER_STMT(select, "SELECT plies FROM games WHERE id = ?1");
+    select.Bind(1, game);
+    Result<bool> row = select.Step("reading " + where);
+    if (!row) return row.errors();
+    if (!row.value()) return Error("no " + where);
+    last = static_cast<int>(select.Int(0));
+    select.Reset();
+  } else {
+    ANGLER_STMT(
+        select,
+        "SELECT v.ply, (SELECT count(*) FROM variation_actions a WHERE "
+        "a.variation_id = v.id) FROM variations v WHERE v.id = ?1 AND v.game_id = ?2");
+    select.Bind(1, variation).Bind(2, game);
+    Result<bool> row = select.Step("reading variation " + std::to_string(variation));
+    if (!row) return row.errors();
+    if (!row.value()) {
+      return Error(where + " has no variation " + std::to_string(variation));
+    }
+    first = static_cast<int>(select.Int(0));
+    last = first + static_cast<int>(select.Int(1));
+    select.Reset();
+  }
+  if (ply < first || ply > last) {
+    return Diagnostic({}, where + ": ply " + std::to_string(ply) + " is out of range (" +
+                              std::to_string(first) + " to " + std::to_string(last) +
+                              ")");
+  }
+  if (ply == first && glyph && !glyph->empty()) {
+    return Diagnostic({}, where + ": a glyph goes on a move; ply " + std::to_string(ply) +
+                              " is the start of the line");
+  }
+  Annotation a{ply, comment.value_or(""), glyph.value_or("")};
+  if (!comment || !glyph) {
+    ANGLER_STMT(select,
+                "SELECT glyph, comment, author FROM annotations WHERE game_id = ?1 AND "
+                "variation_id = ?2 AND ply = ?3");
+    select.Bind(1, game).Bind(2, variation).Bind(3, ply);
+    Result<bool> row = select.Step("reading an annotation");
+    if (!row) return row.errors();
+    // A person's edit keeps the rest of a person's note, not of a bot's.
+    if (row.value() && select.Text(2).empty()) {
+      if (!glyph) a.glyph = select.Text(0);
+      if (!comment) a.comment = select.Text(1);
+    }
+    select.Reset();
+  }
+  if (a.glyph.empty() && a.comment.empty()) {
+    ANGLER_STMT(del,
+                "DELETE FROM annotations WHERE game_id = ?1 AND variation_id = ?2 AND "
+                "ply = ?3");
+    del.Bind(1, game).Bind(2, variation).Bind(3, ply);
+    if (Status st = del.Run("removing an annotation"); !st) return st;
+  } else if (Status st = InsertAnnotation(game, variation, a); !st) {
+    return st;
+  }
+  return txn.value().Commit();
+}
+
+std::optional<int64_t> SameLine(const GameRecord& record, const Variation& v) {
+  const auto starts_with = [&](std::span<const RecordedAction> line, size_t from) {
+    if (line.size() < from + v.actions.size()) return false;
+    return std::equal(v.actions.begin(), v.actions.end(), line.begin() + from,
+                      [](const RecordedAction& a, const RecordedAction& b) {
+                        return a.action == b.action;
+                      });
+  };
+  if (starts_with(record.actions, static_cast<size_t>(v.ply))) return 0;
+  for (const Variation& other : record.variations) {
+    if (other.ply == v.ply && starts_with(other.actions, 0)) return other.id;
+  }
+  return std::nullopt;
+}
+
+Result<std::vector<bool>> Store::ReplaceBotAnnotations(int64_t game,
+                                                       std::span<const int64_t> lines,
+                                                       std::span<const BotNote> notes,
+                                                       const std::string& author) {
+  if (author.empty()) return Diagnostic({}, "a bot's annotations need its name");
+  Result<sql::Transaction> txn = sql::Transaction::Begin(db_);
+  if (!txn) return txn.errors();
+  ANGLER_STMT(del,
+              "DELETE FROM annotations WHERE game_id = ?1 AND variation_id = ?2 AND "
+              "author <> ''");
+  for (int64_t line : lines) {
+    del.Bind(1, game).Bind(2, line);
+    if (Status st = del.Run("removing a bot's annotations"); !st) return st.errors();
+  }
+  std::vector<bool> stored;
+  for (const BotNote& n : notes) {
+    Result<std::optional<std::string>> by =
+        AnnotationAuthor(game, n.note.ply, n.variation);
+    if (!by) return by.errors();
+    stored.push_back(!by.value().has_value());
+    if (!stored.back()) continue;
+    Annotation note = n.note;
+    note.author = author;
+    if (Status st = InsertAnnotation(game, n.variation, note); !st) {
+      return st.errors();
+    }
+  }
+  if (Status st = txn.value().Commit(); !st) return st.errors();
+  return stored;
+}
+
+Result<std::optional<std::string>> Store::AnnotationAuthor(int64_t game, int ply,
+                                                           int64_t variation) {
+  ANGLER_STMT(select,
+              "SELECT author FROM annotations WHERE game_id = ?1 AND variation_id = ?2 "
+              "AND ply = ?3");
+  select.Bind(1, game).Bind(2, variation).Bind(3, ply);
+  Result<bool> row = select.Step("reading an annotation");
+  if (!row) return row.errors();
+  std::optional<std::string> author;
+  if (row.value()) author = select.Text(0);
+  select.Reset();
+  return author;
+}
+
+Result<int64_t> Store::AddVariation(int64_t game, const Variation& variation) {
+  Result<GameRecord> record = LoadGame(game);
+  if (!record) return record.errors();
+  Result<RulesetPtr> rules = RulesetByHash(record.value().ruleset_hash);
+  if (!rules) return rules.errors();
+  const Game g(*rules.value(), record.value().players_count());
+  if (Status st = CheckVariation(g, record.value(), variation); !st) {
+    return Diagnostic({}, "game " + std::to_string(game) + ", " + st.error().message);
+  }
+  // Stored once: the same moves again are the line that has them.
+  if (std::optional<int64_t> same = SameLine(record.value(), variation)) {
+    if (*same > 0) return *same;
+    return Diagnostic(
+        {}, "game " + std::to_string(game) + ": the main line plays " +
+                (variation.actions.size() == 1 ? "this move" : "these moves") +
+                " from ply " + std::to_string(variation.ply) + "; nothing stored");
+  }
+  Result<sql::Transaction> txn = sql::Transaction::Begin(db_);
+  if (!txn) return txn.errors();
+  int64_t id = 0;
+  if (Status st = InsertVariation(game, variation, Now(), &id); !st) return st.errors();
+  if (Status st = txn.value().Commit(); !st) return st.errors();
+  return id;
 }
 
 }  // namespace angler
