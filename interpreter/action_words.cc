@@ -35,14 +35,14 @@ std::string ActionWords(const Ruleset& rules, const State& s, const Action& a) {
                     ? rules.card_names[static_cast<size_t>(cards[i])]
                     : "?";
       }
-      std::string rows = rules.rows_family >= 0
-                             ? rules.zones[static_cast<size_t>(rules.rows_family)].name
-                             : "row";
+      std::string rows =
+          rules.turn ? rules.zones[static_cast<size_t>(rules.turn->rows_family)].name
+                     : "row";
       return text + " on " + rows + " " + std::to_string(a.value);
     }
     case ActionKind::kMark: {
       std::string text = "mark ";  // appended: GCC 12 warns falsely on operator+
-      return text.append(rules.formation.piece)
+      return text.append(rules.search ? rules.search->formation.piece : "piece")
           .append(" ")
           .append(std::to_string(a.value));
     }

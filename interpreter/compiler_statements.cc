@@ -147,7 +147,7 @@ Status Compiler::Statement(const Stmt& s) {
     case Stmt::Kind::kCall: {
       const Expr& call = *s.exprs[0];
       if (call.kind == Expr::Kind::kCall && call.text == "search" && call.args.empty()) {
-        if (rules_.search_active < 0) {
+        if (!rules_.Searches()) {
           return Error(s.pos, "search() needs a 'search' section: who may search");
         }
         Emit(Instr{Code::kSearch});

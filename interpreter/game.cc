@@ -239,7 +239,7 @@ void Game::Execute(State& s, EventLog* log) const {
         int64_t zone = ev.Value(in.e1);
         if (zone >= 0) {
           int z = static_cast<int>(zone);
-          bool to_trick = rules_.ZoneFamilyOf(z) == rules_.trick_family;
+          bool to_trick = rules_.ZoneFamilyOf(z) == rules_.TrickFamily();
           int8_t seats[kMaxCards];
           uint8_t from[kMaxCards];
           for (size_t k = 0; k < n; ++k) {
@@ -512,8 +512,8 @@ void Game::Execute(State& s, EventLog* log) const {
           SetVar(s, rules_.builtin.turn, (p + 1) % players_, log);
           break;
         }
-        auto allowed = ev.PlannedFilter(s.played_count == 0 ? rules_.lead_options
-                                                            : rules_.play_options);
+        auto allowed = ev.PlannedFilter(s.played_count == 0 ? rules_.trick->lead_options
+                                                            : rules_.trick->play_options);
         Decision& d = s.decision;
         d.count = static_cast<uint8_t>(allowed.size());
         for (size_t k = 0; k < allowed.size(); ++k) d.options[k] = allowed[k];
@@ -524,10 +524,10 @@ void Game::Execute(State& s, EventLog* log) const {
         return;
       }
       case Code::kTrickResolve: {
-        int64_t w = ev.Value(rules_.winner);
+        int64_t w = ev.Value(rules_.trick->winner);
         int winner = kNone;
         int card = kNoCard;
-        if (rules_.nodes[static_cast<size_t>(rules_.winner)].type == Type::kCard) {
+        if (rules_.nodes[static_cast<size_t>(rules_.trick->winner)].type == Type::kCard) {
           SetVar(s, rules_.builtin.winning_card, static_cast<int32_t>(w), log);
           card = static_cast<int>(w);
           winner = w >= 0 ? s.played_by[w] : kNone;
@@ -677,7 +677,7 @@ std::string Game::DecisionText(const State& s) const {
     case DecisionKind::kLay:
       return "seat " + std::to_string(d.player) + " lays cards";
     case DecisionKind::kSearch:
-      return "everyone searches: mark " + rules_.formation.piece + ", or stop";
+      return "everyone searches: mark " + rules_.search->formation.piece + ", or stop";
   }
   return "";
 }

@@ -82,9 +82,10 @@ Status Game::Apply(State& s, const Action& a, EventLog* log) const {
       if (a.player < 0 || a.player >= players_ || !(who >> a.player & 1)) {
         return Diagnostic({}, "seat " + std::to_string(a.player) + " is not searching");
       }
-      if (a.value < 0 || a.value >= static_cast<int>(rules_.formation.pieces.size())) {
-        return Diagnostic(
-            {}, "there is no " + rules_.formation.piece + " " + std::to_string(a.value));
+      if (a.value < 0 ||
+          a.value >= static_cast<int>(rules_.search->formation.pieces.size())) {
+        return Diagnostic({}, "there is no " + rules_.search->formation.piece + " " +
+                                  std::to_string(a.value));
       }
       LogAction(s, a, log);
       int slot = rules_.builtin.marks + a.player;
@@ -107,8 +108,9 @@ Status Game::Apply(State& s, const Action& a, EventLog* log) const {
       Run(s, log);
       return Ok();
     }
-    return Diagnostic({}, "during a search, players mark " + rules_.formation.piece +
-                              " or stop, not " + ActionKindName(a.kind));
+    return Diagnostic({}, "during a search, players mark " +
+                              rules_.search->formation.piece + " or stop, not " +
+                              ActionKindName(a.kind));
   }
   if (a.kind == ActionKind::kLay) {
     if (a.player != d.player) {
@@ -120,9 +122,9 @@ Status Game::Apply(State& s, const Action& a, EventLog* log) const {
     if (verdict.kind == LayVerdict::kMalformed) return Diagnostic({}, verdict.why);
     if (verdict.kind == LayVerdict::kAgainstRules) {
       bool accepted = false;
-      if (rules_.lay_accept_illegal >= 0) {
+      if (rules_.turn->accept_illegal >= 0) {
         Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
-        accepted = ev.Value(rules_.lay_accept_illegal) != 0;
+        accepted = ev.Value(rules_.turn->accept_illegal) != 0;
       }
       if (!accepted) return Diagnostic({}, verdict.why);
       LogAction(s, a, log);
@@ -161,7 +163,7 @@ Status Game::Apply(State& s, const Action& a, EventLog* log) const {
       case ActionKind::kPlay: {
         int p = d.player;
         int card = a.value;
-        int trick = rules_.zones[static_cast<size_t>(rules_.trick_family)].first;
+        int trick = rules_.zones[static_cast<size_t>(rules_.trick->family)].first;
         if (log) log->Moved(card, s.zone_of[card], trick, false, CauseAt(s));
         MoveCard(s, card, trick, false);
         s.played_by[card] = static_cast<int8_t>(p);

@@ -17,10 +17,10 @@ void Game::TurnBegin(State& s, EventLog* log) const {
   SetVariablesToStart(s, Scope::kTrick, log);
   s.played_count = 0;
   std::fill(std::begin(s.position_of), std::end(s.position_of), -1);
-  if (rules_.turn_skip < 0) return;
+  if (rules_.turn->skip < 0) return;
   for (int k = 0; k < players_; ++k) {
     Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
-    bool skip = ev.Value(rules_.turn_skip);
+    bool skip = ev.Value(rules_.turn->skip);
     if (ev.faulted()) return Fail(s, ev.fault(), ev.fault_node());
     if (!skip) return;
     SetVar(s, rules_.builtin.turn, (s.vars[rules_.builtin.turn] + 1) % players_, log);
@@ -56,15 +56,16 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
   auto malformed = [](std::string why) {
     return LayVerdict{LayVerdict::kMalformed, std::move(why)};
   };
-  const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.rows_family)];
+  const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.turn->rows_family)];
   int cards[kMaxLay];
   int n = a.LayCards(cards);
   if (a.value < 1 || a.value > rows.count) {
     return malformed("there is no " + rows.name + " " + std::to_string(a.value));
   }
-  if (n < rules_.lay_min || n > rules_.lay_max) {
-    return malformed("a lay is " + std::to_string(rules_.lay_min) + " to " +
-                     std::to_string(rules_.lay_max) + " cards, not " + std::to_string(n));
+  if (n < rules_.turn->lay_min || n > rules_.turn->lay_max) {
+    return malformed("a lay is " + std::to_string(rules_.turn->lay_min) + " to " +
+                     std::to_string(rules_.turn->lay_max) + " cards, not " +
+                     std::to_string(n));
   }
   int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + a.player;
   int target = rows.first + a.value - 1;
@@ -79,14 +80,14 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
                        " is not in the hand");
     }
     Evaluator ev(rules_, after, &after.frames[after.frame_count - 1]);
-    if (i > 0 && rules_.lay_full >= 0 && ev.Value(rules_.lay_full)) {
+    if (i > 0 && rules_.turn->lay_full >= 0 && ev.Value(rules_.turn->lay_full)) {
       return malformed(rules_.ZoneName(target) + " is full after " +
                        rules_.card_names[static_cast<size_t>(cards[i - 1])] +
                        ": the lay ends there");
     }
     ev.ReleaseLists();
     ev.set_card(c);
-    for (const ReasonedRule& rule : rules_.lay_rules) {
+    for (const ReasonedRule& rule : rules_.turn->lay_rules) {
       if (ev.Value(rule.condition)) {
         ev.ReleaseLists();
         continue;
@@ -123,7 +124,7 @@ void Game::LogLay(const State& s, const Action& a, const State& after,
 // Every legal lay: for each pile, every sequence of hand cards that the rules
 // allow card by card, up to the lay's maximum or until the pile is full.
 void Game::LegalLays(const State& s, ActionList& out) const {
-  const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.rows_family)];
+  const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.turn->rows_family)];
   int player = s.decision.player;
   int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + player;
   State t = s;
@@ -150,11 +151,11 @@ void Game::LegalLays(const State& s, ActionList& out) const {
     int target = rows.first + row - 1;
     t.vars[rules_.builtin.target] = target;
     auto extend = [&](auto& self, int depth) -> void {
-      if (depth > 0 && rules_.lay_full >= 0) {
+      if (depth > 0 && rules_.turn->lay_full >= 0) {
         Evaluator full(rules_, t, &t.frames[t.frame_count - 1]);
-        if (full.Value(rules_.lay_full)) return;
+        if (full.Value(rules_.turn->lay_full)) return;
       }
-      if (depth >= rules_.lay_max || depth >= kMaxLay) return;
+      if (depth >= rules_.turn->lay_max || depth >= kMaxLay) return;
       uint8_t hand_cards[kMaxCards];
       int n = t.ZoneSize(hand);
       std::memcpy(hand_cards, t.order + t.start[hand], static_cast<size_t>(n));
@@ -163,7 +164,7 @@ void Game::LegalLays(const State& s, ActionList& out) const {
         Evaluator ev(rules_, t, &t.frames[t.frame_count - 1]);
         ev.set_card(c);
         bool ok = true;
-        for (const ReasonedRule& rule : rules_.lay_rules) {
+        for (const ReasonedRule& rule : rules_.turn->lay_rules) {
           ok = ev.Value(rule.condition) != 0;
           ev.ReleaseLists();
           if (!ok) break;
@@ -175,7 +176,7 @@ void Game::LegalLays(const State& s, ActionList& out) const {
         if (t.played_count < kMaxPlayed)
           t.played[t.played_count++] = static_cast<uint8_t>(c);
         seq[depth] = c;
-        if (depth + 1 >= rules_.lay_min && out.count < kMaxCards) {
+        if (depth + 1 >= rules_.turn->lay_min && out.count < kMaxCards) {
           out.items[out.count++] =
               Action::Lay(player, row, std::span<const int>(seq, depth + 1));
         }
@@ -187,7 +188,8 @@ void Game::LegalLays(const State& s, ActionList& out) const {
   }
 }
 
-const ReasonedRule* Game::BrokenRule(const State& s, const std::vector<ReasonedRule>& rules,
+const ReasonedRule* Game::BrokenRule(const State& s,
+                                     const std::vector<ReasonedRule>& rules,
                                      int card) const {
   Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
   ev.set_card(card);

@@ -15,7 +15,7 @@ uint32_t Game::Searchers(const State& s) const {
   Evaluator ev(rules_, s, &f);
   for (int p = 0; p < players_; ++p) {
     f.locals[0] = p;
-    if (ev.Value(rules_.search_active)) who |= 1u << p;
+    if (ev.Value(rules_.search->active)) who |= 1u << p;
     ev.ReleaseLists();
   }
   return who;
@@ -25,7 +25,7 @@ uint32_t Game::Searchers(const State& s) const {
 // any group of searchers may stop together (simultaneous stops, H3).
 void Game::LegalSearch(const State& s, ActionList& out) const {
   uint32_t who = Searchers(s);
-  int pieces = static_cast<int>(rules_.formation.pieces.size());
+  int pieces = static_cast<int>(rules_.search->formation.pieces.size());
   for (int p = 0; p < players_; ++p) {
     if (!(who >> p & 1)) continue;
     for (int i = 0; i < pieces && out.count < kMaxCards; ++i) {
@@ -40,9 +40,9 @@ void Game::LegalSearch(const State& s, ActionList& out) const {
 }
 
 int Game::SearchedCard(const State& s) const {
-  if (rules_.search_card < 0) return -1;
+  if (rules_.search->card < 0) return -1;
   Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
-  return static_cast<int>(ev.Value(rules_.search_card));
+  return static_cast<int>(ev.Value(rules_.search->card));
 }
 
 }  // namespace angler

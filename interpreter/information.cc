@@ -89,17 +89,16 @@ void Information::Forget(const State& s) {
 
 int Information::ShownIn(const Action& action, int card) const {
   const Ruleset& rules = game_.rules();
-  if (action.kind == ActionKind::kPlay && action.value == card &&
-      rules.trick_family >= 0) {
-    return rules.zones[static_cast<size_t>(rules.trick_family)].first;
+  if (action.kind == ActionKind::kPlay && action.value == card && rules.trick) {
+    return rules.zones[static_cast<size_t>(rules.trick->family)].first;
   }
-  if (action.kind == ActionKind::kLay && rules.rows_family >= 0) {
+  if (action.kind == ActionKind::kLay && rules.turn) {
     int laid[kMaxLay];
     const int n = action.LayCards(laid);
     for (int i = 0; i < n; ++i) {
       if (laid[i] == card) {
-        return rules.zones[static_cast<size_t>(rules.rows_family)].first + action.value -
-               1;
+        return rules.zones[static_cast<size_t>(rules.turn->rows_family)].first +
+               action.value - 1;
       }
     }
   }

@@ -111,7 +111,7 @@ TEST_CASE("Information: other hands unknown, played cards followed", "[informati
   }
   // A whole trick: its cards leave for a zone nobody sees, and seat 0 knows where.
   std::vector<int> played;
-  const int trick = rules.zones[static_cast<size_t>(rules.trick_family)].first;
+  const int trick = rules.zones[static_cast<size_t>(rules.trick->family)].first;
   while (true) {
     const Action a = RandomStep(game, s, rng);
     if (a.kind == ActionKind::kPlay) played.push_back(a.value);

@@ -26,7 +26,8 @@ void Loader::FormationSection(const YamlNode& doc) {
   const YamlNode* f = doc.Find("formation");
   if (!f) return;
   CheckKeys(*f, {"piece", "colours", "pieces"}, "the formation");
-  Formation& form = rules_->formation;
+  rules_->search.emplace();
+  Formation& form = rules_->search->formation;
   form.piece = Text(*f, "piece", "piece");
   if (const YamlNode* c = f->Find("colours")) {
     for (const auto& item : c->items) form.colours.push_back(item.scalar);
@@ -95,7 +96,7 @@ void Loader::FormationSection(const YamlNode& doc) {
       Error(item.pos,
             "a swap needs two pieces that look different; all pieces look alike");
     }
-    rules_->error_patterns.push_back(p);
+    rules_->search->error_patterns.push_back(p);
   }
 }
 
@@ -217,7 +218,7 @@ std::string Loader::GroupKind(const YamlNode& g, CardInfo& proto) {
 }
 
 void Loader::ErrorCardGroup(const YamlNode& g) {
-  if (rules_->formation.pieces.empty() || rules_->error_patterns.empty()) {
+  if (!rules_->search || rules_->search->error_patterns.empty()) {
     Error(g.pos, "cards with errors need a 'formation' and its 'errors'");
     return;
   }
@@ -243,8 +244,8 @@ void Loader::ErrorCardGroup(const YamlNode& g) {
   CardInfo proto;
   std::string kind_name = GroupKind(g, proto);
   auto deck =
-      DealErrorCards(rules_->formation, rules_->error_patterns, static_cast<int>(count),
-                     static_cast<uint64_t>(seed), rotate);
+      DealErrorCards(rules_->search->formation, rules_->search->error_patterns,
+                     static_cast<int>(count), static_cast<uint64_t>(seed), rotate);
   for (size_t k = 0; k < deck.size(); ++k) {
     CardInfo c = proto;
     c.back = static_cast<int16_t>(backs[k % backs.size()]);
@@ -256,10 +257,11 @@ void Loader::ErrorCardGroup(const YamlNode& g) {
       c.stars = c.turns;
     }
     c.faults = deck[k].faults;
-    c.face = static_cast<int16_t>(rules_->faces.size());
-    rules_->faces.push_back(deck[k]);
+    c.face = static_cast<int16_t>(rules_->search->faces.size());
+    rules_->search->faces.push_back(deck[k]);
     rules_->cards.push_back(c);
-    rules_->card_names.push_back(kind_name + " " + std::to_string(rules_->faces.size()));
+    rules_->card_names.push_back(kind_name + " " +
+                                 std::to_string(rules_->search->faces.size()));
   }
 }
 

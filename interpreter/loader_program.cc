@@ -87,12 +87,17 @@ void Loader::Program(const YamlNode& doc) {
   Invariants(doc, trick != nullptr || turn != nullptr);
   if (const YamlNode* search = doc.Find("search")) {
     CheckKeys(*search, {"active", "card"}, "the search section");
+    if (!rules_->search) {
+      Error(doc.KeyPos("search"), "a search needs a 'formation': the pieces to search");
+      rules_->search.emplace();
+    }
     CodeContext who;
     who.params = {{"p", Type::kPlayer}};
-    rules_->search_active =
+    rules_->search->active =
         RequiredExpr(*search, "active", Type::kBool, who, "the search");
     CodeContext plain;
-    rules_->search_card = RequiredExpr(*search, "card", Type::kCard, plain, "the search");
+    rules_->search->card =
+        RequiredExpr(*search, "card", Type::kCard, plain, "the search");
   }
   CheckKeys(*round, kRoundKeys, "the round section");
   CheckKeys(*game, kGameKeys, "the game section");
@@ -222,7 +227,8 @@ std::vector<MessagePart> Loader::MessageAt(const YamlNode& node, const CodeConte
   return parts;
 }
 
-std::vector<ReasonedRule> Loader::ReasonedRules(const YamlNode& node, const CodeContext& ctx,
+std::vector<ReasonedRule> Loader::ReasonedRules(const YamlNode& node,
+                                                const CodeContext& ctx,
                                                 const std::string& what) {
   std::vector<const YamlNode*> items;
   if (node.kind == YamlNode::Kind::kSequence) {

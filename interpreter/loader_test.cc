@@ -459,8 +459,8 @@ namespace {
 TEST_CASE("loader: trick.captures names a zone per player", "[loader]") {
   const std::string text = Replace(kMini, "trick:\n", "trick:\n  captures: won\n");
   RulesetPtr rules = Load(text);
-  CHECK(rules->capture_family == rules->FindFamily("won"));
-  CHECK(Load(kMini)->capture_family == -1);
+  CHECK(rules->trick->capture_family == rules->FindFamily("won"));
+  CHECK(Load(kMini)->CaptureFamily() == -1);
   CHECK_THAT(FirstError(Replace(kMini, "trick:\n", "trick:\n  captures: trick\n")),
              Catch::Contains("the trick's captures must be a zone per player"));
 }
@@ -472,7 +472,7 @@ TEST_CASE("loader: renamed keys of stored texts load, with the hash as written",
   const RenamedKey renamed[] = {{"trick", "taken", "captures"}};
   auto r = LoadRulesetText("mini.yaml", text, "", renamed);
   REQUIRE(r.ok());
-  CHECK(r.value()->capture_family == r.value()->FindFamily("won"));
+  CHECK(r.value()->trick->capture_family == r.value()->FindFamily("won"));
   CHECK(r.value()->canonical_text.find("\"taken\"") != std::string::npos);
 
   // A former key may imply a setting the new form writes out: formations
@@ -486,9 +486,9 @@ TEST_CASE("loader: renamed keys of stored texts load, with the hash as written",
   auto with = LoadRulesetText("h.yaml", old, RulesetDir(), implying);
   REQUIRE(without.ok());
   REQUIRE(with.ok());
-  CHECK(without.value()->formation.piece == "piece");
-  CHECK(with.value()->formation.piece == "fish");
-  CHECK(with.value()->formation.pieces.size() == 15);
+  CHECK(without.value()->search->formation.piece == "piece");
+  CHECK(with.value()->search->formation.piece == "fish");
+  CHECK(with.value()->search->formation.pieces.size() == 15);
 }
 
 }  // namespace
@@ -509,7 +509,7 @@ TEST_CASE("loader: cards with errors have a back, a pattern and turns, no suit",
                                    : k % 3 == 1 ? "yellow"
                                                 : "pink"));
     CHECK(c.pattern == static_cast<int>(k % 6) + 1);
-    CHECK(c.turns == rules.faces[static_cast<size_t>(c.face)].quarter_turns);
+    CHECK(c.turns == rules.search->faces[static_cast<size_t>(c.face)].quarter_turns);
     CHECK(c.suit == kNone);
     CHECK(c.value == 0);
     CHECK(c.stars == 0);

@@ -44,21 +44,22 @@ void Loader::TrickProgram(const YamlNode& doc, const YamlNode& trick_node,
     }
     return f;
   };
-  r.trick_family = family("zone", false);
+  r.trick.emplace();
+  r.trick->family = family("zone", false);
   r.hand_family = family("hand", true);
-  if (trick->Find("captures")) r.capture_family = family("captures", true);
+  if (trick->Find("captures")) r.trick->capture_family = family("captures", true);
 
   CodeContext plain;
   CodeContext card_rule;
   card_rule.has_card = true;
   // may_play and may_lead: a condition, or a list of {if, else: "why not"}.
   if (const YamlNode* lead = trick->Find("may_lead")) {
-    r.lead_rules = ReasonedRules(*lead, card_rule, "a lead rule");
-    r.may_lead = AllOf(r.lead_rules);
+    r.trick->lead_rules = ReasonedRules(*lead, card_rule, "a lead rule");
+    r.trick->may_lead = AllOf(r.trick->lead_rules);
   }
   if (const YamlNode* play = trick->Find("may_play")) {
-    r.play_rules = ReasonedRules(*play, card_rule, "a play rule");
-    r.may_play = AllOf(r.play_rules);
+    r.trick->play_rules = ReasonedRules(*play, card_rule, "a play rule");
+    r.trick->may_play = AllOf(r.trick->play_rules);
   } else {
     Error(trick->pos, "the trick needs 'may_play'");
   }
@@ -73,7 +74,7 @@ void Loader::TrickProgram(const YamlNode& doc, const YamlNode& trick_node,
                r.nodes[static_cast<size_t>(w.value())].type != Type::kPlayer) {
       Error(winner->pos, "the winner must be a card or a player");
     } else {
-      r.winner = w.value();
+      r.trick->winner = w.value();
     }
   }
   if (r.hand_family >= 0) {
@@ -86,8 +87,9 @@ void Loader::TrickProgram(const YamlNode& doc, const YamlNode& trick_node,
       hand.x = Global(r.builtin.turn, Type::kPlayer);
       return compiler_.Filter(compiler_.AddNode(hand), rule);
     };
-    r.play_options = options(r.may_play);
-    r.lead_options = r.may_lead >= 0 ? options(r.may_lead) : r.play_options;
+    r.trick->play_options = options(r.trick->may_play);
+    r.trick->lead_options =
+        r.trick->may_lead >= 0 ? options(r.trick->may_lead) : r.trick->play_options;
   }
   int tricks = RequiredExpr(*round, "tricks", Type::kInt, plain, "the round");
   int end_when = RequiredExpr(*game, "end_when", Type::kBool, plain, "the game");

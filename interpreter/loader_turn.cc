@@ -21,12 +21,11 @@ const std::vector<std::string> kTurnKeys = {
 
 }  // namespace
 
-
 void Loader::TurnProgram(const YamlNode& doc, const YamlNode& turn, const YamlNode& round,
                          const YamlNode& game) {
   Ruleset& r = *rules_;
   CheckKeys(turn, kTurnKeys, "the turn section");
-  r.turns = true;
+  r.turn.emplace();
   std::string hand = Text(turn, "hand", "hand");
   r.hand_family = r.FindFamily(hand);
   if (r.hand_family < 0 || !r.zones[static_cast<size_t>(r.hand_family)].per_player) {
@@ -34,8 +33,8 @@ void Loader::TurnProgram(const YamlNode& doc, const YamlNode& turn, const YamlNo
           "the turn's hand must be a zone per player, not '" + hand + "'");
   }
   std::string rows = Text(turn, "rows", "row");
-  r.rows_family = r.FindFamily(rows);
-  if (r.rows_family < 0 || !r.zones[static_cast<size_t>(r.rows_family)].indexed) {
+  r.turn->rows_family = r.FindFamily(rows);
+  if (!r.turn || !r.zones[static_cast<size_t>(r.turn->rows_family)].indexed) {
     std::vector<std::string> names;
     for (const auto& z : r.zones) {
       if (z.indexed) names.push_back(z.name);
@@ -48,10 +47,10 @@ void Loader::TurnProgram(const YamlNode& doc, const YamlNode& turn, const YamlNo
   if (const YamlNode* lay = turn.Find("lay")) {
     auto counts = Numbers(*lay);
     if (!counts.empty()) {
-      r.lay_min = static_cast<int>(*std::min_element(counts.begin(), counts.end()));
-      r.lay_max = static_cast<int>(*std::max_element(counts.begin(), counts.end()));
+      r.turn->lay_min = static_cast<int>(*std::min_element(counts.begin(), counts.end()));
+      r.turn->lay_max = static_cast<int>(*std::max_element(counts.begin(), counts.end()));
     }
-    if (r.lay_min < 1 || r.lay_max > kMaxLay) {
+    if (r.turn->lay_min < 1 || r.turn->lay_max > kMaxLay) {
       Error(lay->pos, "a lay is 1 to " + std::to_string(kMaxLay) + " cards");
     }
   }
@@ -60,16 +59,16 @@ void Loader::TurnProgram(const YamlNode& doc, const YamlNode& turn, const YamlNo
   card_rule.has_card = true;
   // may_lay: one condition, or a list of {if: condition, else: "why not"}.
   if (const YamlNode* may = turn.Find("may_lay")) {
-    r.lay_rules = ReasonedRules(*may, card_rule, "a lay rule");
+    r.turn->lay_rules = ReasonedRules(*may, card_rule, "a lay rule");
   }
   if (turn.Find("full"))
-    r.lay_full = RequiredExpr(turn, "full", Type::kBool, plain, "the turn");
+    r.turn->lay_full = RequiredExpr(turn, "full", Type::kBool, plain, "the turn");
   if (turn.Find("accept_illegal")) {
-    r.lay_accept_illegal =
+    r.turn->accept_illegal =
         RequiredExpr(turn, "accept_illegal", Type::kBool, plain, "the turn");
   }
   if (turn.Find("skip"))
-    r.turn_skip = RequiredExpr(turn, "skip", Type::kBool, plain, "the turn");
+    r.turn->skip = RequiredExpr(turn, "skip", Type::kBool, plain, "the turn");
   int until = RequiredExpr(turn, "until", Type::kBool, plain, "the turn");
   int end_when = RequiredExpr(game, "end_when", Type::kBool, plain, "the game");
   if (round.Find("tricks"))

@@ -80,15 +80,19 @@ std::string WhyCardRefused(const Game& game, const State& s, const Action& a,
   const std::string card = rules.card_names[static_cast<size_t>(a.value)];
   const std::string who = Name(players, a.player);
   if (a.kind == ActionKind::kChoose) {
-    return card + " is not among the cards " + who + " may choose: " +
-           Offered(game, s, Type::kCard);
+    return card + " is not among the cards " + who +
+           " may choose: " + Offered(game, s, Type::kCard);
   }
   if (rules.hand_family >= 0) {
     const int hand = rules.zones[static_cast<size_t>(rules.hand_family)].first + a.player;
     if (s.zone_of[a.value] != hand) return card + " is not in " + who + "'s hand";
   }
-  const bool leading = s.played_count == 0 && !rules.lead_rules.empty();
-  const std::vector<ReasonedRule>& checked = leading ? rules.lead_rules : rules.play_rules;
+  static const std::vector<ReasonedRule> kNoRules;
+  const TrickProcedure* trick = rules.trick ? &*rules.trick : nullptr;
+  const bool leading = trick && s.played_count == 0 && !trick->lead_rules.empty();
+  const std::vector<ReasonedRule>& checked = !trick    ? kNoRules
+                                             : leading ? trick->lead_rules
+                                                       : trick->play_rules;
   if (const ReasonedRule* broken = game.BrokenRule(s, checked, a.value)) {
     if (!broken->message.empty()) return game.Message(s, broken->message, a.value);
     return card + " may not be " + (leading ? "led" : "played") + " now (the trick's " +

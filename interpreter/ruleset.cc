@@ -2,6 +2,13 @@
 
 namespace angler {
 
+const char* Ruleset::ProcedureKey() const {
+  if (trick) return "trick";
+  if (turn) return "turn";
+  if (Searches()) return "search";
+  return "";
+}
+
 int Ruleset::FindCard(const std::string& name) const {
   for (size_t i = 0; i < card_names.size(); ++i) {
     if (card_names[i] == name) return static_cast<int>(i);

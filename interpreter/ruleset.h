@@ -9,13 +9,17 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "interpreter/display.h"
-#include "interpreter/formation.h"
 #include "interpreter/limits.h"
 #include "interpreter/program.h"
+#include "interpreter/reasoned_rule.h"
+#include "interpreter/search_procedure.h"
+#include "interpreter/trick_procedure.h"
+#include "interpreter/turn_procedure.h"
 
 namespace angler {
 
@@ -77,19 +81,6 @@ struct BuiltinSlots {
       illegal_lay, marks, stopped;
 };
 
-// Text with {expression} holes, for messages such as why a lay is refused.
-struct MessagePart {
-  std::string text;  // literal text, or
-  int node = -1;     // a value to print
-};
-
-// A condition a card must meet to be played or laid, and what to say when it
-// does not (may_play, may_lead, may_lay written as {if, else} lists).
-struct ReasonedRule {
-  int condition = -1;
-  std::vector<MessagePart> message;  // empty: the rule gave no reason
-};
-
 // A condition the ruleset promises at a moment of every game (`invariants:`).
 // The engine checks it there for every seat p; a broken one stops the game
 // as a ruleset error, and BrokenInvariant (runtime_error.h) names it.
@@ -141,41 +132,34 @@ struct Ruleset {
   // "round.start", "trick.end", "effects.NAME") or a procedure's own steps
   // ("round", "trick", "turn"). Index 0 is code of no section.
   std::vector<std::string> sections{"program"};
-  int entry_setup = 0;      // start of the game
-  int entry_round = 0;      // start of a round (round += 1, then round.start)
-  int entry_play = 0;       // after round.start: the tricks of the round
-  int entry_trick = 0;      // the start of one trick
-  int trick_family = -1;    // the zone tricks are played into (a shared zone)
-  int hand_family = -1;     // the per-player zone cards are played from
-  int capture_family = -1;  // trick.captures: the per-player zone caught cards go to
-  int may_lead = -1, may_play = -1, winner = -1, rank = -1;  // nodes
-  int lead_options = -1, play_options = -1;  // hand(turn) where may_lead / may_play
-  // may_play and may_lead rule by rule, for the reason a card is refused; their
-  // conjunction is may_play / may_lead above.
-  std::vector<ReasonedRule> play_rules, lead_rules;
-  // The turn procedure (instead of tricks): lays onto numbered piles.
-  bool turns = false;
-  int rows_family = -1;
-  int lay_min = 1, lay_max = 1;
-  std::vector<ReasonedRule> lay_rules;
-  int lay_full = -1;  // node: laying stops when this holds for the target
-  // node: when it holds, a lay against the rules is accepted as a move: the
-  // cards stay in hand, illegal_lay is true and turn.on_illegal runs.
-  int lay_accept_illegal = -1;
-  int turn_skip = -1;  // node: `turn` is passed over
-  // Spot-the-error: the formation, its error patterns, the generated cards'
-  // faces, and who may search (a condition on p) when search() runs.
-  Formation formation;
-  std::vector<ErrorPattern> error_patterns;
-  std::vector<ErrorCard> faces;
-  int search_active = -1;
-  int search_card = -1;  // node: the card being searched
-  int cache_slots = 0;   // Op::kCached slots in all
-  int bound_slots = 0;   // Op::kBound slots in all
+  int entry_setup = 0;   // start of the game
+  int entry_round = 0;   // start of a round (round += 1, then round.start)
+  int entry_play = 0;    // after round.start: the tricks of the round
+  int entry_trick = 0;   // the start of one trick
+  int hand_family = -1;  // the per-player zone cards are played or laid from
+  // The procedure of a round: tricks or turns, not both, or neither (a round
+  // is then its start and end statements); a search may join any of them.
+  // Each is a unit: its header says which files read its keys and play it.
+  std::optional<TrickProcedure> trick;    // trick: tricks
+  std::optional<TurnProcedure> turn;      // turn:  lays onto numbered rows
+  std::optional<SearchProcedure> search;  // formation:, errors:, search:
+  int rank = -1;                          // node: the final ranking's key
+  int cache_slots = 0;                    // Op::kCached slots in all
+  int bound_slots = 0;                    // Op::kBound slots in all
   int rank_higher_wins = 1;
   Display display;  // how tools show the game (display.h)
 
   // Lookups for people-facing text.
+  // The round's procedure searches: search() asks the players who are active.
+  bool Searches() const { return search && search->active >= 0; }
+  // The key of the round's procedure: "trick", "turn", "search" or "" (none).
+  const char* ProcedureKey() const;
+  // The zone families the procedures name, -1 where there is none: the trick,
+  // the per-player zone a trick's cards go to, the rows cards are laid on.
+  int TrickFamily() const { return trick ? trick->family : -1; }
+  int CaptureFamily() const { return trick ? trick->capture_family : -1; }
+  int RowsFamily() const { return turn ? turn->rows_family : -1; }
+
   int FindCard(const std::string& name) const;  // -1 if unknown
   int FindFamily(const std::string& name) const;
   int FindSuit(const std::string& name) const;

@@ -21,8 +21,8 @@ CardView Card(const Ruleset& rules, int card, bool seen) {
 
 std::string Role(const Ruleset& rules, int family) {
   if (family == rules.hand_family) return "hand";
-  if (family == rules.trick_family) return "trick";
-  if (family == rules.rows_family) return "rows";
+  if (family == rules.TrickFamily()) return "trick";
+  if (family == rules.RowsFamily()) return "rows";
   if (family == rules.ZoneFamilyOf(rules.setup_zone)) return "setup";
   return "";
 }
@@ -86,7 +86,7 @@ std::vector<ShownVariable> Shown(const Game& game, const State& s) {
 std::optional<SearchView> Search(const Game& game, const State& s,
                                  const Viewpoint& viewpoint) {
   const Ruleset& rules = game.rules();
-  if (rules.search_active < 0 || s.over || s.frame_count == 0) return std::nullopt;
+  if (!rules.Searches() || s.over || s.frame_count == 0) return std::nullopt;
   const BuiltinSlots& b = rules.builtin;
   bool any = s.decision.kind == DecisionKind::kSearch;
   for (int p = 0; p < game.players(); ++p)
@@ -99,11 +99,11 @@ std::optional<SearchView> Search(const Game& game, const State& s,
   const CardInfo& info = rules.cards[static_cast<size_t>(card)];
   const bool all = viewpoint.kind == Viewpoint::Kind::kEverything;
   if (info.face >= 0) {
-    const ErrorCard& face = rules.faces[static_cast<size_t>(info.face)];
+    const ErrorCard& face = rules.search->faces[static_cast<size_t>(info.face)];
     view.quarter_turns = face.quarter_turns;
     if (all && face.pattern >= 0 &&
-        face.pattern < static_cast<int>(rules.error_patterns.size())) {
-      view.pattern = rules.error_patterns[static_cast<size_t>(face.pattern)].name;
+        face.pattern < static_cast<int>(rules.search->error_patterns.size())) {
+      view.pattern = rules.search->error_patterns[static_cast<size_t>(face.pattern)].name;
     }
   }
   for (int i = 0; all && i < 32; ++i) {
@@ -219,8 +219,8 @@ PositionView ViewPosition(const Game& game, const State& s, const Viewpoint& vie
   view.shown = Shown(game, s);
   for (int p = 0; p < game.players(); ++p) view.ranks.push_back(game.Rank(s, p));
   view.zones = Zones(game, s, viewpoint, players);
-  if (rules.trick_family >= 0) {
-    const int trick = rules.zones[static_cast<size_t>(rules.trick_family)].first;
+  if (rules.trick) {
+    const int trick = rules.zones[static_cast<size_t>(rules.trick->family)].first;
     for (uint8_t c : s.Zone(trick))
       view.trick.push_back({Card(rules, c, true), s.played_by[c]});
   }

@@ -80,7 +80,7 @@ std::string SearchNote(const Game& game, const State& before, const Action& a,
   const SearchView& search = *view.search;
   std::string note = std::string(kNoteMark) + "a search opens on " + search.card.name;
   if (!search.card.back.empty()) note += " (" + search.card.back + " back)";
-  note += "; the wrong " + game.rules().formation.piece + ":";
+  note += "; the wrong " + game.rules().search->formation.piece + ":";
   for (size_t i = 0; i < search.faults.size(); ++i)
     note += (i ? ", " : " ") + std::to_string(search.faults[i]);
   if (!search.pattern.empty()) note += " (" + search.pattern + ")";

@@ -78,7 +78,7 @@ void ZoneLines(std::string& out, const Game& game, const State& s, const State* 
   for (size_t f = 0; f < rules.zones.size(); ++f) {
     const ZoneFamily& family = rules.zones[f];
     if (static_cast<int>(f) == rules.hand_family ||
-        static_cast<int>(f) == rules.trick_family) {
+        static_cast<int>(f) == rules.TrickFamily()) {
       continue;
     }
     const int piles = family.per_player ? game.players() : family.count;
@@ -343,11 +343,10 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
              std::to_string(start) + ", the start of the next trick.\n";
   } else if (start < end) {
     const std::string where =
-        rules.trick_family >= 0
-            ? "a trick's start: ply " + std::to_string(start) + " (trick " +
-                  std::to_string(s.vars[b.trick_number] + 1) + " of round " +
-                  std::to_string(s.vars[b.round]) + ")"
-            : "a turn's start: ply " + std::to_string(start);
+        rules.trick ? "a trick's start: ply " + std::to_string(start) + " (trick " +
+                          std::to_string(s.vars[b.trick_number] + 1) + " of round " +
+                          std::to_string(s.vars[b.round]) + ")"
+                    : "a turn's start: ply " + std::to_string(start);
     notes += "# A scenario starts at " + where + "; the moves up to ply " +
              std::to_string(end) + " follow.\n";
   }
@@ -361,9 +360,8 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
   while (!fresh.over && game.IsChance(fresh)) {
     if (!game.Apply(fresh, game.SampleChance(fresh, rng))) break;
   }
-  out += rules.trick_family >= 0
-             ? "  # Every zone's cards, bottom first (the trick starts empty):\n"
-             : "  # Every zone's cards, bottom first:\n";
+  out += rules.trick ? "  # Every zone's cards, bottom first (the trick starts empty):\n"
+                     : "  # Every zone's cards, bottom first:\n";
   ZoneLines(out, game, s, &fresh, players);
   // Whose turn it is; in a scenario `turn` sets the leader too.
   out += "  # The variables:\n";

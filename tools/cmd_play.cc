@@ -155,13 +155,13 @@ std::string TerminalGame::Prompt() const {
   const Decision& d = s.decision;
   if (d.kind == DecisionKind::kLay) {
     const std::string rows =
-        rules_.rows_family >= 0
-            ? rules_.zones[static_cast<size_t>(rules_.rows_family)].name
-            : "pile";
+        rules_.turn ? rules_.zones[static_cast<size_t>(rules_.turn->rows_family)].name
+                    : "pile";
     std::string text = "lay ";
-    text += std::to_string(rules_.lay_min);
-    if (rules_.lay_max != rules_.lay_min) text += " to " + std::to_string(rules_.lay_max);
-    return text + (rules_.lay_max == 1 ? " card" : " cards") + " on one " + rows;
+    text += std::to_string(rules_.turn->lay_min);
+    if (rules_.turn->lay_max != rules_.turn->lay_min)
+      text += " to " + std::to_string(rules_.turn->lay_max);
+    return text + (rules_.turn->lay_max == 1 ? " card" : " cards") + " on one " + rows;
   }
   if (d.kind != DecisionKind::kChoose) return game_.DecisionText(s);
   std::string text =
@@ -311,13 +311,12 @@ void TerminalGame::ReportChanges(const State& before, const Action& action) cons
   const State& now = run_.state();
   const BuiltinSlots& b = rules_.builtin;
   const int trick_zone =
-      rules_.trick_family >= 0
-          ? rules_.zones[static_cast<size_t>(rules_.trick_family)].first
-          : -1;
+      rules_.trick ? rules_.zones[static_cast<size_t>(rules_.trick->family)].first : -1;
   if (action.kind != ActionKind::kChance) {
     // Rows that lost cards, and what a row restarts with.
-    if (rules_.rows_family >= 0) {
-      const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.rows_family)];
+    if (rules_.turn) {
+      const ZoneFamily& rows =
+          rules_.zones[static_cast<size_t>(rules_.turn->rows_family)];
       int laid[kMaxLay];
       const int n = action.kind == ActionKind::kLay ? action.LayCards(laid) : 0;
       for (int i = 0; i < rows.count; ++i) {
@@ -364,8 +363,8 @@ void TerminalGame::ReportChanges(const State& before, const Action& action) cons
       }
     }
   }
-  if (rules_.trick_family >= 0) {
-    const int trick = rules_.zones[static_cast<size_t>(rules_.trick_family)].first;
+  if (rules_.trick) {
+    const int trick = rules_.zones[static_cast<size_t>(rules_.trick->family)].first;
     std::vector<int> cards(before.Zone(trick).begin(), before.Zone(trick).end());
     if (action.kind == ActionKind::kPlay) cards.push_back(action.value);
     // Cards that left the trick, grouped by where they went, in play order.
@@ -442,18 +441,19 @@ bool TerminalGame::Search() {
   const int card = game_.SearchedCard(s);
   if (searching && card >= 0) {
     const CardInfo& info = rules_.cards[static_cast<size_t>(card)];
-    const ErrorCard& face = rules_.faces[static_cast<size_t>(info.face)];
+    const ErrorCard& face = rules_.search->faces[static_cast<size_t>(info.face)];
     ShowStatus();  // the hand by its backs, the fields
     out_ << "the swarm card (" << rules_.card_names[static_cast<size_t>(card)] << "):\n"
-         << Picture(rules_.formation, face.look, face.quarter_turns);
+         << Picture(rules_.search->formation, face.look, face.quarter_turns);
     out_ << "your card, how the swarm should look:\n"
-         << Picture(rules_.formation, rules_.formation.pieces, face.quarter_turns);
+         << Picture(rules_.search->formation, rules_.search->formation.pieces,
+                    face.quarter_turns);
     out_
         << "type the numbers of the fish that are wrong (again to unmark), then 'stop'\n";
     const auto start = std::chrono::steady_clock::now();
     uint32_t marks = 0;
     std::string line;
-    const int fish = static_cast<int>(rules_.formation.pieces.size());
+    const int fish = static_cast<int>(rules_.search->formation.pieces.size());
     for (;;) {
       out_ << "> " << std::flush;
       if (!std::getline(in_, line)) return false;
@@ -474,8 +474,8 @@ bool TerminalGame::Search() {
         }
         marks ^= 1u << i;
       }
-      out_ << Picture(rules_.formation, rules_.formation.pieces, face.quarter_turns,
-                      marks);
+      out_ << Picture(rules_.search->formation, rules_.search->formation.pieces,
+                      face.quarter_turns, marks);
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -500,7 +500,7 @@ bool TerminalGame::Search() {
       out_ << who << (std::popcount(a.seed) > 1 ? " stop together" : " stops") << "\n";
       if (card >= 0) {
         uint32_t faults = rules_.cards[static_cast<size_t>(card)].faults;
-        out_ << "the wrong " << rules_.formation.piece << " were:";
+        out_ << "the wrong " << rules_.search->formation.piece << " were:";
         for (int i = 0; i < 32; ++i) {
           if (faults >> i & 1) out_ << " " << i;
         }
@@ -601,7 +601,7 @@ int RunPlay(const std::vector<std::string>& words, std::istream& in, std::ostrea
   if (!seed) usage.push_back(seed.error());
   // The bots fill the seats other than the person's.
   const int bot_seats = std::max(players.value() - 1, 1);
-  const std::string default_bots = ruleset.search_active >= 0 ? "spot:careful" : "greedy";
+  const std::string default_bots = ruleset.Searches() ? "spot:careful" : "greedy";
   auto bots = MakeSeatBots(args.Get("bots").value_or(default_bots), bot_seats);
   if (!bots) usage.insert(usage.end(), bots.errors().begin(), bots.errors().end());
   if (!usage.empty()) {

@@ -30,7 +30,7 @@ const CommandSpec& CheckSpec() {
       "--json: {\"rulesets\": [{name, title, file, hash, players: {min, max},\n"
       "cards, kinds: {kind: count}, zones: [{name, per_player, visibility}],\n"
       "variables: [{name, type, per_player, scope}], effects: [name],\n"
-      "procedure: trick|turn|rounds, end_reasons: [...], invariants: [{at,\n"
+      "procedure: trick|turn|search|rounds, end_reasons: [...], invariants: [{at,\n"
       "says}]}], \"errors\": [{file, line, column, message}]}.",
       {{"json", false, "the summaries as JSON"}}};
   return spec;
@@ -175,18 +175,18 @@ void PrintTurnProcedure(const Ruleset& rules, std::ostream& out) {
   auto family = [&](int f) {
     return f >= 0 ? rules.zones[static_cast<size_t>(f)].name : std::string("?");
   };
-  const int piles = rules.rows_family >= 0
-                        ? rules.zones[static_cast<size_t>(rules.rows_family)].count
-                        : 0;
+  const int piles =
+      rules.turn ? rules.zones[static_cast<size_t>(rules.turn->rows_family)].count : 0;
   const std::string pad = "           ";
   out << "    turn   hand: " << family(rules.hand_family)
-      << ", rows: " << family(rules.rows_family) << " (" << piles << " numbered piles)"
-      << ", lay: " << rules.lay_min;
-  if (rules.lay_max != rules.lay_min) out << ".." << rules.lay_max;
-  out << (rules.lay_max == 1 ? " card" : " cards") << " on one row\n";
+      << ", rows: " << family(rules.turn->rows_family) << " (" << piles
+      << " numbered piles)"
+      << ", lay: " << rules.turn->lay_min;
+  if (rules.turn->lay_max != rules.turn->lay_min) out << ".." << rules.turn->lay_max;
+  out << (rules.turn->lay_max == 1 ? " card" : " cards") << " on one row\n";
 
   out << pad << "may_lay, checked card by card:";
-  if (rules.lay_rules.empty()) out << " (any card)";
+  if (rules.turn->lay_rules.empty()) out << " (any card)";
   out << "\n";
   const YamlNode* may = turn ? turn->Find("may_lay") : nullptr;
   std::vector<const YamlNode*> items;
@@ -195,7 +195,7 @@ void PrintTurnProcedure(const Ruleset& rules, std::ostream& out) {
   } else if (may) {
     items.push_back(may);
   }
-  for (size_t i = 0; i < rules.lay_rules.size(); ++i) {
+  for (size_t i = 0; i < rules.turn->lay_rules.size(); ++i) {
     const YamlNode* item = i < items.size() ? items[i] : nullptr;
     std::string condition =
         item && item->IsScalar() ? OneLine(item->scalar) : text(item, "if");
@@ -215,8 +215,8 @@ void PrintTurnProcedure(const Ruleset& rules, std::ostream& out) {
     }
     out << (t.empty() ? "yes" : t) << "  (" << what << ")\n";
   };
-  line("full", rules.lay_full, "the lay ends at the card that makes it hold");
-  line("accept_illegal", rules.lay_accept_illegal,
+  line("full", rules.turn->lay_full, "the lay ends at the card that makes it hold");
+  line("accept_illegal", rules.turn->accept_illegal,
        "while true an illegal lay is accepted: on_illegal runs and the turn is played "
        "again; else it is refused");
   auto block = [&](const char* key) {
@@ -227,7 +227,7 @@ void PrintTurnProcedure(const Ruleset& rules, std::ostream& out) {
   };
   out << pad << "on_illegal: " << block("on_illegal") << ", after: " << block("after")
       << "\n";
-  line("skip", rules.turn_skip, "the player is passed over");
+  line("skip", rules.turn->skip, "the player is passed over");
   const std::string until = text(turn, "until");
   out << pad << "until: " << (until.empty() ? "yes" : until) << "  (the turns end)\n";
   const YamlNode* round = tree.Find("round");
@@ -270,10 +270,10 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
         << PadRight(z.per_player ? "per player" : "shared", 12)
         << VisibilityWord(z.visibility);
     if (rules.ZoneFamilyOf(rules.setup_zone) == static_cast<int>(f)) out << ", setup";
-    if (rules.trick_family == static_cast<int>(f)) out << ", trick";
-    if (rules.capture_family == static_cast<int>(f)) out << ", captures";
+    if (rules.TrickFamily() == static_cast<int>(f)) out << ", trick";
+    if (rules.CaptureFamily() == static_cast<int>(f)) out << ", captures";
     if (rules.hand_family == static_cast<int>(f)) out << ", hand";
-    if (rules.rows_family == static_cast<int>(f)) {
+    if (rules.RowsFamily() == static_cast<int>(f)) {
       out << ", rows (" << z.count << " numbered piles)";
     }
     out << "\n";
@@ -289,7 +289,7 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
     out << "    " << PadRight(v.name, width)
         << PadRight(v.per_player ? "per player" : "shared", 12)
         << PadRight(ShortTypeName(v.type), 8) << "reset each "
-        << PadRight(rules.turns && v.scope == Scope::kTrick ? "turn" : ScopeName(v.scope),
+        << PadRight(rules.turn && v.scope == Scope::kTrick ? "turn" : ScopeName(v.scope),
                     7)
         << "starts " << rules.ValueName(v.type, v.init) << "\n";
   }
@@ -310,28 +310,28 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
   }
 
   auto present = [](int node) { return node >= 0 ? "yes" : "no"; };
-  if (!rules.formation.pieces.empty()) {
+  if (rules.search) {
     // The fish numbers here are the ones scenarios and players mark.
-    out << "  formation (" << rules.formation.pieces.size() << " fish, "
-        << rules.error_patterns.size() << " error patterns, " << rules.faces.size()
-        << " cards):\n";
-    std::istringstream picture(Picture(rules.formation, rules.formation.pieces, 0));
+    out << "  formation (" << rules.search->formation.pieces.size() << " fish, "
+        << rules.search->error_patterns.size() << " error patterns, "
+        << rules.search->faces.size() << " cards):\n";
+    std::istringstream picture(
+        Picture(rules.search->formation, rules.search->formation.pieces, 0));
     for (std::string line; std::getline(picture, line);) out << "    " << line << "\n";
   }
   out << "  procedures:\n";
-  if (rules.turns) {
+  if (rules.turn) {
     PrintTurnProcedure(rules, out);
-  } else if (rules.trick_family < 0) {
+  } else if (!rules.trick) {
     // Neither tricks nor turns: a round is its statements.
     out << "    round  start, end (no tricks, no turns)"
-        << (rules.search_active >= 0 ? "; search(): every active player marks and stops"
-                                     : "")
+        << (rules.Searches() ? "; search(): every active player marks and stops" : "")
         << "\n";
   } else {
-    out << "    trick  may_lead: " << (rules.may_lead >= 0 ? "yes" : "as may_play")
-        << ", may_play: " << present(rules.may_play) << ", winner: "
-        << (rules.winner < 0 ? "no"
-            : rules.nodes[static_cast<size_t>(rules.winner)].type == Type::kCard
+    out << "    trick  may_lead: " << (rules.trick->may_lead >= 0 ? "yes" : "as may_play")
+        << ", may_play: " << present(rules.trick->may_play) << ", winner: "
+        << (rules.trick->winner < 0 ? "no"
+            : rules.nodes[static_cast<size_t>(rules.trick->winner)].type == Type::kCard
                 ? "a card"
                 : "a player")
         << "\n";
@@ -395,10 +395,7 @@ void WriteSummariesJson(const std::vector<RulesetPtr>& rulesets,
     json.Key("effects").BeginArray();
     for (const Effect& e : rules.effects) json.String(e.name);
     json.EndArray();
-    json.Key("procedure")
-        .String(rules.turns               ? "turn"
-                : rules.trick_family >= 0 ? "trick"
-                                          : "rounds");
+    json.Key("procedure").String(*rules.ProcedureKey() ? rules.ProcedureKey() : "rounds");
     json.Key("end_reasons").BeginArray();
     for (size_t i = 1; i < rules.end_reasons.size(); ++i)
       json.String(rules.end_reasons[i]);
@@ -425,7 +422,8 @@ int RunCheck(const std::vector<std::string>& words, std::ostream& out,
   if (!parsed.args) return parsed.exit_code;
   const auto& files = parsed.args->positional();
   if (files.empty()) {
-    err << "angler rules check: error: expected at least one FILE (a path or a shipped name)\n";
+    err << "angler rules check: error: expected at least one FILE (a path or a shipped "
+           "name)\n";
     return kExitUsage;
   }
   const bool json = parsed.args->Has("json");

@@ -142,8 +142,8 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
   }
   json.EndArray();
   json.Key("trick").BeginArray();
-  if (rules.trick_family >= 0) {
-    const int trick = rules.zones[static_cast<size_t>(rules.trick_family)].first;
+  if (rules.trick) {
+    const int trick = rules.zones[static_cast<size_t>(rules.trick->family)].first;
     for (uint8_t c : s.Zone(trick)) {
       json.BeginObject();
       json.Key("card").String(rules.card_names[c]);
@@ -160,7 +160,7 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
   json.Key("zones").BeginArray();
   for (int z = 0; z < rules.zone_count; ++z) {
     const int family = rules.ZoneFamilyOf(z);
-    if (family == rules.hand_family || family == rules.trick_family ||
+    if (family == rules.hand_family || family == rules.TrickFamily() ||
         s.ZoneSize(z) == 0) {
       continue;
     }

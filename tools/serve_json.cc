@@ -32,12 +32,12 @@ void WriteMove(JsonWriter& json, const LoadedGame& g, const LineOfPlay& line, in
 void WritePicture(JsonWriter& json, const Ruleset& rules, const PositionView& view) {
   const int card = view.search ? rules.FindCard(view.search->card.name) : -1;
   const int face = card >= 0 ? rules.cards[static_cast<size_t>(card)].face : -1;
-  if (face < 0 || face >= static_cast<int>(rules.faces.size())) {
+  if (face < 0 || face >= static_cast<int>(rules.search->faces.size())) {
     json.Null();
     return;
   }
-  const ErrorCard& e = rules.faces[static_cast<size_t>(face)];
-  const Formation& f = rules.formation;
+  const ErrorCard& e = rules.search->faces[static_cast<size_t>(face)];
+  const Formation& f = rules.search->formation;
   json.BeginObject();
   json.Key("card").String(view.search->card.name);
   json.Key("quarter_turns").Int(view.search->quarter_turns);
@@ -308,7 +308,12 @@ JsonWriter RulesetJson(const Ruleset& rules) {
   json.Key("hash").String(rules.content_hash);
   json.Key("min_players").Int(rules.min_players);
   json.Key("max_players").Int(rules.max_players);
-  json.Key("procedure").String(rules.turns ? "turns" : "tricks");
+  // "tricks", "turns", "search", or "rounds" when a round has no procedure.
+  const std::string procedure = rules.ProcedureKey();
+  json.Key("procedure")
+      .String(procedure.empty()       ? "rounds"
+              : procedure == "search" ? procedure
+                                      : procedure + "s");
   json.Key("suits").BeginArray();
   for (size_t i = 0; i < rules.suits.size(); ++i) {
     json.BeginObject().Key("name").String(rules.suits[i]);
@@ -344,7 +349,7 @@ JsonWriter RulesetJson(const Ruleset& rules) {
   json.Key("end_reasons").BeginArray();
   for (size_t i = 1; i < rules.end_reasons.size(); ++i) json.String(rules.end_reasons[i]);
   json.EndArray();
-  json.Key("search").Bool(!rules.faces.empty() || rules.search_active >= 0);
+  json.Key("search").Bool(rules.search.has_value());
   json.EndObject();
   return json;
 }

@@ -180,7 +180,7 @@ ApiResponse PlaySessions::Start(const ApiRequest& r, Store& /*store*/) {
   const JsonValue* bots_given = b.Find("bots");
   const std::string bot_list = bots_given && bots_given->kind == JsonValue::Kind::kString
                                    ? bots_given->text
-                                   : (rs.search_active >= 0 ? "spot:careful" : "greedy");
+                                   : (rs.Searches() ? "spot:careful" : "greedy");
   auto bots =
       MakeSeatBots(bot_list, static_cast<int>(std::max<int64_t>(*players - 1, 1)));
   if (!bots) return ApiError(bots.errors());

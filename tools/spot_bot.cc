@@ -42,7 +42,7 @@ Action SpotBot::Choose(const Game&, const State&, const ActionList& legal, Rng& 
 SearchPlan PlanSearch(const Game& game, const State& s, const SpotProfile& profile,
                       Rng& rng) {
   const Ruleset& rules = game.rules();
-  const int fish = static_cast<int>(rules.formation.pieces.size());
+  const int fish = static_cast<int>(rules.search->formation.pieces.size());
   SearchPlan plan;
   int card = game.SearchedCard(s);
   plan.marks = card >= 0 ? rules.cards[static_cast<size_t>(card)].faults : 0;

@@ -21,7 +21,7 @@ void Binder::BindSetup(const ScnLine& l, Bound& b) {
   b.line = &l;
   if (!Subject(l, true, b)) return;
   if (b.zone >= 0) {
-    if (r_.ZoneFamilyOf(b.zone) == r_.trick_family) {
+    if (r_.ZoneFamilyOf(b.zone) == r_.TrickFamily()) {
       Error(l.subject.pos, "the trick is not set up: play its cards with moves");
     }
     for (const CardRef& c : b.cards) Place(c, l);
@@ -33,8 +33,7 @@ void Binder::BindSetup(const ScnLine& l, Bound& b) {
   const Variable& v = r_.variables[static_cast<size_t>(b.var)];
   const int slot = v.slot + (v.per_player ? b.seat : 0);
   set_slots_.push_back(slot);
-  if ((v.slot == r_.builtin.marks || v.slot == r_.builtin.stopped) &&
-      r_.search_active >= 0) {
+  if ((v.slot == r_.builtin.marks || v.slot == r_.builtin.stopped) && r_.Searches()) {
     const std::string who = names_.empty() ? "Anne" : names_[0];
     Error(l.subject.pos, "'" + v.name +
                              "' starts afresh with every search: mark pieces and stop "
@@ -311,12 +310,13 @@ bool Binder::SetLine(const ScnLine& l, Bound& b, size_t next) {
     Error(t[next].pos, "unexpected '" + t[next].text + "' after '" + b.subject + "'");
     return false;
   }
-  const bool formed = !r_.formation.pieces.empty();
+  const bool formed = r_.search.has_value();
   b.set = true;
   bool ok = true;
   for (const ScnPhrase& p : l.numbers) {
     const int64_t n = p.tokens[0].number;
-    if (formed && (n < 0 || n >= static_cast<int64_t>(r_.formation.pieces.size()))) {
+    if (formed &&
+        (n < 0 || n >= static_cast<int64_t>(r_.search->formation.pieces.size()))) {
       Error(p.pos, NoPiece(n));
       ok = false;
     } else if (n < 0 || n >= kMaxPieces) {
@@ -331,8 +331,8 @@ bool Binder::SetLine(const ScnLine& l, Bound& b, size_t next) {
 }
 
 std::string Binder::NoPiece(int64_t n) const {
-  return "there is no " + r_.formation.piece + " " + std::to_string(n) + " (0.." +
-         std::to_string(r_.formation.pieces.size() - 1) + ")";
+  return "there is no " + r_.search->formation.piece + " " + std::to_string(n) + " (0.." +
+         std::to_string(r_.search->formation.pieces.size() - 1) + ")";
 }
 
 std::optional<Value> Binder::ValueOf(Type type, const ScnPhrase& p,
@@ -409,13 +409,13 @@ void Binder::Move(const ScnMove& m, Bound& b) {
   if (m.verb == ScnMove::Verb::kMarks || m.verb == ScnMove::Verb::kUnmarks ||
       m.verb == ScnMove::Verb::kStops) {
     // The search: pieces by number, stops by everyone named.
-    if (r_.formation.pieces.empty() || r_.search_active < 0) {
+    if (!r_.search || !r_.Searches()) {
       Error(m.pos, "this ruleset has no search: nobody marks pieces or stops");
       return;
     }
     for (const ScnPhrase& p : m.things) {
       const int64_t n = p.tokens[0].number;
-      if (n < 0 || n >= static_cast<int64_t>(r_.formation.pieces.size())) {
+      if (n < 0 || n >= static_cast<int64_t>(r_.search->formation.pieces.size())) {
         Error(p.pos, NoPiece(n));
       } else {
         b.pieces.push_back(static_cast<int>(n));
@@ -429,11 +429,11 @@ void Binder::Move(const ScnMove& m, Bound& b) {
   }
   if (m.verb == ScnMove::Verb::kLays) {
     // `on row 2`: the numbered piles the turn procedure lays on.
-    if (r_.rows_family < 0) {
+    if (!r_.turn) {
       Error(m.pos, "this ruleset has no rows to lay cards on");
       return;
     }
-    const ZoneFamily& rows = r_.zones[static_cast<size_t>(r_.rows_family)];
+    const ZoneFamily& rows = r_.zones[static_cast<size_t>(r_.turn->rows_family)];
     const auto& t = m.target.tokens;
     if (t.size() != 2 || t[0].text != rows.name || t[1].kind != ScnToken::Kind::kNumber) {
       Error(m.target.pos,

@@ -377,7 +377,7 @@ std::string ScenarioPlay::Move(State& s, const Bound& b) {
     const Decision& d = s.decision;
     if (d.kind == DecisionKind::kSearch) {
       return "everyone is searching: " + Name(b.mover) + " may mark " +
-             r_.formation.piece + " or stop";
+             r_.search->formation.piece + " or stop";
     }
     if (d.player != b.mover) {
       return "it is " + Name(d.player) + "'s turn to " + What(s) + ", not " +
@@ -453,11 +453,11 @@ std::string ScenarioPlay::Search(State& s, const Bound& b) {
   for (int piece : b.pieces) {
     const bool marked = s.vars[r_.builtin.marks + b.mover] >> piece & 1;
     if (marks && marked) {
-      return Name(b.mover) + " has already marked " + r_.formation.piece + " " +
+      return Name(b.mover) + " has already marked " + r_.search->formation.piece + " " +
              std::to_string(piece);
     }
     if (!marks && !marked) {
-      return Name(b.mover) + " has not marked " + r_.formation.piece + " " +
+      return Name(b.mover) + " has not marked " + r_.search->formation.piece + " " +
              std::to_string(piece);
     }
     Status applied =

@@ -101,7 +101,7 @@ Result<const ScenarioRunner::Loaded*> ScenarioRunner::Load(const Scenario& s) {
     if (ids.empty()) loaded->card_names.push_back(r.card_names[i]);
     ids.push_back(static_cast<int>(i));
   }
-  loaded->capture_family = r.capture_family;
+  loaded->capture_family = r.CaptureFamily();
   loaded->conditions = std::make_shared<Ruleset>(r);
   const Loaded* out = loaded.get();
   cache_.emplace(key, std::move(loaded));

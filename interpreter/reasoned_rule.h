@@ -1,0 +1,25 @@
+// A condition a card must meet to be played or laid, with the words that say
+// why a card is refused (may_play, may_lead and may_lay written as {if, else}
+// lists). The trick and the turn procedures hold them; refusal.h reads them.
+#ifndef ANGLER_INTERPRETER_REASONED_RULE_H_
+#define ANGLER_INTERPRETER_REASONED_RULE_H_
+
+#include <string>
+#include <vector>
+
+namespace angler {
+
+// Text with {expression} holes, for messages such as why a lay is refused.
+struct MessagePart {
+  std::string text;  // literal text, or
+  int node = -1;     // a value to print
+};
+
+struct ReasonedRule {
+  int condition = -1;                // node
+  std::vector<MessagePart> message;  // empty: the rule gave no reason
+};
+
+}  // namespace angler
+
+#endif  // ANGLER_INTERPRETER_REASONED_RULE_H_

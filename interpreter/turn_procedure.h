@@ -1,0 +1,32 @@
+// The turn procedure (ruleset key `turn:`): instead of tricks, players in turn
+// lay one or more cards from their hand onto numbered shared piles (rows),
+// as `may_lay` allows, until a row is full; `skip` passes a player over.
+//
+// Read by loader_turn.cc; played by game_lay.cc (legal lays, laying, the
+// accepted illegal lay) and game_apply.cc; its refusals worded by refusal.cc.
+//
+// Invariants: rows_family is an indexed shared family; 1 <= lay_min <=
+// lay_max; every node id is a node of the Ruleset's program.
+#ifndef ANGLER_INTERPRETER_TURN_PROCEDURE_H_
+#define ANGLER_INTERPRETER_TURN_PROCEDURE_H_
+
+#include <vector>
+
+#include "interpreter/reasoned_rule.h"
+
+namespace angler {
+
+struct TurnProcedure {
+  int rows_family = -1;  // the numbered piles cards are laid onto
+  int lay_min = 1, lay_max = 1;
+  std::vector<ReasonedRule> lay_rules;
+  int lay_full = -1;  // node: laying stops when this holds for the target
+  // node: when it holds, a lay against the rules is accepted as a move: the
+  // cards stay in hand, illegal_lay is true and turn.on_illegal runs.
+  int accept_illegal = -1;
+  int skip = -1;  // node: `turn` is passed over
+};
+
+}  // namespace angler
+
+#endif  // ANGLER_INTERPRETER_TURN_PROCEDURE_H_
