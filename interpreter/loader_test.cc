@@ -456,6 +456,22 @@ TEST_CASE("loader: fishing's cards and zones", "[loader][fishing]") {
 namespace angler {
 namespace {
 
+TEST_CASE("loader: a ruleset holds the part of the procedure it plays", "[loader]") {
+  RulesetPtr tricks = Load(kMini);
+  REQUIRE(tricks->trick);
+  CHECK(tricks->TrickFamily() == tricks->FindFamily("trick"));
+  CHECK_FALSE(tricks->turn);
+  CHECK(tricks->RowsFamily() == -1);
+  CHECK_FALSE(tricks->search);
+  CHECK_FALSE(tricks->Searches());
+  CHECK(std::string(tricks->ProcedureKey()) == "trick");
+  CHECK(
+      FirstError(std::string(kMini) + "search:\n  active: true\n  card: first(deck)\n") ==
+      "mini.yaml:32:1: error: a search needs a 'formation': the pieces to search\n"
+      "   32 | search:\n"
+      "      | ^\n");
+}
+
 TEST_CASE("loader: trick.captures names a zone per player", "[loader]") {
   const std::string text = Replace(kMini, "trick:\n", "trick:\n  captures: won\n");
   RulesetPtr rules = Load(text);

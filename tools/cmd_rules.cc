@@ -312,9 +312,9 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
   auto present = [](int node) { return node >= 0 ? "yes" : "no"; };
   if (rules.search) {
     // The fish numbers here are the ones scenarios and players mark.
-    out << "  formation (" << rules.search->formation.pieces.size() << " fish, "
-        << rules.search->error_patterns.size() << " error patterns, "
-        << rules.search->faces.size() << " cards):\n";
+    out << "  formation (" << rules.search->formation.pieces.size() << " "
+        << rules.search->formation.piece << ", " << rules.search->error_patterns.size()
+        << " error patterns, " << rules.search->faces.size() << " cards):\n";
     std::istringstream picture(
         Picture(rules.search->formation, rules.search->formation.pieces, 0));
     for (std::string line; std::getline(picture, line);) out << "    " << line << "\n";
