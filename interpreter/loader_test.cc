@@ -468,8 +468,8 @@ TEST_CASE("loader: a ruleset holds the part of the procedure it plays", "[loader
   CHECK(
       FirstError(std::string(kMini) + "search:\n  active: true\n  card: first(deck)\n") ==
       "mini.yaml:32:1: error: a search needs a 'formation': the pieces to search\n"
-      "   32 | search:\n"
-      "      | ^\n");
+      "  32 | search:\n"
+      "     | ^\n");
 }
 
 TEST_CASE("loader: trick.captures names a zone per player", "[loader]") {
