@@ -2,6 +2,11 @@
 
 namespace angler {
 
+std::string PlayerRange(const Ruleset& rules) {
+  if (rules.min_players == rules.max_players) return std::to_string(rules.min_players);
+  return std::to_string(rules.min_players) + ".." + std::to_string(rules.max_players);
+}
+
 const char* Ruleset::ProcedureKey() const {
   if (trick) return "trick";
   if (turn) return "turn";

@@ -173,6 +173,9 @@ struct Ruleset {
   std::string ValueName(Type type, int64_t v) const;  // a suit's name, "none", ...
 };
 
+// The player counts a ruleset allows: "3..5" or "4".
+std::string PlayerRange(const Ruleset& rules);
+
 }  // namespace angler
 
 #endif  // ANGLER_INTERPRETER_RULESET_H_

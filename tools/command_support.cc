@@ -78,11 +78,6 @@ ParsedCommand ParseCommand(const CommandSpec& spec, const std::vector<std::strin
   return {std::move(parsed).value(), 0};
 }
 
-std::string PlayerRange(const Ruleset& rules) {
-  if (rules.min_players == rules.max_players) return std::to_string(rules.min_players);
-  return std::to_string(rules.min_players) + ".." + std::to_string(rules.max_players);
-}
-
 Result<int> PlayersFlag(const Ruleset& rules, const Args& args) {
   const std::string allowed = rules.name + " is for " + PlayerRange(rules) + " players";
   if (!args.Has("players")) {

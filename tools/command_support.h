@@ -49,9 +49,6 @@ struct ParsedCommand {
 ParsedCommand ParseCommand(const CommandSpec& spec, const std::vector<std::string>& words,
                            std::ostream& out, std::ostream& err);
 
-// "3..5" or "4".
-std::string PlayerRange(const Ruleset& rules);
-
 // --players N, validated against the ruleset; it may be left out only when the
 // ruleset allows a single count.
 Result<int> PlayersFlag(const Ruleset& rules, const Args& args);

@@ -82,39 +82,23 @@ Result<Loaded> LoadGame(Store& store, int64_t id) {
   if (!record) return record.errors();
   Result<RulesetPtr> rules = store.RulesetByHash(record.value().ruleset_hash);
   if (!rules) return rules.errors();
-  const Ruleset& r = *rules.value();
-  if (record.value().players_count() < r.min_players ||
-      record.value().players_count() > r.max_players) {
-    return Diagnostic({}, "game " + std::to_string(id) + " has " +
-                              std::to_string(record.value().players_count()) +
-                              " players; its ruleset allows " + PlayerRange(r));
-  }
-  Loaded out;
-  out.game = std::make_unique<Game>(r, record.value().players_count());
-  out.record = std::move(record).value();
-  out.rules = rules.value();
-  return out;
+  return StoredGame::Make(std::move(record).value(), rules.value());
 }
 
 Result<Line> MakeLine(const Loaded& g, int64_t variation_id) {
-  Line line{g, nullptr, {}};
+  const Variation* variation = nullptr;
   if (variation_id > 0) {
     for (const Variation& v : g.record.variations) {
-      if (v.id == variation_id) line.variation = &v;
+      if (v.id == variation_id) variation = &v;
     }
-    if (!line.variation) {
+    if (!variation) {
       return Diagnostic({}, "game " + std::to_string(g.record.id) + " has no variation " +
                                 std::to_string(variation_id));
     }
   }
-  Result<std::vector<State>> positions = Positions(*g.game, g.record, line.variation);
-  if (!positions) {
-    return Diagnostic(
-        {}, "game " + std::to_string(g.record.id) +
-                " does not replay under its stored rules: " + positions.error().message);
-  }
-  line.positions = std::move(positions).value();
-  return line;
+  Result<LineOfPlay> line = ReplayLine(g, variation);
+  if (!line) return line.errors();
+  return Line(g, std::move(line).value());
 }
 
 std::string MoveLineText(const Line& line, int ply) {

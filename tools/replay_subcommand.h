@@ -13,12 +13,14 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dsl/source.h"
 #include "interpreter/game.h"
 #include "interpreter/ruleset.h"
 #include "interpreter/state.h"
+#include "replay/line_of_play.h"
 #include "replay/record.h"
 #include "replay/store.h"
 #include "tools/command_support.h"
@@ -45,40 +47,18 @@ Result<std::unique_ptr<Store>> OpenStore(const Args& args);
 Result<int64_t> GameArg(const std::string& word);
 Result<int> PlyArg(const std::string& word, const std::string& what = "PLY");
 
-// A stored game with the rules it was played under.
-struct Loaded {
-  GameRecord record;
-  RulesetPtr rules;
-  std::unique_ptr<Game> game;
-};
-
+// A stored game with the rules it was played under (replay/line_of_play.h).
+using Loaded = StoredGame;
 Result<Loaded> LoadGame(Store& store, int64_t id);
 
-// One line of play: the main line, or the main line up to a variation's
-// branch and then the variation.
-struct Line {
+// One line of play of a loaded game, read without passing its record.
+struct Line : LineOfPlay {
   const Loaded& g;
-  const Variation* variation = nullptr;
-  std::vector<State> positions;  // [0] the start, [i] after ply i
 
-  int plies() const { return static_cast<int>(positions.size()) - 1; }
-  bool InVariation(int ply) const { return variation && ply > variation->ply; }
-  const Action& ActionAt(int ply) const {  // 1-based
-    if (InVariation(ply)) {
-      return variation->actions[static_cast<size_t>(ply - variation->ply - 1)].action;
-    }
-    return g.record.actions[static_cast<size_t>(ply - 1)].action;
-  }
-  const std::vector<Annotation>& AnnotationsAt(int ply) const {
-    return InVariation(ply) || (variation && ply == variation->ply && ply > 0)
-               ? variation->annotations
-               : g.record.annotations;
-  }
+  Line(const Loaded& g, LineOfPlay line) : LineOfPlay(std::move(line)), g(g) {}
+  const Action& ActionAt(int ply) const { return LineOfPlay::ActionAt(g.record, ply); }
   const Annotation* AnnotationAt(int ply) const {
-    for (const Annotation& a : AnnotationsAt(ply)) {
-      if (a.ply == ply) return &a;
-    }
-    return nullptr;
+    return LineOfPlay::AnnotationAt(g.record, ply);
   }
 };
 

@@ -57,49 +57,19 @@ void WritePicture(JsonWriter& json, const Ruleset& rules, const PositionView& vi
 
 }  // namespace
 
-const Action& LineOfPlay::ActionAt(const GameRecord& record, int ply) const {
-  if (variation && ply > variation->ply) {
-    return variation->actions[static_cast<size_t>(ply - variation->ply - 1)].action;
-  }
-  return record.actions[static_cast<size_t>(ply - 1)].action;
-}
-
-const Annotation* LineOfPlay::AnnotationAt(const GameRecord& record, int ply) const {
-  const bool in_variation =
-      variation && (ply > variation->ply || (ply == variation->ply && ply > 0));
-  for (const Annotation& a : in_variation ? variation->annotations : record.annotations) {
-    if (a.ply == ply) return &a;
-  }
-  return nullptr;
-}
-
 Result<std::shared_ptr<LoadedGame>> LoadedGame::Make(GameRecord record,
                                                      RulesetPtr rules) {
-  const Ruleset& r = *rules;
-  const std::string where = "game " + std::to_string(record.id);
-  if (record.players_count() < r.min_players || record.players_count() > r.max_players) {
-    return Diagnostic({}, where + " has " + std::to_string(record.players_count()) +
-                              " players; its ruleset allows " +
-                              std::to_string(r.min_players) + " to " +
-                              std::to_string(r.max_players));
-  }
+  Result<StoredGame> stored = StoredGame::Make(std::move(record), std::move(rules));
+  if (!stored) return stored.errors();
   auto g = std::make_shared<LoadedGame>();
-  g->game = std::make_unique<Game>(r, record.players_count());
-  g->record = std::move(record);
-  g->rules = std::move(rules);
-  auto replay = [&](const Variation* v, LineOfPlay& line) -> Status {
-    Result<std::vector<State>> positions = Positions(*g->game, g->record, v);
-    if (!positions) {
-      return Diagnostic({}, where + " does not replay under its stored rules: " +
-                                positions.error().message);
-    }
-    line.variation = v;
-    line.positions = std::move(positions).value();
-    return Ok();
-  };
-  if (Status st = replay(nullptr, g->main); !st) return st.errors();
+  static_cast<StoredGame&>(*g) = std::move(stored).value();
+  Result<LineOfPlay> main = ReplayLine(*g, nullptr);
+  if (!main) return main.errors();
+  g->main = std::move(main).value();
   for (const Variation& v : g->record.variations) {
-    if (Status st = replay(&v, g->variations[v.id]); !st) return st.errors();
+    Result<LineOfPlay> line = ReplayLine(*g, &v);
+    if (!line) return line.errors();
+    g->variations[v.id] = std::move(line).value();
   }
   return g;
 }

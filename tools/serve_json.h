@@ -15,25 +15,15 @@
 
 #include "interpreter/game.h"
 #include "interpreter/view.h"
+#include "replay/line_of_play.h"
 #include "replay/record.h"
 #include "replay/store.h"
 #include "tools/json.h"
 
 namespace angler {
 
-// The main line, or the main line up to a variation's branch and then it.
-struct LineOfPlay {
-  const Variation* variation = nullptr;  // null: the main line
-  std::vector<State> positions;          // [0] the start, [i] after ply i
-  int plies() const { return static_cast<int>(positions.size()) - 1; }
-  const Action& ActionAt(const GameRecord& record, int ply) const;  // 1-based
-  const Annotation* AnnotationAt(const GameRecord& record, int ply) const;
-};
-
-struct LoadedGame {
-  GameRecord record;
-  RulesetPtr rules;
-  std::unique_ptr<Game> game;
+// A stored game with every line replayed once (replay/line_of_play.h).
+struct LoadedGame : StoredGame {
   LineOfPlay main;
   std::map<int64_t, LineOfPlay> variations;  // by id
 

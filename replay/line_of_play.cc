@@ -1,0 +1,52 @@
+#include "replay/line_of_play.h"
+
+#include <string>
+#include <utility>
+
+namespace angler {
+
+Result<StoredGame> StoredGame::Make(GameRecord record, RulesetPtr rules) {
+  const Ruleset& r = *rules;
+  const int players = record.players_count();
+  if (players < r.min_players || players > r.max_players) {
+    return Diagnostic({}, "game " + std::to_string(record.id) + " has " +
+                              std::to_string(players) + " players; its ruleset allows " +
+                              PlayerRange(r));
+  }
+  StoredGame g;
+  g.game = std::make_unique<Game>(r, players);
+  g.record = std::move(record);
+  g.rules = std::move(rules);
+  return g;
+}
+
+const Action& LineOfPlay::ActionAt(const GameRecord& record, int ply) const {
+  if (InVariation(ply)) {
+    return variation->actions[static_cast<size_t>(ply - variation->ply - 1)].action;
+  }
+  return record.actions[static_cast<size_t>(ply - 1)].action;
+}
+
+const Annotation* LineOfPlay::AnnotationAt(const GameRecord& record, int ply) const {
+  const bool in_variation =
+      InVariation(ply) || (variation && ply == variation->ply && ply > 0);
+  for (const Annotation& a : in_variation ? variation->annotations : record.annotations) {
+    if (a.ply == ply) return &a;
+  }
+  return nullptr;
+}
+
+Result<LineOfPlay> ReplayLine(const StoredGame& g, const Variation* variation) {
+  Result<std::vector<State>> positions = Positions(*g.game, g.record, variation);
+  if (!positions) {
+    return Diagnostic(
+        {}, "game " + std::to_string(g.record.id) +
+                " does not replay under its stored rules: " + positions.error().message);
+  }
+  LineOfPlay line;
+  line.variation = variation;
+  line.positions = std::move(positions).value();
+  return line;
+}
+
+}  // namespace angler

@@ -1,0 +1,50 @@
+// A stored game with the rules it was played under, and one line of its play
+// (the main line, or the main line up to a variation's branch and then the
+// variation) replayed into positions. `angler replay` and `angler serve` read
+// stored games through these.
+//
+// REQUIRES: a LineOfPlay is read with the record it was replayed from; the
+// StoredGame outlives the lines made from it (they point into its record).
+#ifndef ANGLER_REPLAY_LINE_OF_PLAY_H_
+#define ANGLER_REPLAY_LINE_OF_PLAY_H_
+
+#include <memory>
+#include <vector>
+
+#include "dsl/source.h"
+#include "interpreter/game.h"
+#include "interpreter/loader.h"
+#include "interpreter/state.h"
+#include "replay/record.h"
+
+namespace angler {
+
+struct StoredGame {
+  GameRecord record;
+  RulesetPtr rules;
+  std::unique_ptr<Game> game;
+
+  // Errors: the record's player count is one its rules do not allow.
+  static Result<StoredGame> Make(GameRecord record, RulesetPtr rules);
+};
+
+struct LineOfPlay {
+  const Variation* variation = nullptr;  // null: the main line
+  std::vector<State> positions;          // [0] the start, [i] after ply i
+
+  int plies() const { return static_cast<int>(positions.size()) - 1; }
+  // The ply is one of the variation's own moves.
+  bool InVariation(int ply) const { return variation && ply > variation->ply; }
+  const Action& ActionAt(const GameRecord& record, int ply) const;  // 1-based
+  // The annotation on the move at `ply` (0, or the variation's branch ply:
+  // the one on the line itself), or null.
+  const Annotation* AnnotationAt(const GameRecord& record, int ply) const;
+};
+
+// The line `variation` follows (null: the main line), replayed. Errors: the
+// game does not replay under its stored rules, naming the ply.
+Result<LineOfPlay> ReplayLine(const StoredGame& g, const Variation* variation);
+
+}  // namespace angler
+
+#endif  // ANGLER_REPLAY_LINE_OF_PLAY_H_
