@@ -94,26 +94,7 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
   json.Key("game").Int(g.record.id);
   json.Key("ruleset").String(rules.name);
   json.Key("hash").String(g.record.ruleset_hash);
-  json.Key("variation");
-  if (line.variation) {
-    json.Int(line.variation->id);
-  } else {
-    json.Null();
-  }
-  json.Key("ply").Int(ply);
-  json.Key("plies").Int(line.plies());
-  json.Key("move");
-  if (ply > 0) {
-    const State& before = line.positions[static_cast<size_t>(ply - 1)];
-    json.BeginObject();
-    json.Key("text").String(MoveText(game, before, line.ActionAt(ply), players));
-    const Annotation* a = line.AnnotationAt(ply);
-    json.Key("comment").String(a ? a->comment : "");
-    json.Key("glyph").String(a ? a->glyph : "");
-    json.EndObject();
-  } else {
-    json.Null();
-  }
+  WriteLinePlace(json, g, line, ply);
   json.Key("round").Int(s.vars[b.round]);
   json.Key("trick_number").Int(TrickShown(s, b));
   json.Key("tricks").Int(s.vars[b.tricks]);

@@ -15,7 +15,8 @@ void WriteStrings(JsonWriter& json, const std::vector<std::string>& items) {
   json.EndArray();
 }
 
-void WriteMove(JsonWriter& json, const LoadedGame& g, const LineOfPlay& line, int ply) {
+// {ply, text, comment, glyph}: the move at `ply` (1-based) of a line.
+void WriteMove(JsonWriter& json, const StoredGame& g, const LineOfPlay& line, int ply) {
   const State& before = line.positions[static_cast<size_t>(ply - 1)];
   const Annotation* a = line.AnnotationAt(g.record, ply);
   json.BeginObject();
@@ -197,11 +198,8 @@ void WritePositionParts(JsonWriter& json, const Game& game, const State& s,
   WritePicture(json, game.rules(), view);
 }
 
-JsonWriter PositionJson(const LoadedGame& g, const LineOfPlay& line, int ply,
-                        const Viewpoint& viewpoint) {
-  JsonWriter json;
-  json.BeginObject();
-  json.Key("game").Int(g.record.id);
+void WriteLinePlace(JsonWriter& json, const StoredGame& g, const LineOfPlay& line,
+                    int ply) {
   json.Key("variation");
   if (line.variation) {
     json.Int(line.variation->id);
@@ -216,6 +214,14 @@ JsonWriter PositionJson(const LoadedGame& g, const LineOfPlay& line, int ply,
   } else {
     json.Null();
   }
+}
+
+JsonWriter PositionJson(const LoadedGame& g, const LineOfPlay& line, int ply,
+                        const Viewpoint& viewpoint) {
+  JsonWriter json;
+  json.BeginObject();
+  json.Key("game").Int(g.record.id);
+  WriteLinePlace(json, g, line, ply);
   json.Key("narration");
   if (ply > 0) {
     WriteStrings(json,

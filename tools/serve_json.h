@@ -41,6 +41,11 @@ Result<Viewpoint> ReadViewpoint(const std::string& text,
 JsonWriter GameListJson(const std::vector<GameSummary>& games);
 void WriteGameSummaryJson(JsonWriter& json, const GameSummary& g);
 JsonWriter GameJson(const LoadedGame& g);
+// Where a position stands on its line: "variation" (id or null), "ply",
+// "plies" and "move" ({ply, text, comment, glyph} of the move that led there,
+// null at ply 0). The keys `replay show --json` and the API's positions share.
+void WriteLinePlace(JsonWriter& json, const StoredGame& g, const LineOfPlay& line,
+                    int ply);
 JsonWriter PositionJson(const LoadedGame& g, const LineOfPlay& line, int ply,
                         const Viewpoint& viewpoint);
 JsonWriter NarrationJson(const LoadedGame& g, const LineOfPlay& line,
