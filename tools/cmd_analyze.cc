@@ -122,7 +122,7 @@ void WriteJson(const GameRecord& record, const std::string& bot, uint64_t seed,
   JsonWriter json;
   json.BeginObject().Key("game").Int(record.id);
   json.Key("ruleset").String(record.ruleset_name);
-  json.Key("bot").String(bot).Key("seed").Uint(seed);
+  json.Key("bot").String(bot).Key("seed").UintString(seed);
   json.Key("thresholds").BeginObject();
   json.Key("?!").Double(kDubiousLoss).Key("?").Double(kMistakeLoss);
   json.Key("??").Double(kBlunderLoss).EndObject();

@@ -29,6 +29,9 @@ TEST_CASE("sim --json is byte-identical for the same seed", "[sim]") {
   std::vector<std::string> other = args;
   other[6] = "12";
   CHECK(Sim(other).out != a.out);
+  // 64-bit seeds are strings: a JSON reader with doubles keeps every bit.
+  other[6] = "18446744073709551557";
+  CHECK_THAT(Sim(other).out, Catch::Contains("\"seed\":\"18446744073709551557\""));
 }
 
 TEST_CASE("sim --json starts with the contract keys in order", "[sim]") {
@@ -101,8 +104,9 @@ namespace {
 
 TEST_CASE("sim --players A..B runs each player count", "[sim]") {
   std::ostringstream out, err;
-  int code = RunSim({"fatfish", "--players", "2..4", "--games", "3", "--seed", "2", "--json"},
-                    out, err);
+  int code =
+      RunSim({"fatfish", "--players", "2..4", "--games", "3", "--seed", "2", "--json"},
+             out, err);
   CHECK(code == 0);
   const std::string json = out.str();
   REQUIRE(json.size() > 2);

@@ -75,7 +75,7 @@ void WriteCompareJson(const Comparison& c, std::ostream& out) {
   json.BeginObject();
   json.Key("games").Int(c.a.stats.games);
   json.Key("players").Int(c.a.stats.players);
-  json.Key("seed").Uint(c.a.run.seed);
+  json.Key("seed").UintString(c.a.run.seed);
   json.Key("bots").BeginArray();
   for (const std::string& b : c.a.run.bots) json.String(b);
   json.EndArray();

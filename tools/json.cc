@@ -94,6 +94,8 @@ JsonWriter& JsonWriter::Uint(uint64_t v) {
   return *this;
 }
 
+JsonWriter& JsonWriter::UintString(uint64_t v) { return String(std::to_string(v)); }
+
 JsonWriter& JsonWriter::Bool(bool b) {
   BeforeValue();
   out_ += b ? "true" : "false";

@@ -32,6 +32,9 @@ class JsonWriter {
   JsonWriter& Int(int64_t v);
   // Seeds and hashes are full 64-bit unsigned values.
   JsonWriter& Uint(uint64_t v);
+  // A 64-bit value such as a seed, as a string of digits: readers that hold
+  // numbers as doubles (JavaScript) lose precision above 2^53.
+  JsonWriter& UintString(uint64_t v);
   JsonWriter& Bool(bool b);
   JsonWriter& Null();
   // Fixed notation with trailing zeros trimmed ("0.5", "12", "-3.25"); non-finite ->

@@ -210,8 +210,13 @@ std::optional<int64_t> JsonValue::AsInt() const {
 }
 
 std::optional<uint64_t> JsonValue::AsUint() const {
-  if (kind != Kind::kNumber || text.empty() || text[0] == '-' ||
-      text.find_first_of(".eE") != std::string::npos) {
+  if (kind == Kind::kString) {
+    if (text.empty() || text.size() > 20 ||
+        text.find_first_not_of("0123456789") != std::string::npos) {
+      return {};
+    }
+  } else if (kind != Kind::kNumber || text.empty() || text[0] == '-' ||
+             text.find_first_of(".eE") != std::string::npos) {
     return {};
   }
   errno = 0;

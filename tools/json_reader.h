@@ -30,6 +30,7 @@ struct JsonValue {
   bool is_number() const { return kind == Kind::kNumber; }
   // A number's value as a whole number, when it is one.
   std::optional<int64_t> AsInt() const;
+  // Also a string of digits: how angler writes 64-bit values (UintString).
   std::optional<uint64_t> AsUint() const;
 };
 

@@ -28,6 +28,22 @@ TEST_CASE("ParseJson reads what JsonWriter writes", "[json]") {
   CHECK(v.Find("missing") == nullptr);
 }
 
+TEST_CASE("64-bit values are written as strings and read back from either form",
+          "[json]") {
+  JsonWriter w;
+  w.BeginObject().Key("seed").UintString(18446744073709551615ULL).EndObject();
+  CHECK(w.str() == "{\"seed\":\"18446744073709551615\"}");
+  Result<JsonValue> read = ParseJson(w.str(), "t.json");
+  REQUIRE(read.ok());
+  CHECK(read.value().Find("seed")->AsUint() == 18446744073709551615ULL);
+  for (const char* bad : {"\"\"", "\"-1\"", "\"12a\"", "\"18446744073709551616\"",
+                          "\"1.5\"", "-1", "1.5"}) {
+    Result<JsonValue> v = ParseJson(bad, "t.json");
+    REQUIRE(v.ok());
+    CHECK_FALSE(v.value().AsUint());
+  }
+}
+
 TEST_CASE("ParseJson names the place of an error", "[json]") {
   Result<JsonValue> read = ParseJson("{\"a\": 1,\n \"b\" 2}", "shard.json");
   REQUIRE(!read.ok());

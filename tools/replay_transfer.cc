@@ -90,7 +90,7 @@ void RecordJson(JsonWriter& json, const Loaded& g, bool with_ruleset) {
   json.EndArray();
   json.Key("seed");  // a string: 64 bits do not survive a double
   if (r.seed) {
-    json.String(std::to_string(*r.seed));
+    json.UintString(*r.seed);
   } else {
     json.Null();
   }

@@ -120,7 +120,7 @@ void WriteGameSummaryJson(JsonWriter& json, const GameSummary& g) {
   json.Key("plies").Int(g.plies);
   json.Key("seed");
   if (g.seed) {
-    json.Uint(*g.seed);
+    json.UintString(*g.seed);
   } else {
     json.Null();
   }
@@ -148,7 +148,7 @@ JsonWriter GameJson(const LoadedGame& g) {
   WriteStrings(json, r.players);
   json.Key("seed");
   if (r.seed) {
-    json.Uint(*r.seed);
+    json.UintString(*r.seed);
   } else {
     json.Null();
   }

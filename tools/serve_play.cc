@@ -78,7 +78,7 @@ ApiResponse SessionJson(PlaySessions::Session& s) {
   json.Key("players").BeginArray();
   for (const std::string& p : s.players) json.String(p);
   json.EndArray();
-  json.Key("seed").Uint(s.run->seed());
+  json.Key("seed").UintString(s.run->seed());
   json.Key("narration").BeginArray();
   for (const std::string& line : s.narration) json.String(line);
   json.EndArray();

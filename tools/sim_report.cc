@@ -92,7 +92,7 @@ void WriteSimJson(const SimReport& report, JsonWriter& json) {
   json.Key("ruleset").String(run.ruleset);
   json.Key("content_hash").String(run.content_hash);
   json.Key("hash").String(run.content_hash);  // the key every other command uses
-  json.Key("seed").Uint(run.seed);
+  json.Key("seed").UintString(run.seed);
   json.Key("bots").BeginArray();
   for (const std::string& bot : run.bots) json.String(bot);
   json.EndArray();
@@ -196,6 +196,18 @@ class ReportReader {
     }
     return v;
   }
+  // A 64-bit value: a string of digits (as written), or a number (as older
+  // outputs wrote it).
+  uint64_t Uint64(std::string_view key) {
+    const JsonValue* v = object_.Find(key);
+    std::optional<uint64_t> value = v ? v->AsUint() : std::nullopt;
+    if (!value) {
+      std::string message = "'";  // appended: GCC 12 warns falsely on operator+
+      message.append(key).append("' is missing or not a 64-bit number");
+      Fail(std::move(message));
+    }
+    return value.value_or(0);
+  }
   int64_t Int(const JsonValue* v, std::string_view what) {
     if (!v) return 0;
     auto i = v->AsInt();
@@ -277,9 +289,7 @@ Result<SimReport> ReadSimJson(const JsonValue& object, const std::string& file) 
   run.ruleset = r.String("ruleset");
   run.title = r.String("title");
   run.content_hash = r.String("content_hash");
-  const JsonValue* seed = r.Get("seed", JsonValue::Kind::kNumber);
-  if (seed && !seed->AsUint()) r.Fail("'seed' is not a 64-bit number");
-  run.seed = seed ? seed->AsUint().value_or(0) : 0;
+  run.seed = r.Uint64("seed");
   if (const JsonValue* bots = r.Get("bots", JsonValue::Kind::kArray)) {
     for (const JsonValue& b : bots->items) run.bots.push_back(b.text);
   }
