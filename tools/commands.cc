@@ -8,6 +8,7 @@
 #include "dsl/source.h"
 #include "replay/format.h"
 #include "tools/check.h"
+#include "tools/json.h"
 #include "tools/replay_cmd.h"
 
 namespace angler {
@@ -128,14 +129,24 @@ int HelpCommand(const std::vector<std::string>& args, Streams io) {
 }
 
 int VersionCommand(const std::vector<std::string>& args, Streams io) {
-  if (!args.empty() && args[0] != "--help" && args[0] != "-h") {
+  const bool json = args.size() == 1 && args[0] == "--json";
+  if (!args.empty() && !json && args[0] != "--help" && args[0] != "-h") {
     io.err << "angler version: error: expected no arguments, got '" << args[0] << "'\n";
     return kExitUsage;
   }
-  if (!args.empty()) {
-    io.out << "usage: angler version   (or angler --version)\n\n"
+  if (!args.empty() && !json) {
+    io.out << "usage: angler version [--json]   (or angler --version)\n\n"
            << "Prints angler's version and the versions of the record format and\n"
-           << "the store schema this build writes.\n";
+           << "the store schema this build writes; --json as {\"version\",\n"
+           << "\"record_format\", \"store_schema\"}.\n";
+    return kExitOk;
+  }
+  if (json) {
+    JsonWriter out;
+    out.BeginObject().Key("version").String(kAnglerVersion);
+    out.Key("record_format").Int(kRecordFormatVersion);
+    out.Key("store_schema").Int(kStoreSchemaVersion);
+    io.out << out.EndObject().str() << "\n";
     return kExitOk;
   }
   io.out << "angler " << kAnglerVersion << " (record format " << kRecordFormatVersion

@@ -105,15 +105,27 @@ TEST_CASE("angler --version names the formats it writes", "[commands]") {
       Catch::StartsWith("angler ") &&
           Catch::Contains("record format " + std::to_string(kRecordFormatVersion)) &&
           Catch::Contains("store schema " + std::to_string(kStoreSchemaVersion)));
+  const std::string version = run.out.substr(7, run.out.find(' ', 7) - 7);
+  CHECK(Angler({"version", "--json"}).out ==
+        "{\"version\":\"" + version +
+            "\",\"record_format\":" + std::to_string(kRecordFormatVersion) +
+            ",\"store_schema\":" + std::to_string(kStoreSchemaVersion) + "}\n");
 }
 
 TEST_CASE("errors start 'angler CMD: error:'; a short flag names what it may mean",
           "[commands]") {
   CHECK_THAT(Angler({"bogus"}).err, Catch::StartsWith("angler: error: unknown command"));
-  const std::vector<std::vector<std::string>> bad = {
-      {"rules", "check"}, {"rules", "list", "x"}, {"rules", "dump"}, {"rules", "bogus"},
-      {"bench", "fishing"}, {"play"}, {"replay", "bogus"}, {"sim"}, {"check"},
-      {"completion"}, {"version", "x"}};
+  const std::vector<std::vector<std::string>> bad = {{"rules", "check"},
+                                                     {"rules", "list", "x"},
+                                                     {"rules", "dump"},
+                                                     {"rules", "bogus"},
+                                                     {"bench", "fishing"},
+                                                     {"play"},
+                                                     {"replay", "bogus"},
+                                                     {"sim"},
+                                                     {"check"},
+                                                     {"completion"},
+                                                     {"version", "x"}};
   for (const auto& words : bad) {
     const Run r = Angler(words);
     std::string command = words[0];

@@ -165,13 +165,17 @@ int Verify(Context& c) {
 const CommandSpec& ToScenarioSpec() {
   static const CommandSpec spec{
       "replay to-scenario",
-      "GAME PLY [--output FILE] [--db PATH]",
+      "GAME PLY [--output FILE] [--json] [--db PATH]",
       "Writes the position at PLY of a stored game as a scenario file (the\n"
       "language of 'angler check'): the ruleset, players and seed, the round, every\n"
       "zone's cards and the variables at the start of the trick in progress, the\n"
       "moves of that trick up to PLY, then the legal moves as a comment. Edit it\n"
       "into a rule check by adding 'expect' lines.",
-      {{"output", true, "write the scenario to FILE instead of stdout"}, kDbFlag}};
+      {{"output", true, "write the scenario to FILE instead of stdout"},
+       {"json", false,
+        "print {game, start_ply, end_ply, file (or null), scenario (the text, or "
+        "null when written to FILE)}"},
+       kDbFlag}};
   return spec;
 }
 
@@ -195,10 +199,25 @@ int ToScenario(Context& c) {
   if (!written) {
     return Fail(c, "game " + std::to_string(id.value()) + ": " + written.error().message);
   }
-  if (std::optional<std::string> path = c.args.Get("output")) {
+  const std::optional<std::string> path = c.args.Get("output");
+  if (path) {
     std::ofstream file(*path, std::ios::binary);
     file << written.value().text;
     if (!file.flush()) return Fail(c, "cannot write '" + *path + "'");
+  }
+  if (c.args.Has("json")) {
+    JsonWriter json;
+    json.BeginObject().Key("game").Int(id.value());
+    json.Key("start_ply").Int(written.value().start_ply);
+    json.Key("end_ply").Int(written.value().end_ply);
+    json.Key("file");
+    if (path) {
+      json.String(*path).Key("scenario").Null();
+    } else {
+      json.Null().Key("scenario").String(written.value().text);
+    }
+    c.out << json.EndObject().str() << "\n";
+  } else if (path) {
     c.out << "wrote " << *path << ": the position after ply "
           << written.value().start_ply;
     if (written.value().end_ply > written.value().start_ply) {

@@ -16,6 +16,7 @@
 #include "tests/test_util.h"
 #include "tools/check.h"
 #include "tools/commands.h"
+#include "tools/json_reader.h"
 
 namespace angler {
 namespace {
@@ -539,6 +540,79 @@ TEST_CASE("replay: JSON seeds are strings and keep all 64 bits", "[replay-cmd]")
   REQUIRE(to.Run({"import", file}).code == kExitOk);
   CHECK(to.Open()->LoadGame(1).value().seed == seed);
   CHECK(to.Run({"export", "1", "--format", "json"}).out == json);
+}
+
+TEST_CASE("replay: every subcommand that prints says it in JSON with --json",
+          "[replay-cmd]") {
+  TempStore tmp;
+  AddFishing(tmp, 1);
+  const auto parse = [](const Ran& r) {
+    INFO(r.err);
+    REQUIRE(r.code == kExitOk);
+    Result<JsonValue> v = ParseJson(r.out, "out");
+    INFO(r.out);
+    REQUIRE(v.ok());
+    return std::move(v).value();
+  };
+  JsonValue a = parse(tmp.Run({"annotate", "1", "20", "mine", "--glyph", "?", "--json"}));
+  CHECK(a.Find("game")->AsInt() == 1);
+  CHECK(a.Find("ply")->AsInt() == 20);
+  CHECK(a.Find("variation")->kind == JsonValue::Kind::kNull);
+  CHECK(a.Find("comment")->text == "mine");
+  CHECK(a.Find("glyph")->text == "?");
+  CHECK_FALSE(a.Find("move")->text.empty());
+
+  // A branch from the start: the first decision's other legal moves.
+  auto store = tmp.Open();
+  const GameRecord record = store->LoadGame(1).value();
+  const Game game(testing::Fishing(), 3);
+  int at = 0;
+  ActionList legal;
+  for (;; ++at) {
+    State s = PositionAt(game, record, at).value();
+    if (game.IsChance(s)) continue;
+    game.LegalActions(s, legal);
+    if (legal.count > 1) break;
+  }
+  const Action& played = record.actions[static_cast<size_t>(at)].action;
+  const Action& other = legal.items[0] == played ? legal.items[1] : legal.items[0];
+  const std::string card =
+      testing::Fishing().card_names[static_cast<size_t>(other.value)];
+  JsonValue b = parse(tmp.Run({"branch", "1", std::to_string(at), card, "--json"}));
+  CHECK(b.Find("game")->AsInt() == 1);
+  const int64_t vid = b.Find("variation")->AsInt().value_or(0);
+  CHECK(vid > 0);
+  CHECK(b.Find("ply")->AsInt() == at);
+  CHECK_FALSE(b.Find("already_stored")->boolean);
+  REQUIRE(b.Find("moves")->items.size() == 1);
+  CHECK(b.Find("over")->kind == JsonValue::Kind::kBool);
+
+  JsonValue t = parse(tmp.Run({"to-scenario", "1", "20", "--json"}));
+  CHECK(t.Find("file")->kind == JsonValue::Kind::kNull);
+  CHECK(t.Find("scenario")->text.find("ruleset fishing") != std::string::npos);
+
+  JsonValue e = parse(tmp.Run({"export", "1", "--json"}));
+  CHECK(e.Find("format")->text == "angler-record");
+  CHECK(tmp.Run({"export", "1", "--json", "--format", "text"}).code == kExitUsage);
+
+  JsonValue v =
+      parse(tmp.Run({"variation", "1", std::to_string(vid), "--promote", "--json"}));
+  CHECK(v.Find("done")->text == "promoted");
+  CHECK(v.Find("replaced")->AsInt().value_or(0) > 0);
+  JsonValue d =
+      parse(tmp.Run({"variation", "1", v.Find("replaced")->text, "--delete", "--json"}));
+  CHECK(d.Find("done")->text == "deleted");
+
+  TempStore other_store;
+  const std::string file = tmp.path() + ".rec";
+  {
+    std::ofstream out(file, std::ios::binary);
+    out << tmp.Run({"export", "1"}).out;
+  }
+  JsonValue i = parse(other_store.Run({"import", file, "--json"}));
+  REQUIRE(i.Find("imported")->items.size() == 1);
+  CHECK(i.Find("imported")->items[0].AsInt() == 1);
+  CHECK(i.Find("actions")->AsInt() == at + 1);  // the promoted line: one move
 }
 
 TEST_CASE("replay verify: exit 1 when a game drifted", "[replay-cmd]") {

@@ -42,13 +42,14 @@ namespace angler::replay_cmd {
 const CommandSpec& AnnotateSpec() {
   static const CommandSpec spec{
       "replay annotate",
-      "GAME PLY [TEXT] [--glyph G] [--variation V] [--db PATH]",
+      "GAME PLY [TEXT] [--glyph G] [--variation V] [--json] [--db PATH]",
       "Comments on move PLY of a stored game (PLY 0: the game as a whole), and\n"
       "gives it a glyph as chess players do: ! good, ? a mistake, !! brilliant,\n"
       "?? a blunder, !? interesting, ?! dubious. TEXT replaces the comment (\"\"\n"
       "removes it); without TEXT the comment stays. --glyph \"\" removes the glyph.",
       {{"glyph", true, "one of ! ? !! ?? !? ?!"},
        {"variation", true, "annotate a move of this variation (its id)"},
+       kJsonFlag,
        kDbFlag}};
   return spec;
 }
@@ -78,8 +79,34 @@ int Annotate(Context& c) {
   if (!g) return Fail(c, g.errors());
   Result<Line> line = MakeLine(g.value(), variation.value());
   if (!line) return Fail(c, line.errors());
-  if (ply.value() == 0 ||
-      (line.value().variation && ply.value() == line.value().variation->ply)) {
+  const bool on_line = ply.value() == 0 || (line.value().variation &&
+                                            ply.value() == line.value().variation->ply);
+  if (c.args.Has("json")) {
+    // {"game", "variation", "ply", "move" (null for the line itself), "comment", "glyph"}
+    const Annotation* a = line.value().AnnotationAt(ply.value());
+    JsonWriter json;
+    json.BeginObject().Key("game").Int(id.value()).Key("variation");
+    if (variation.value() > 0) {
+      json.Int(variation.value());
+    } else {
+      json.Null();
+    }
+    json.Key("ply").Int(ply.value()).Key("move");
+    if (on_line) {
+      json.Null();
+    } else {
+      const State& before = line.value().positions[static_cast<size_t>(ply.value() - 1)];
+      json.String(MoveText(*g.value().game, before, line.value().ActionAt(ply.value()),
+                           g.value().record.players));
+    }
+    json.Key("comment")
+        .String(a ? a->comment : "")
+        .Key("glyph")
+        .String(a ? a->glyph : "");
+    c.out << json.EndObject().str() << "\n";
+    return kExitOk;
+  }
+  if (on_line) {
     const Annotation* a = line.value().AnnotationAt(ply.value());
     c.out << "game " << id.value() << ": " << (a ? "{" + a->comment + "}" : "no comment")
           << "\n";
@@ -95,13 +122,13 @@ int Annotate(Context& c) {
 const CommandSpec& BranchSpec() {
   static const CommandSpec spec{
       "replay branch",
-      "GAME PLY MOVE... [--db PATH]",
+      "GAME PLY MOVE... [--json] [--db PATH]",
       "Plays other moves from the position after PLY of a stored game and stores\n"
       "them as a variation under that ply, like a variation in PGN or a branch in\n"
       "SGF. Each MOVE is one word (quote it): 'yellow 7', 'Anne plays yellow 7',\n"
       "'red' for a choice; a shuffle is 'shuffle' (the game's own outcome there,\n"
       "when it had one) or 'shuffle ZONE #HEX'. The engine checks every move.",
-      {kDbFlag}};
+      {kJsonFlag, kDbFlag}};
   return spec;
 }
 
@@ -134,6 +161,22 @@ int Branch(Context& c) {
   const std::optional<int64_t> same = SameLine(record, v);
   Result<int64_t> vid = store.value()->AddVariation(id.value(), v);
   if (!vid) return Fail(c, vid.errors());
+  if (c.args.Has("json")) {
+    // {"game", "variation", "ply", "already_stored", "moves": [...], "over", "result"}
+    JsonWriter json;
+    json.BeginObject().Key("game").Int(id.value()).Key("variation").Int(vid.value());
+    json.Key("ply").Int(v.ply).Key("already_stored").Bool(same.has_value());
+    json.Key("moves").BeginArray();
+    for (const std::string& line : branch.value().read) json.String(line);
+    json.EndArray().Key("over").Bool(s.over).Key("result");
+    if (s.over) {
+      json.String(ResultText(game, s, record.players));
+    } else {
+      json.Null();
+    }
+    c.out << json.EndObject().str() << "\n";
+    return kExitOk;
+  }
   c.out << "variation " << vid.value() << " of game " << id.value() << ", from ply "
         << v.ply << (same ? " (already stored: it begins so)" : "") << ":\n"
         << written;
@@ -146,13 +189,14 @@ int Branch(Context& c) {
 const CommandSpec& VariationSpec() {
   static const CommandSpec spec{
       "replay variation",
-      "GAME V (--delete | --promote) [--db PATH]",
+      "GAME V (--delete | --promote) [--json] [--db PATH]",
       "Deletes variation V of a stored game with its comments (--delete), or makes\n"
       "it the main line from its ply on (--promote): the two swap, so variation V\n"
       "then holds the moves it replaced; comments go with their moves, and the\n"
       "game's result is the new main line's.",
       {{"delete", false, "delete the variation"},
        {"promote", false, "make the variation the main line"},
+       kJsonFlag,
        kDbFlag}};
   return spec;
 }
@@ -171,16 +215,36 @@ int VariationCmd(Context& c) {
   if (!store) return Fail(c, store.errors());
   const std::string which =
       "game " + std::to_string(id.value()) + ": variation " + std::to_string(vid.value());
+  // --json: {"game", "variation", "done": "deleted" | "promoted", "replaced"
+  // (the variation holding the moves a promotion replaced, or null), "result"}
+  JsonWriter json;
+  json.BeginObject().Key("game").Int(id.value()).Key("variation").Int(vid.value());
   if (c.args.Has("delete")) {
     if (Status st = store.value()->DeleteVariation(id.value(), vid.value()); !st)
       return Fail(c, st.errors());
-    c.out << which << " deleted\n";
+    if (c.args.Has("json")) {
+      json.Key("done").String("deleted").Key("replaced").Null().Key("result").Null();
+      c.out << json.EndObject().str() << "\n";
+    } else {
+      c.out << which << " deleted\n";
+    }
     return kExitOk;
   }
   Result<int64_t> demoted = store.value()->PromoteVariation(id.value(), vid.value());
   if (!demoted) return Fail(c, demoted.errors());
   Result<GameRecord> now = store.value()->LoadGame(id.value());
   if (!now) return Fail(c, now.errors());
+  if (c.args.Has("json")) {
+    json.Key("done").String("promoted").Key("replaced");
+    if (demoted.value() > 0) {
+      json.Int(demoted.value());
+    } else {
+      json.Null();
+    }
+    json.Key("result").String(now.value().result);
+    c.out << json.EndObject().str() << "\n";
+    return kExitOk;
+  }
   c.out << which << " is the main line now";
   if (demoted.value() > 0) {
     c.out << "; variation " << demoted.value() << " holds the moves it replaced";

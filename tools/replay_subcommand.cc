@@ -42,6 +42,8 @@ const FlagSpec kDbFlag{
     "the store (default: $ANGLER_DB, else "
     "$XDG_DATA_HOME/angler/angler.db, else ~/.local/share/angler/angler.db)"};
 
+const FlagSpec kJsonFlag{"json", false, "print one JSON object"};
+
 int Fail(Context& c, const std::vector<Diagnostic>& errors) {
   return ReportErrors(c.name, errors, c.err);
 }

@@ -28,6 +28,7 @@
 namespace angler::replay_cmd {
 
 extern const FlagSpec kDbFlag;
+extern const FlagSpec kJsonFlag;  // --json: print one JSON object
 
 struct Context {
   const Args& args;

@@ -247,7 +247,7 @@ std::string IdList(const std::vector<int64_t>& ids) {
 const CommandSpec& ExportSpec() {
   static const CommandSpec spec{
       "replay export",
-      "GAME... [--format text|json] [--no-ruleset] [--db PATH]",
+      "GAME... [--format text|json] [--json] [--no-ruleset] [--db PATH]",
       "Writes stored games in the record notation (replay/FORMAT.md): a header of\n"
       "tags, one action per line with comments {...} and glyphs, variations in\n"
       "parentheses, and the end line with the result. 'angler replay import'\n"
@@ -255,6 +255,7 @@ const CommandSpec& ExportSpec() {
       "canonical text (house rules travel) unless --no-ruleset. With\n"
       "--format json, one JSON object (several games: {\"games\": [...]}).",
       {{"format", true, "text (default) or json"},
+       {"json", false, "the same as --format json"},
        {"no-ruleset", false, "leave the ruleset's text out of the record"},
        kDbFlag}};
   return spec;
@@ -263,9 +264,13 @@ const CommandSpec& ExportSpec() {
 int Export(Context& c) {
   const auto& pos = c.args.positional();
   if (pos.empty()) return Fail(c, "expected a GAME (a game's id)");
-  const std::string format = c.args.Get("format").value_or("text");
+  const std::string format =
+      c.args.Get("format").value_or(c.args.Has("json") ? "json" : "text");
   if (format != "text" && format != "json") {
     return Fail(c, "--format must be text or json, not '" + format + "'");
+  }
+  if (c.args.Has("json") && format != "json") {
+    return Fail(c, "--json and --format " + format + " disagree");
   }
   std::vector<int64_t> ids;
   for (const std::string& word : pos) {
@@ -309,7 +314,7 @@ int Export(Context& c) {
 const CommandSpec& ImportSpec() {
   static const CommandSpec spec{
       "replay import",
-      "FILE... [--ruleset FILE] [--allow-duplicates] [--db PATH]",
+      "FILE... [--ruleset FILE] [--allow-duplicates] [--json] [--db PATH]",
       "Reads game records (the text notation of 'replay export', or its JSON) and\n"
       "stores them. Every move is checked against the rules the record names (by\n"
       "content hash: the store's copy, else the --ruleset file, else the text the\n"
@@ -320,6 +325,7 @@ const CommandSpec& ImportSpec() {
       "stored. FILE '-' reads stdin.",
       {{"ruleset", true, "a ruleset file (or name) for records that do not carry theirs"},
        {"allow-duplicates", false, "store games the store already has again"},
+       kJsonFlag,
        kDbFlag}};
   return spec;
 }
@@ -368,8 +374,17 @@ int Import(Context& c) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   int64_t actions = 0;
   for (const ParsedRecord& r : all) actions += static_cast<int64_t>(r.main.moves.size());
-  c.out << "imported " << ids.value().size() << " game(s): " << IdList(ids.value())
-        << "\n";
+  if (c.args.Has("json")) {
+    // {"imported": [ids], "actions": N}
+    JsonWriter json;
+    json.BeginObject().Key("imported").BeginArray();
+    for (int64_t id : ids.value()) json.Int(id);
+    json.EndArray().Key("actions").Int(actions);
+    c.out << json.EndObject().str() << "\n";
+  } else {
+    c.out << "imported " << ids.value().size() << " game(s): " << IdList(ids.value())
+          << "\n";
+  }
   char rate[96];
   std::snprintf(rate, sizeof rate, "%.2f s, %.0f actions/s", seconds,
                 seconds > 0 ? static_cast<double>(actions) / seconds : 0.0);
