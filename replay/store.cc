@@ -116,8 +116,14 @@ constexpr const char* kSchemaV3 = R"sql(
 ALTER TABLE annotations ADD COLUMN author TEXT NOT NULL DEFAULT '';
 )sql";
 
+// Version 4: who played each seat ('' unknown, 'person', or a bot's spec),
+// so `play --resume` seats the same bots again.
+constexpr const char* kSchemaV4 = R"sql(
+ALTER TABLE seats ADD COLUMN played_by TEXT NOT NULL DEFAULT '';
+)sql";
+
 // Step i turns version i + 1 into version i + 2; version 0 is an empty file.
-constexpr const char* kSchemaSteps[] = {kSchemaV1, kSchemaV2, kSchemaV3};
+constexpr const char* kSchemaSteps[] = {kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4};
 static_assert(std::size(kSchemaSteps) == kStoreSchemaVersion);
 
 int64_t Now() {
@@ -593,8 +599,8 @@ Result<int64_t> Store::InsertGame(const Ruleset& rules, const GameRecord& record
   const int64_t id = db_.LastInsertId();
   {
     ANGLER_STMT(insert,
-                "INSERT INTO seats (game_id, seat, name, rank, winner) "
-                "VALUES (?1, ?2, ?3, ?4, ?5)");
+                "INSERT INTO seats (game_id, seat, name, rank, winner, played_by) "
+                "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
     for (int p = 0; p < record.players_count(); ++p) {
       const bool won = std::find(record.winners.begin(), record.winners.end(), p) !=
                        record.winners.end();
@@ -602,7 +608,10 @@ Result<int64_t> Store::InsertGame(const Ruleset& rules, const GameRecord& record
           .Bind(2, p)
           .Bind(3, record.players[static_cast<size_t>(p)])
           .Bind(4, record.ranks[static_cast<size_t>(p)])
-          .Bind(5, won ? 1 : 0);
+          .Bind(5, won ? 1 : 0)
+          .Bind(6, static_cast<size_t>(p) < record.played_by.size()
+                       ? record.played_by[static_cast<size_t>(p)]
+                       : std::string());
       if (Status st = insert.Run("storing the players"); !st) return st.errors();
     }
   }
@@ -626,10 +635,12 @@ Result<int64_t> Store::InsertGame(const Ruleset& rules, const GameRecord& record
 
 Result<int64_t> Store::RecordGame(const Game& game, std::span<const Action> actions,
                                   std::vector<std::string> players,
-                                  std::optional<uint64_t> seed, std::string source) {
+                                  std::optional<uint64_t> seed, std::string source,
+                                  std::vector<std::string> played_by) {
   Result<GameRecord> record =
       MakeGameRecord(game, actions, std::move(players), seed, std::move(source));
   if (!record) return record.errors();
+  record.value().played_by = std::move(played_by);
   return AddReplayedGame(game.rules(), record.value());
 }
 
@@ -682,9 +693,11 @@ Result<GameRecord> Store::LoadGame(int64_t id) {
   {
     ANGLER_STMT(
         select,
-        "SELECT seat, name, rank, winner FROM seats WHERE game_id = ?1 ORDER BY seat");
+        "SELECT seat, name, rank, winner, played_by FROM seats WHERE game_id = ?1 "
+        "ORDER BY seat");
     select.Bind(1, id);
     record.ranks.assign(record.players.size(), 0);
+    record.played_by.assign(record.players.size(), "");
     size_t seen = 0;
     while (true) {
       Result<bool> row = select.Step("reading the players of " + game);
@@ -698,6 +711,7 @@ Result<GameRecord> Store::LoadGame(int64_t id) {
       record.players[static_cast<size_t>(seat)] = select.Text(1);
       record.ranks[static_cast<size_t>(seat)] = select.Int(2);
       if (select.Int(3)) record.winners.push_back(static_cast<int>(seat));
+      record.played_by[static_cast<size_t>(seat)] = select.Text(4);
       ++seen;
     }
     if (seen != record.players.size()) {
