@@ -139,28 +139,6 @@ std::string MoveName(const Game& game, const State& s, const Action& a) {
 
 }  // namespace
 
-Result<std::vector<std::string>> NamesFlag(const Args& args, int players) {
-  const std::optional<std::string> flag = args.Get("names");
-  if (!flag) return DefaultPlayerNames(players);
-  std::vector<std::string> names;
-  size_t from = 0;
-  while (true) {
-    const size_t comma = flag->find(',', from);
-    names.emplace_back(Trim(std::string_view(*flag).substr(from, comma - from)));
-    if (comma == std::string::npos) break;
-    from = comma + 1;
-  }
-  if (static_cast<int>(names.size()) != players) {
-    return Usage("--names gives " + std::to_string(names.size()) +
-                 (names.size() == 1 ? " name" : " names") + " for " +
-                 std::to_string(players) + " players");
-  }
-  if (Status ok = CheckPlayerNames(names); !ok) {
-    return Usage("--names: " + ok.error().message);
-  }
-  return names;
-}
-
 Result<std::vector<std::unique_ptr<Bot>>> PlaySetup::MakeBots() const {
   std::vector<std::unique_ptr<Bot>> bots;
   for (int p = 0; p < players; ++p) {

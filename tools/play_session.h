@@ -29,11 +29,6 @@
 
 namespace angler {
 
-// --names A,B,...: one distinct name per seat (CheckPlayerNames); without the
-// flag, P1..Pn. The error says what is wrong ("--names gives 3 names for 4
-// players").
-Result<std::vector<std::string>> NamesFlag(const Args& args, int players);
-
 // Everything a game of `play` is set up with: what a stored game keeps so
 // that `play --resume` sits the same players down again.
 struct PlaySetup {
