@@ -37,9 +37,9 @@ const CommandSpec& PlaySpec() {
   static const CommandSpec spec{
       "play",
       "RULESET --players N [--seat K] [--seed S] [--bots LIST] [--names A,B,..]\n"
-      "       [--record] | --resume GAME",
-      "Plays one game of RULESET in the terminal: you are seat K (default 0), bots\n"
-      "play the other seats. At each of your decisions type the number of a move\n"
+      "       [--record] [--no-auto] | --resume GAME [--no-auto]",
+      "Plays one game of RULESET in the terminal: you play seat K (default 0, P1),\n"
+      "bots the other seats. At each of your decisions type the number of a move\n"
       "(or its text, e.g. 'yellow 7'), 'h' for a hint, 'u' to take your last move\n"
       "back, '?' for help or 'q' to quit. A decision with one move is played for\n"
       "you. End of input ends the game. Players are P1..Pn unless --names names\n"
