@@ -48,7 +48,7 @@ const CommandSpec& PlaySpec() {
       "as such, and --resume GAME plays it on.",
       {
           {"players", true, "number of players (required unless the ruleset allows one)"},
-          {"seat", true, "your seat, from 0 (P1) to N-1 (default 0)"},
+          {"seat", true, "your seat: from 0 (P1) to N-1, or a player's name (default 0)"},
           {"seed", true, "seed of the deal (default: from the clock)"},
           {"bots", true,
            "bots for the other seats in seat order, comma-separated: random, greedy, "

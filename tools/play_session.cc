@@ -1,6 +1,7 @@
 #include "tools/play_session.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 
 #include "dsl/text.h"
@@ -15,6 +16,41 @@ namespace {
 
 Diagnostic Usage(std::string message) { return Diagnostic({}, std::move(message)); }
 
+// --seat K (from 0: P1) or --seat NAME (a player's name, P1..Pn by
+// default; names never begin with a digit, so the two do not mix).
+Result<int> SeatFlag(const Args& args, const std::vector<std::string>& names) {
+  const std::string text = args.Get("seat").value_or("0");
+  const int players = static_cast<int>(names.size());
+  if (!text.empty() && (std::isdigit(static_cast<unsigned char>(text[0])) ||
+                        text[0] == '-' || text[0] == '+')) {
+    Result<int64_t> seat = args.GetInt("seat", 0);
+    if (!seat) return seat.errors();
+    if (seat.value() < 0 || seat.value() >= players) {
+      return Usage("--seat must be from 0 to " + std::to_string(players - 1) +
+                   " or a player's name, got " + std::to_string(seat.value()));
+    }
+    return static_cast<int>(seat.value());
+  }
+  const auto named = std::find(names.begin(), names.end(), text);
+  if (named == names.end()) {
+    std::string list;
+    for (const std::string& name : names) list += (list.empty() ? "" : ", ") + name;
+    return Usage("--seat '" + text + "' is not a player here (" + list + ")");
+  }
+  return static_cast<int>(named - names.begin());
+}
+
+// Who plays each seat: the person at `person`, the bots at the others in order.
+std::vector<std::string> PlayedBy(int players, int person,
+                                  const std::vector<std::unique_ptr<Bot>>& bots) {
+  std::vector<std::string> played_by;
+  for (int p = 0, next = 0; p < players; ++p) {
+    played_by.push_back(p == person ? std::string(kPlayedByPerson)
+                                    : bots[static_cast<size_t>(next++)]->name());
+  }
+  return played_by;
+}
+
 // A new game from RULESET and the flags.
 Status ReadNewGame(const Args& args, PlaySetup& setup) {
   if (args.positional().size() != 1) {
@@ -27,24 +63,17 @@ Status ReadNewGame(const Args& args, PlaySetup& setup) {
   if (!players) return players.errors();
   setup.players = players.value();
   std::vector<Diagnostic> usage;
-  Result<int64_t> seat = args.GetInt("seat", 0);
-  if (!seat) {
-    usage.push_back(seat.error());
-  } else if (seat.value() < 0 || seat.value() >= setup.players) {
-    usage.push_back(Usage("--seat must be from 0 to " +
-                          std::to_string(setup.players - 1) + ", got " +
-                          std::to_string(seat.value())));
-  } else {
-    setup.person = static_cast<int>(seat.value());
-  }
+  Result<std::vector<std::string>> names = NamesFlag(args, setup.players);
+  if (names) setup.names = names.value();
+  if (!names) usage.push_back(names.error());
+  Result<int> seat = SeatFlag(args, setup.names);
+  if (seat) setup.person = seat.value();
+  if (names && !seat) usage.push_back(seat.error());
   const uint64_t clock_seed =
       static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
   Result<uint64_t> seed = args.GetUint64("seed", clock_seed);
   if (seed) setup.seed = seed.value();
   if (!seed) usage.push_back(seed.error());
-  Result<std::vector<std::string>> names = NamesFlag(args, setup.players);
-  if (names) setup.names = names.value();
-  if (!names) usage.push_back(names.error());
   // The bots fill the seats other than the person's; search games get a
   // searcher.
   const std::string default_bots =
@@ -53,11 +82,7 @@ Status ReadNewGame(const Args& args, PlaySetup& setup) {
                            std::max(setup.players - 1, 1));
   if (!bots) usage.insert(usage.end(), bots.errors().begin(), bots.errors().end());
   if (!usage.empty()) return usage;
-  for (int p = 0, next = 0; p < setup.players; ++p) {
-    setup.played_by.push_back(p == setup.person
-                                  ? std::string(kPlayedByPerson)
-                                  : bots.value()[static_cast<size_t>(next++)]->name());
-  }
+  setup.played_by = PlayedBy(setup.players, setup.person, bots.value());
   return Ok();
 }
 
@@ -114,20 +139,12 @@ Status ReadResumedGame(const Args& args, PlaySetup& setup) {
     return Ok();
   }
   // Stored without its seats (an import): as a new game would seat them.
-  Result<int64_t> seat = args.GetInt("seat", 0);
+  Result<int> seat = SeatFlag(args, setup.names);
   if (!seat) return seat.errors();
-  if (seat.value() < 0 || seat.value() >= setup.players) {
-    return Usage("--seat must be from 0 to " + std::to_string(setup.players - 1));
-  }
-  setup.person = static_cast<int>(seat.value());
+  setup.person = seat.value();
   auto bots = MakeSeatBots(args.Get("bots").value_or("greedy"), setup.players - 1);
   if (!bots) return bots.errors();
-  setup.played_by.clear();
-  for (int p = 0, next = 0; p < setup.players; ++p) {
-    setup.played_by.push_back(p == setup.person
-                                  ? std::string(kPlayedByPerson)
-                                  : bots.value()[static_cast<size_t>(next++)]->name());
-  }
+  setup.played_by = PlayedBy(setup.players, setup.person, bots.value());
   return Ok();
 }
 

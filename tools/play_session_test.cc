@@ -79,6 +79,15 @@ TEST_CASE("play --names names the players everywhere", "[play]") {
                          Lines("1", 1000));
   CHECK_THAT(plain.out, Catch::Contains("scores: P1 (you) 0, P2 0, P3 0"));
   CHECK(plain.out.find("seat ") == std::string::npos);
+  // --seat by name, the same seat as by number.
+  const Run by_name = Play({"fishing", "--players", "3", "--seed", "4", "--bots",
+                            "random", "--names", "Anne,Paul,Debbie", "--seat", "Paul"},
+                           Lines("1", 1000));
+  CHECK_THAT(by_name.out, Catch::Contains("you are Paul."));
+  CHECK_THAT(by_name.out, Catch::Contains("Paul (you) plays "));
+  const Run by_label =
+      Play({"fishing", "--players", "3", "--seed", "4", "--seat", "P3"}, "q\n");
+  CHECK_THAT(by_label.out, Catch::Contains("you are P3."));
 }
 
 TEST_CASE("play --names must give one distinct name per seat", "[play]") {
@@ -98,6 +107,11 @@ TEST_CASE("play --names must give one distinct name per seat", "[play]") {
     CHECK_THAT(run.err, Catch::Contains(c.message));
     CHECK(run.out.empty());
   }
+  const Run seat = Play(
+      {"fishing", "--players", "3", "--names", "Anne,Paul,Debbie", "--seat", "Carl"}, "");
+  CHECK(seat.code == 2);
+  CHECK_THAT(seat.err,
+             Catch::Contains("--seat 'Carl' is not a player here (Anne, Paul, Debbie)"));
 }
 
 TEST_CASE("play --record then q stores the game unfinished; --resume finishes it",
