@@ -109,10 +109,6 @@ class TerminalGame {
   enum class Answer { kMove, kLeave, kAgain };
   // Reads the person's choice; 'h' and 'u' are answered here.
   Answer AskPerson(Action& chosen);
-  // 'u': back to before the person's last choice (tools/play_session.h).
-  void TakeBack();
-  // Stores the game if --record or --resume asked for it; false on an error.
-  bool StoreIfAsked();
   // The person leaves before the end: stored unfinished when recorded.
   int Leave();
   std::string Describe(int seat, const Action& action) const;
@@ -292,16 +288,8 @@ TerminalGame::Answer TerminalGame::AskPerson(Action& chosen) {
       continue;
     }
     if (line == "u" || line == "undo") {
-      if (setup_.record) {
-        out_ << "no taking back in a recorded game: its record keeps every move played\n";
-        continue;
-      }
-      if (!TakeBackPoint(game_, run_.actions(), human_, setup_.auto_forced)) {
-        out_ << "nothing to take back: you have not chosen a move yet\n";
-        continue;
-      }
-      TakeBack();
-      return Answer::kAgain;
+      if (TakeBack(setup_, run_, bots_, out_)) return Answer::kAgain;
+      continue;
     }
     if (line == "?" || line == "help") {
       ShowHelp();
@@ -340,32 +328,10 @@ TerminalGame::Answer TerminalGame::AskPerson(Action& chosen) {
   }
 }
 
-void TerminalGame::TakeBack() {
-  const size_t keep = *TakeBackPoint(game_, run_.actions(), human_, setup_.auto_forced);
-  const std::vector<Action> kept(
-      run_.actions().begin(), run_.actions().begin() + static_cast<std::ptrdiff_t>(keep));
-  const size_t undone = run_.actions().size() - keep;
-  if (Status st = ReplayInto(run_, bots_, kept); !st) {
-    out_ << "error: " << st.error().message << "\n";
-    return;
-  }
-  out_ << "took back " << undone << (undone == 1 ? " action" : " actions")
-       << ": your move again\n";
-}
-
-bool TerminalGame::StoreIfAsked() {
-  if (!setup_.record) return true;
-  if (Status st = StoreGame(setup_, game_, run_.actions(), out_); !st) {
-    out_ << "error: the game was not stored: " << st.error().message << "\n";
-    return false;
-  }
-  return true;
-}
-
 int TerminalGame::Leave() {
   out_ << "game left after " << run_.actions().size() << " actions.\n";
   ShowScores();
-  return StoreIfAsked() ? kExitOk : kExitFailure;
+  return StoreIfAsked(setup_, game_, run_.actions(), out_) ? kExitOk : kExitFailure;
 }
 
 std::string TerminalGame::Describe(int seat, const Action& action) const {
@@ -640,7 +606,7 @@ int TerminalGame::Play() {
     ReportChanges(before, action);
   }
   ShowEnd();
-  if (!StoreIfAsked()) return kExitFailure;
+  if (!StoreIfAsked(setup_, game_, run_.actions(), out_)) return kExitFailure;
   return run_.state().error ? kExitFailure : kExitOk;
 }
 

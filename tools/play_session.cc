@@ -186,13 +186,17 @@ Result<PlaySetup> ReadPlaySetup(const Args& args) {
   return setup;
 }
 
-Status StoreGame(PlaySetup& setup, const Game& game, std::span<const Action> actions,
-                 std::ostream& out) {
+bool StoreIfAsked(PlaySetup& setup, const Game& game, std::span<const Action> actions,
+                  std::ostream& out) {
+  if (!setup.record) return true;
   Result<int64_t> id = setup.game_id > 0
                            ? setup.store->ContinueGame(setup.game_id, game, actions)
                            : setup.store->RecordGame(game, actions, setup.names,
                                                      setup.seed, "play", setup.played_by);
-  if (!id) return id.errors();
+  if (!id) {
+    out << "error: the game was not stored: " << id.error().message << "\n";
+    return false;
+  }
   setup.game_id = id.value();
   const std::string n = std::to_string(id.value());
   Result<State> last =
@@ -203,7 +207,31 @@ Status StoreGame(PlaySetup& setup, const Game& game, std::span<const Action> act
   } else {
     out << "recorded as game " << n << " (angler replay show " << n << ")\n";
   }
-  return Ok();
+  return true;
+}
+
+bool TakeBack(const PlaySetup& setup, GameRun& run,
+              std::vector<std::unique_ptr<Bot>>& bots, std::ostream& out) {
+  if (setup.record) {
+    out << "no taking back in a recorded game: its record keeps every move played\n";
+    return false;
+  }
+  const std::optional<size_t> keep =
+      TakeBackPoint(run.game(), run.actions(), setup.person, setup.auto_forced);
+  if (!keep) {
+    out << "nothing to take back: you have not chosen a move yet\n";
+    return false;
+  }
+  const std::vector<Action> kept(
+      run.actions().begin(), run.actions().begin() + static_cast<std::ptrdiff_t>(*keep));
+  const size_t undone = run.actions().size() - *keep;
+  if (Status st = ReplayInto(run, bots, kept); !st) {
+    out << "error: " << st.error().message << "\n";
+    return false;
+  }
+  out << "took back " << undone << (undone == 1 ? " action" : " actions")
+      << ": your move again\n";
+  return true;
 }
 
 Status ReplayInto(GameRun& run, std::vector<std::unique_ptr<Bot>>& bots,

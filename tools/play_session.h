@@ -55,11 +55,13 @@ struct PlaySetup {
 // record. The bots default to greedy, spot:careful in search games.
 Result<PlaySetup> ReadPlaySetup(const Args& args);
 
-// Stores the game (--record, or a resumed game) as it stands, finished or not,
-// and says so on `out`: "game 12 stored unfinished; angler play --resume 12
-// continues it". A resumed game is stored again under its id.
-Status StoreGame(PlaySetup& setup, const Game& game, std::span<const Action> actions,
-                 std::ostream& out);
+// Stores the game as it stands, finished or not, when the setup records it
+// (--record, or a resumed game), and says so on `out`: "game 12 stored
+// unfinished after 57 actions; angler play --resume 12 continues it". A
+// resumed game is stored again under its id. False (said on `out`) when
+// storing failed.
+bool StoreIfAsked(PlaySetup& setup, const Game& game, std::span<const Action> actions,
+                  std::ostream& out);
 
 // Starts `run` again and replays `actions` into it (chance streams drawn as
 // the original game drew them); every bot forgets its game and observes the
@@ -77,6 +79,13 @@ bool IsForced(const Game& game, const State& state, const ActionList& legal);
 // has not chosen a move yet.
 std::optional<size_t> TakeBackPoint(const Game& game, std::span<const Action> actions,
                                     int seat, bool auto_forced);
+
+// `u` at the person's decision: takes back the person's last choice and the
+// moves after it (TakeBackPoint), replaying the rest into `run` and `bots`.
+// Refused in a recorded game, whose record keeps every move played. Says
+// what it did, or why not, on `out`; true when the position changed.
+bool TakeBack(const PlaySetup& setup, GameRun& run,
+              std::vector<std::unique_ptr<Bot>>& bots, std::ostream& out);
 
 // For `h`: what the strongest bot (ismcts at its default) would play for
 // `seat` at the decision in front of `run`, and a short why from its search:
