@@ -18,8 +18,9 @@ namespace angler {
 
 // PRAGMA user_version of a store this build writes. Version 1 held the game
 // records only; version 2 added the scenario runs (check_runs, scenario_runs);
-// version 3 the annotations' author (a person, or the bot of `angler analyze`).
-inline constexpr int kStoreSchemaVersion = 3;
+// version 3 the annotations' author (a person, or the bot of `angler analyze`);
+// version 4 who played each seat (a person or which bot: `play --resume`).
+inline constexpr int kStoreSchemaVersion = 4;
 // The oldest version Store::Open still migrates; older ones are refused.
 inline constexpr int kStoreOldestMigratable = 1;
 // PRAGMA application_id: "ANGL". Tells an angler store from any other SQLite file.
@@ -33,6 +34,8 @@ inline constexpr std::string_view kStoreEnvVar = "ANGLER_DB";
 
 // games.source: where a game was played.
 inline constexpr std::array<std::string_view, 3> kGameSources = {"sim", "play", "import"};
+// seats.played_by of a seat a person played (else a bot's spec, or "").
+inline constexpr std::string_view kPlayedByPerson = "person";
 
 // actions.kind: the number of the ActionKind (0 play, 1 choose, 2 option,
 // 3 chance, 4 lay, 5 mark, 6 stop as of this writing). The engine judges each

@@ -67,9 +67,13 @@ struct GameRecord {
   std::string ruleset_name;
   std::string ruleset_hash;          // Ruleset::content_hash
   std::vector<std::string> players;  // by seat
-  std::optional<uint64_t> seed;      // the deal's seed, when known (not needed to replay)
-  std::string source = "sim";        // one of kGameSources
-  int64_t created = 0;               // unix seconds; 0: when it is stored
+  // Who played each seat, as far as the store knows: "person" or the bot's
+  // spec ("greedy:8"); "" or empty when unknown (an import). What `play
+  // --resume` needs to seat the same bots again; the notation leaves it out.
+  std::vector<std::string> played_by;
+  std::optional<uint64_t> seed;  // the deal's seed, when known (not needed to replay)
+  std::string source = "sim";    // one of kGameSources
+  int64_t created = 0;           // unix seconds; 0: when it is stored
   std::vector<RecordedAction> actions;
 
   // What the actions lead to (filled by MakeGameRecord).

@@ -118,8 +118,14 @@ constexpr const char* kSchemaV3 = R"sql(
 ALTER TABLE annotations ADD COLUMN author TEXT NOT NULL DEFAULT '';
 )sql";
 
+// Version 4: who played each seat ('' unknown, 'person', or a bot's spec),
+// so `play --resume` seats the same bots again.
+constexpr const char* kSchemaV4 = R"sql(
+ALTER TABLE seats ADD COLUMN played_by TEXT NOT NULL DEFAULT '';
+)sql";
+
 // Step i turns version i + 1 into version i + 2; version 0 is an empty file.
-constexpr const char* kSchemaSteps[] = {kSchemaV1, kSchemaV2, kSchemaV3};
+constexpr const char* kSchemaSteps[] = {kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4};
 static_assert(std::size(kSchemaSteps) == kStoreSchemaVersion);
 
 std::string Hex32(int64_t v) {
@@ -585,8 +591,8 @@ Result<int64_t> Store::InsertGame(const Ruleset& rules, const GameRecord& record
   const int64_t id = db_.LastInsertId();
   {
     ANGLER_STMT(insert,
-                "INSERT INTO seats (game_id, seat, name, rank, winner) "
-                "VALUES (?1, ?2, ?3, ?4, ?5)");
+                "INSERT INTO seats (game_id, seat, name, rank, winner, played_by) "
+                "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
     for (int p = 0; p < record.players_count(); ++p) {
       const bool won = std::find(record.winners.begin(), record.winners.end(), p) !=
                        record.winners.end();
@@ -594,7 +600,10 @@ Result<int64_t> Store::InsertGame(const Ruleset& rules, const GameRecord& record
           .Bind(2, p)
           .Bind(3, record.players[static_cast<size_t>(p)])
           .Bind(4, record.ranks[static_cast<size_t>(p)])
-          .Bind(5, won ? 1 : 0);
+          .Bind(5, won ? 1 : 0)
+          .Bind(6, static_cast<size_t>(p) < record.played_by.size()
+                       ? record.played_by[static_cast<size_t>(p)]
+                       : std::string());
       if (Status st = insert.Run("storing the players"); !st) return st.errors();
     }
   }
@@ -618,10 +627,12 @@ Result<int64_t> Store::InsertGame(const Ruleset& rules, const GameRecord& record
 
 Result<int64_t> Store::RecordGame(const Game& game, std::span<const Action> actions,
                                   std::vector<std::string> players,
-                                  std::optional<uint64_t> seed, std::string source) {
+                                  std::optional<uint64_t> seed, std::string source,
+                                  std::vector<std::string> played_by) {
   Result<GameRecord> record =
       MakeGameRecord(game, actions, std::move(players), seed, std::move(source));
   if (!record) return record.errors();
+  record.value().played_by = std::move(played_by);
   return AddReplayedGame(game.rules(), record.value());
 }
 

@@ -118,9 +118,17 @@ class Store {
   Result<int64_t> AddReplayedGame(const Ruleset& rules, const GameRecord& record);
   // MakeGameRecord, then AddReplayedGame: one game played by `sim` or `play`.
   // players: empty for "P1".."Pn"; source: "sim" or "play".
+  // played_by: who played each seat (GameRecord::played_by), or empty.
   Result<int64_t> RecordGame(const Game& game, std::span<const Action> actions,
                              std::vector<std::string> players,
-                             std::optional<uint64_t> seed, std::string source);
+                             std::optional<uint64_t> seed, std::string source,
+                             std::vector<std::string> played_by = {});
+  // Stores game `id` again in place with the main line `actions`, which must
+  // begin with its stored main line (a game resumed and played on): players,
+  // seed, source, annotations and variations stay, the outcome is the new
+  // line's. REQUIRES: `game` is the stored game's ruleset and player count.
+  Result<int64_t> ContinueGame(int64_t id, const Game& game,
+                               std::span<const Action> actions);
 
   // A transaction that the writes made while it is open join.
   class Batch {

@@ -62,9 +62,11 @@ Result<GameRecord> Store::LoadGame(int64_t id) {
   {
     ANGLER_STMT(
         select,
-        "SELECT seat, name, rank, winner FROM seats WHERE game_id = ?1 ORDER BY seat");
+        "SELECT seat, name, rank, winner, played_by FROM seats WHERE game_id = ?1 "
+        "ORDER BY seat");
     select.Bind(1, id);
     record.ranks.assign(record.players.size(), 0);
+    record.played_by.assign(record.players.size(), "");
     size_t seen = 0;
     while (true) {
       Result<bool> row = select.Step("reading the players of " + game);
@@ -78,6 +80,7 @@ Result<GameRecord> Store::LoadGame(int64_t id) {
       record.players[static_cast<size_t>(seat)] = select.Text(1);
       record.ranks[static_cast<size_t>(seat)] = select.Int(2);
       if (select.Int(3)) record.winners.push_back(static_cast<int>(seat));
+      record.played_by[static_cast<size_t>(seat)] = select.Text(4);
       ++seen;
     }
     if (seen != record.players.size()) {

@@ -101,13 +101,13 @@ TEST_CASE("a newer schema is refused, an older one migrated", "[store]") {
   SECTION("newer") {
     {
       auto db = sql::Database::Open(tmp.path(), false);
-      REQUIRE(db.value().Exec("PRAGMA user_version=4", "").ok());
+      REQUIRE(db.value().Exec("PRAGMA user_version=5", "").ok());
     }
     auto store = Store::Open(tmp.path());
     REQUIRE_FALSE(store.ok());
     CHECK(store.error().message ==
           "store " + tmp.path() +
-              ": schema version 4 is newer than this angler understands (3); use a newer "
+              ": schema version 5 is newer than this angler understands (4); use a newer "
               "angler");
   }
   SECTION("older: version 1 had no scenario runs") {
@@ -116,6 +116,7 @@ TEST_CASE("a newer schema is refused, an older one migrated", "[store]") {
       REQUIRE(db.value()
                   .Exec("DROP TABLE scenario_runs; DROP TABLE check_runs; "
                         "ALTER TABLE annotations DROP COLUMN author; "
+                        "ALTER TABLE seats DROP COLUMN played_by; "
                         "PRAGMA user_version=1",
                         "")
                   .ok());
@@ -139,6 +140,7 @@ TEST_CASE("a newer schema is refused, an older one migrated", "[store]") {
       auto db = sql::Database::Open(tmp.path(), false);
       REQUIRE(db.value()
                   .Exec("ALTER TABLE annotations DROP COLUMN author; "
+                        "ALTER TABLE seats DROP COLUMN played_by; "
                         "PRAGMA user_version=2",
                         "")
                   .ok());
@@ -148,6 +150,18 @@ TEST_CASE("a newer schema is refused, an older one migrated", "[store]") {
     auto author = store->AnnotationAuthor(1, 2);
     REQUIRE(author.ok());
     CHECK(author.value() == std::optional<std::string>(""));
+  }
+  SECTION("version 3 did not say who played each seat: unknown") {
+    {
+      auto db = sql::Database::Open(tmp.path(), false);
+      REQUIRE(
+          db.value()
+              .Exec("ALTER TABLE seats DROP COLUMN played_by; PRAGMA user_version=3", "")
+              .ok());
+    }
+    auto store = OpenOrFail(tmp.path());
+    CHECK(store->schema_version() == kStoreSchemaVersion);
+    CHECK(store->LoadGame(1).value().played_by == std::vector<std::string>(3, ""));
   }
   SECTION("too old") {
     {
@@ -683,6 +697,41 @@ TEST_CASE("RecordGame: what sim --record and play --record call", "[store]") {
             .message == "player 2 'Anne' is named twice");
   CHECK(store->RecordGame(game, actions, {}, 1, "bot").error().message ==
         "unknown game source 'bot' (sim, play or import)");
+}
+
+TEST_CASE("ContinueGame: a game stored unfinished, played on in place", "[store]") {
+  auto store = Store::Open(":memory:").value();
+  const Ruleset& rules = testing::Fishing();
+  const Game game(rules, 3);
+  const std::vector<Action> actions = RandomPlayout(game, 78);
+  const std::span<const Action> half(actions.data(), actions.size() / 2);
+  const std::vector<std::string> played_by = {"person", "greedy", "random"};
+  auto id = store->RecordGame(game, half, {"Anne", "Bob", "Carl"}, 78, "play", played_by);
+  REQUIRE(id.ok());
+  REQUIRE(store->Annotate(id.value(), 3, "kept", "").ok());
+  CHECK(store->LoadGame(id.value()).value().played_by == played_by);
+
+  // Moves that do not continue the stored ones are refused; nothing changes.
+  std::vector<Action> other(actions.begin(), actions.begin() + 2);
+  CHECK(store->ContinueGame(id.value(), game, other)
+            .error()
+            .message.find("do not continue its stored moves") != std::string::npos);
+  CHECK(store->LoadGame(id.value()).value().actions.size() == half.size());
+
+  auto same = store->ContinueGame(id.value(), game, actions);
+  INFO(testing::FormatErrors(same));
+  REQUIRE(same.ok());
+  CHECK(same.value() == id.value());
+  const GameRecord done = store->LoadGame(id.value()).value();
+  CHECK(done.finished);
+  CHECK(done.actions.size() == actions.size());
+  CHECK(done.players == std::vector<std::string>{"Anne", "Bob", "Carl"});
+  CHECK(done.played_by == played_by);
+  CHECK(done.seed == 78u);
+  CHECK(done.source == "play");
+  REQUIRE(done.annotations.size() == 1);
+  CHECK(done.annotations[0].comment == "kept");
+  CHECK(store->GameCount().value() == 1);
 }
 
 }  // namespace

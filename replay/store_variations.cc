@@ -1,5 +1,5 @@
 // Store: annotations, a bot's analysis notes, variations added, deleted and
-// promoted to the main line.
+// promoted to the main line, and a game played on from where it was stored.
 #include <algorithm>
 
 #include "replay/store.h"
@@ -261,6 +261,41 @@ Result<int64_t> Store::AddVariation(int64_t game, const Variation& variation) {
   if (!txn) return txn.errors();
   int64_t id = 0;
   if (Status st = InsertVariation(game, variation, Now(), &id); !st) return st.errors();
+
+Result<int64_t> Store::ContinueGame(int64_t id, const Game& game,
+                                    std::span<const Action> actions) {
+  const std::string name = "game " + std::to_string(id);
+  Result<GameRecord> loaded = LoadGame(id);
+  if (!loaded) return loaded.errors();
+  const GameRecord& stored = loaded.value();
+  if (stored.ruleset_hash != game.rules().content_hash ||
+      stored.players_count() != game.players()) {
+    return Error(name + " was played under other rules or by another number of players");
+  }
+  const bool extends =
+      actions.size() >= stored.actions.size() &&
+      std::equal(stored.actions.begin(), stored.actions.end(), actions.begin(),
+                 [](const RecordedAction& r, const Action& a) { return r.action == a; });
+  if (!extends) {
+    return Error(name + ": the new moves do not continue its stored moves");
+  }
+  Result<GameRecord> record =
+      MakeGameRecord(game, actions, stored.players, stored.seed, stored.source);
+  if (!record) return Diagnostic({}, name + ": " + record.error().message);
+  GameRecord& next = record.value();
+  next.created = stored.created;
+  next.played_by = stored.played_by;
+  next.annotations = stored.annotations;
+  next.variations = stored.variations;
+  Result<sql::Transaction> txn = sql::Transaction::Begin(db_);
+  if (!txn) return txn.errors();
+  {
+    ANGLER_STMT(remove, "DELETE FROM games WHERE id = ?1");
+    remove.Bind(1, id);
+    if (Status st = remove.Run("replacing " + name); !st) return st.errors();
+  }
+  Result<int64_t> same = InsertGame(game.rules(), next, id);
+  if (!same) return same.errors();
   if (Status st = txn.value().Commit(); !st) return st.errors();
   return id;
 }

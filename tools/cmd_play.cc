@@ -26,6 +26,7 @@
 #include "tools/command_support.h"
 #include "tools/commands.h"
 #include "tools/event_text.h"
+#include "tools/play_session.h"
 #include "tools/runner.h"
 #include "tools/view_text.h"
 
@@ -35,22 +36,34 @@ namespace {
 const CommandSpec& PlaySpec() {
   static const CommandSpec spec{
       "play",
-      "RULESET --players N [--seat K] [--seed S] [--bots LIST]",
-      "Plays one game of RULESET in the terminal: you are seat K (default 0), bots\n"
-      "play the other seats. At each of your decisions type the number of a move\n"
-      "(or its text, e.g. 'yellow 7'), '?' for help or 'q' to quit. End of input\n"
-      "ends the game. Without --seed every game is a new deal; the seed is\n"
-      "printed so a deal can be played again.",
+      "RULESET --players N [--seat K] [--seed S] [--bots LIST] [--names A,B,..]\n"
+      "       [--record] [--no-auto] | --resume GAME [--no-auto]",
+      "Plays one game of RULESET in the terminal: you play seat K (default 0, P1),\n"
+      "bots the other seats. At each of your decisions type the number of a move\n"
+      "(or its text, e.g. 'yellow 7'), 'h' for a hint, 'u' to take your last move\n"
+      "back, '?' for help or 'q' to quit. A decision with one move is played for\n"
+      "you. End of input ends the game. Players are P1..Pn unless --names names\n"
+      "them. Without --seed every game is a new deal; the seed is printed so a\n"
+      "deal can be played again. With --record a game left unfinished is stored\n"
+      "as such, and --resume GAME plays it on.",
       {
           {"players", true, "number of players (required unless the ruleset allows one)"},
-          {"seat", true, "your seat, from 0 (default 0)"},
+          {"seat", true, "your seat: from 0 (P1) to N-1, or a player's name (default 0)"},
           {"seed", true, "seed of the deal (default: from the clock)"},
           {"bots", true,
            "bots for the other seats in seat order, comma-separated: random, greedy, "
            "greedy:N, spot:fast, spot:careful, spot:S/E; the last repeats (default "
            "greedy; spot:careful for search games)"},
+          {"names", true,
+           "the players' names in seat order, comma-separated, one per seat "
+           "(default P1,P2,..)"},
           {"record", false,
-           "store the finished game in the record store (angler replay)"},
+           "store the game in the record store (angler replay) when it ends or is "
+           "left (then as unfinished)"},
+          {"resume", true,
+           "play on a game stored unfinished (its id in the store): same rules, "
+           "names, seats and bots; stored again under its id"},
+          {"no-auto", false, "ask even when a decision has only one move"},
           {"db", true, "the record store (default $ANGLER_DB, else the user's data dir)"},
       }};
   return spec;
@@ -58,13 +71,14 @@ const CommandSpec& PlaySpec() {
 
 class TerminalGame {
  public:
-  TerminalGame(const Game& game, int human, std::vector<std::unique_ptr<Bot>> bots,
-               uint64_t seed, std::istream& in, std::ostream& out)
+  TerminalGame(const Game& game, PlaySetup& setup, std::vector<std::unique_ptr<Bot>> bots,
+               std::istream& in, std::ostream& out)
       : game_(game),
         rules_(game.rules()),
-        human_(human),
+        setup_(setup),
+        human_(setup.person),
         bots_(std::move(bots)),
-        run_(game, seed),
+        run_(game, setup.seed),
         in_(in),
         out_(out) {}
 
@@ -74,12 +88,12 @@ class TerminalGame {
 
  private:
   std::string Seat(int p) const {
-    return "seat " + std::to_string(p) + (p == human_ ? " (you)" : "");
+    return setup_.names[static_cast<size_t>(p)] + (p == human_ ? " (you)" : "");
   }
   bool SeesZone(int zone) const;
   std::string CardList(const std::vector<int>& cards) const;
   std::string Whose(int seat) const;
-  // "seat 0 (you)", "seat 1", ...: how players are named here.
+  // "P1 (you)", "P2", ... or the --names: how players are named here.
   std::vector<std::string> SeatLabels() const;
   // The position as the person may see it (interpreter/view.h).
   PositionView View() const;
@@ -90,8 +104,13 @@ class TerminalGame {
   void ShowMoves(const std::vector<Action>& moves) const;
   void ShowHelp() const;
   void ShowEnd() const;
-  // Reads the person's choice; false on 'q' or the end of input.
-  bool AskPerson(Action& chosen);
+  // What the person answered: a move, to leave, or a position changed by a
+  // move taken back (ask again).
+  enum class Answer { kMove, kLeave, kAgain };
+  // Reads the person's choice; 'h' and 'u' are answered here.
+  Answer AskPerson(Action& chosen);
+  // The person leaves before the end: stored unfinished when recorded.
+  int Leave();
   std::string Describe(int seat, const Action& action) const;
   // A search open to everyone: the person marks and stops against the
   // bots' planned times; false on 'q' or the end of input.
@@ -109,6 +128,7 @@ class TerminalGame {
 
   const Game& game_;
   const Ruleset& rules_;
+  PlaySetup& setup_;
   int human_;
   std::vector<std::unique_ptr<Bot>> bots_;  // by seat; null for the person
   GameRun run_;
@@ -163,6 +183,9 @@ std::string TerminalGame::Prompt() const {
       text += " to " + std::to_string(rules_.turn->lay_max);
     return text + (rules_.turn->lay_max == 1 ? " card" : " cards") + " on one " + rows;
   }
+  // The engine's text names the seat by number ("seat 0 plays a card").
+  if (d.kind == DecisionKind::kPlay) return "play a card";
+  if (d.kind == DecisionKind::kOption) return "choose";
   if (d.kind != DecisionKind::kChoose) return game_.DecisionText(s);
   std::string text =
       "choose " + std::to_string(d.remaining) + (d.remaining == 1 ? " card" : " cards");
@@ -201,10 +224,11 @@ void TerminalGame::ShowMoves(const std::vector<Action>& moves) const {
 
 void TerminalGame::ShowHelp() const {
   out_ << "type the number of a move (or its text, e.g. 'yellow 7') and press enter;\n"
+       << "'h' asks the strongest bot for a hint, 'u' takes your last move back,\n"
        << "'?' shows this help and the position again, 'q' quits.\n";
 }
 
-bool TerminalGame::AskPerson(Action& chosen) {
+TerminalGame::Answer TerminalGame::AskPerson(Action& chosen) {
   const ActionList& legal = run_.legal();
   std::vector<Action> moves(legal.begin(), legal.end());
   if (legal.items[0].kind == ActionKind::kLay) {
@@ -253,12 +277,20 @@ bool TerminalGame::AskPerson(Action& chosen) {
     std::string line;
     if (!std::getline(in_, line)) {
       out_ << "\n";
-      return false;
+      return Answer::kLeave;
     }
     const std::string typed(Trim(line));
     line = Lower(typed);
     if (line.empty()) continue;
-    if (line == "q" || line == "quit") return false;
+    if (line == "q" || line == "quit") return Answer::kLeave;
+    if (line == "h" || line == "hint") {
+      out_ << "hint: " << HintText(game_, run_, human_, run_.seed()) << "\n";
+      continue;
+    }
+    if (line == "u" || line == "undo") {
+      if (TakeBack(setup_, run_, bots_, out_)) return Answer::kAgain;
+      continue;
+    }
     if (line == "?" || line == "help") {
       ShowHelp();
       ShowStatus();
@@ -271,7 +303,7 @@ bool TerminalGame::AskPerson(Action& chosen) {
     if (digits && line.size() < 6) number = std::stoul(line);
     if (number >= 1 && number <= moves.size()) {
       chosen = moves[number - 1];
-      return true;
+      return Answer::kMove;
     }
     if (!digits) {
       // The move's text, read by the one move notation ("yellow 7",
@@ -281,7 +313,7 @@ bool TerminalGame::AskPerson(Action& chosen) {
       if (read.ok() &&
           std::find(legal.begin(), legal.end(), *read.action) != legal.end()) {
         chosen = *read.action;
-        return true;
+        return Answer::kMove;
       }
       if (!read.ok()) out_ << read.error.message << "\n";
       // A move that reads but is refused: say why (the rule it breaks).
@@ -294,6 +326,12 @@ bool TerminalGame::AskPerson(Action& chosen) {
     out_ << "type a number from 1 to " << moves.size()
          << ", '?' for help or 'q' to quit\n";
   }
+}
+
+int TerminalGame::Leave() {
+  out_ << "game left after " << run_.actions().size() << " actions.\n";
+  ShowScores();
+  return StoreIfAsked(setup_, game_, run_.actions(), out_) ? kExitOk : kExitFailure;
 }
 
 std::string TerminalGame::Describe(int seat, const Action& action) const {
@@ -522,7 +560,16 @@ bool TerminalGame::Search() {
 
 int TerminalGame::Play() {
   out_ << rules_.title << ", " << game_.players() << " players, seed " << run_.seed()
-       << "; you are seat " << human_ << ".\n";
+       << "; you are " << setup_.names[static_cast<size_t>(human_)] << ".\n";
+  if (!setup_.stored_actions.empty()) {
+    if (Status st = ReplayInto(run_, bots_, setup_.stored_actions); !st) {
+      out_ << "error: game " << setup_.game_id
+           << " does not replay: " << st.error().message << "\n";
+      return kExitFailure;
+    }
+    out_ << "game " << setup_.game_id << " resumed after " << run_.actions().size()
+         << " actions\n";
+  }
   ShowHelp();
   while (!run_.over()) {
     const State before = run_.state();
@@ -530,20 +577,17 @@ int TerminalGame::Play() {
     if (game_.IsChance(before)) {
       action = run_.SampleChance();
     } else if (game_.CurrentPlayer(before) < 0) {
-      if (!Search()) {
-        out_ << "game left after " << run_.actions().size() << " actions.\n";
-        ShowScores();
-        return kExitOk;
-      }
+      if (!Search()) return Leave();
       continue;
     } else {
       const int seat = game_.CurrentPlayer(before);
-      if (seat == human_) {
-        if (!AskPerson(action)) {
-          out_ << "game left after " << run_.actions().size() << " actions.\n";
-          ShowScores();
-          return kExitOk;
-        }
+      if (seat == human_ && setup_.auto_forced && IsForced(game_, before, run_.legal())) {
+        action = run_.legal().items[0];
+        out_ << Describe(seat, action) << " (the only move)\n";
+      } else if (seat == human_) {
+        const Answer answer = AskPerson(action);
+        if (answer == Answer::kLeave) return Leave();
+        if (answer == Answer::kAgain) continue;
         // Echoed so a transcript reads the same with piped input.
         out_ << Describe(seat, action) << "\n";
       } else {
@@ -562,6 +606,7 @@ int TerminalGame::Play() {
     ReportChanges(before, action);
   }
   ShowEnd();
+  if (!StoreIfAsked(setup_, game_, run_.actions(), out_)) return kExitFailure;
   return run_.state().error ? kExitFailure : kExitOk;
 }
 
@@ -573,64 +618,13 @@ int RunPlay(const std::vector<std::string>& words, std::istream& in, std::ostrea
   ParsedCommand parsed = ParseCommand(spec, words, out, err);
   if (!parsed.args) return parsed.exit_code;
   const Args& args = *parsed.args;
-  if (args.positional().size() != 1) {
-    err << "angler play: error: expected one RULESET (a file or a shipped name)\n";
-    return kExitUsage;
-  }
-  Result<RulesetPtr> rules = LoadRuleset(args.positional()[0]);
-  if (!rules) {
-    return ReportErrors(spec.name, rules.errors(), err);
-  }
-  const Ruleset& ruleset = *rules.value();
-  std::vector<Diagnostic> usage;
-  Result<int> players = PlayersFlag(ruleset, args);
-  if (!players) {
-    return ReportErrors(spec.name, players.errors(), err);
-  }
-  Result<int64_t> seat = args.GetInt("seat", 0);
-  if (seat && (seat.value() < 0 || seat.value() >= players.value())) {
-    usage.emplace_back(SourcePos{}, "--seat must be from 0 to " +
-                                        std::to_string(players.value() - 1) + ", got " +
-                                        std::to_string(seat.value()));
-  } else if (!seat) {
-    usage.push_back(seat.error());
-  }
-  const uint64_t clock_seed =
-      static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
-  Result<uint64_t> seed = args.GetUint64("seed", clock_seed);
-  if (!seed) usage.push_back(seed.error());
-  // The bots fill the seats other than the person's.
-  const int bot_seats = std::max(players.value() - 1, 1);
-  const std::string default_bots = ruleset.Searches() ? "spot:careful" : "greedy";
-  auto bots = MakeSeatBots(args.Get("bots").value_or(default_bots), bot_seats);
-  if (!bots) usage.insert(usage.end(), bots.errors().begin(), bots.errors().end());
-  if (!usage.empty()) {
-    return ReportErrors(spec.name, usage, err);
-  }
-  std::vector<std::unique_ptr<Bot>> by_seat;
-  for (int p = 0, next = 0; p < players.value(); ++p) {
-    by_seat.push_back(p == seat.value()
-                          ? nullptr
-                          : std::move(bots.value()[static_cast<size_t>(next++)]));
-  }
-  const Game game(ruleset, players.value());
-  TerminalGame terminal(game, static_cast<int>(seat.value()), std::move(by_seat),
-                        seed.value(), in, out);
-  const int code = terminal.Play();
-  if (args.Has("record") && terminal.run().over()) {
-    auto store = Store::OpenAt(args.Get("db").value_or(""));
-    if (!store) {
-      return ReportErrors(spec.name, store.errors(), err);
-    }
-    auto id = store.value()->RecordGame(game, terminal.run().actions(), {}, seed.value(),
-                                        "play");
-    if (!id) {
-      return ReportErrors(spec.name, id.errors(), err);
-    }
-    out << "recorded as game " << id.value() << " (angler replay show " << id.value()
-        << ")\n";
-  }
-  return code;
+  Result<PlaySetup> setup = ReadPlaySetup(args);
+  if (!setup) return ReportErrors(spec.name, setup.errors(), err);
+  auto bots = setup.value().MakeBots();
+  if (!bots) return ReportErrors(spec.name, bots.errors(), err);
+  const Game game(*setup.value().rules, setup.value().players);
+  TerminalGame terminal(game, setup.value(), std::move(bots).value(), in, out);
+  return terminal.Play();
 }
 
 }  // namespace angler

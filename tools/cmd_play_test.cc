@@ -32,16 +32,16 @@ TEST_CASE("play driven by a script plays a whole game", "[play]") {
   CHECK(run.err.empty());
   CHECK_THAT(run.out, Catch::Contains("your hand:"));
   CHECK_THAT(run.out, Catch::Contains("trump green"));
-  CHECK_THAT(run.out, Catch::Contains("scores: seat 0 (you)"));
-  CHECK_THAT(run.out, Catch::Contains("seat 1 plays "));
-  CHECK_THAT(run.out, Catch::Contains("seat 0 (you) plays "));
+  CHECK_THAT(run.out, Catch::Contains("scores: P1 (you)"));
+  CHECK_THAT(run.out, Catch::Contains("P2 plays "));
+  CHECK_THAT(run.out, Catch::Contains("P1 (you) plays "));
   CHECK_THAT(run.out, Catch::Contains("== round 2 =="));
   CHECK_THAT(run.out, Catch::Contains("game over"));
   CHECK_THAT(run.out, Catch::Contains("final ranks:"));
   CHECK_THAT(run.out, Catch::Contains("winner"));
   // Narrated from the events: who won each trick, and the score as it changes.
   CHECK_THAT(run.out, Catch::Contains(" wins the trick"));
-  const size_t score = run.out.find("\n  score seat ");
+  const size_t score = run.out.find("\n  score P");
   REQUIRE(score != std::string::npos);
   CHECK(run.out.substr(score, run.out.find('\n', score + 1) - score).find(" -> ") !=
         std::string::npos);
@@ -90,7 +90,7 @@ TEST_CASE("play says why a typed move is refused", "[play]") {
   }
   REQUIRE_FALSE(missing.empty());
   const Run refused = Play(args, missing + "\nq\n");
-  CHECK_THAT(refused.out, Catch::Contains(missing + " is not in seat 0 (you)'s hand"));
+  CHECK_THAT(refused.out, Catch::Contains(missing + " is not in P1 (you)'s hand"));
 }
 
 TEST_CASE("play accepts a move by its text", "[play]") {
@@ -103,7 +103,7 @@ TEST_CASE("play accepts a move by its text", "[play]") {
       first.out.substr(hand + 5, first.out.find('\n', hand) - hand - 5);
   const Run by_text = Play(
       {"fishing", "--players", "4", "--seed", "2", "--bots", "random"}, card + "\nq\n");
-  CHECK_THAT(by_text.out, Catch::Contains("seat 0 (you) plays " + card));
+  CHECK_THAT(by_text.out, Catch::Contains("P1 (you) plays " + card));
 }
 
 TEST_CASE("play driven by a script plays a whole game of turns (Fat Fish)", "[play]") {
@@ -116,19 +116,18 @@ TEST_CASE("play driven by a script plays a whole game of turns (Fat Fish)", "[pl
   CHECK_THAT(run.out, Catch::Contains("\n  row 3: "));
   CHECK_THAT(run.out, Catch::Contains("your hand:"));
   CHECK_THAT(run.out, Catch::Contains("  reserve: 6 cards"));
-  CHECK_THAT(run.out,
-             Catch::Contains("  pile: you 8 cards, seat 1 8 cards, seat 2 8 cards"));
+  CHECK_THAT(run.out, Catch::Contains("  pile: you 8 cards, P2 8 cards, P3 8 cards"));
   CHECK_THAT(run.out, Catch::Contains("  plus:\n    you: "));
   CHECK_THAT(run.out, Catch::Contains("  minus: you "));
   // Numbered lays, read whole, and the taker's choices for the plus pile.
   CHECK_THAT(run.out,
              Catch::Contains("your turn: lay 1 to 4 cards on one row\n  1) lay "));
   CHECK_THAT(run.out, Catch::Contains(" on row 1\n"));
-  CHECK_THAT(run.out, Catch::Contains("seat 0 (you) lays "));
-  CHECK_THAT(run.out, Catch::Contains("seat 1 lays "));
+  CHECK_THAT(run.out, Catch::Contains("P1 (you) lays "));
+  CHECK_THAT(run.out, Catch::Contains("P2 lays "));
   CHECK_THAT(run.out, Catch::Contains("your turn: choose 1 card from catch\n  1) "));
   CHECK_THAT(run.out, Catch::Contains("your turn: choose 2 cards from catch"));
-  CHECK_THAT(run.out, Catch::Contains("seat 0 (you) chooses "));
+  CHECK_THAT(run.out, Catch::Contains("P1 (you) chooses "));
   CHECK_THAT(run.out, Catch::Contains(" is cleared"));
   CHECK_THAT(run.out, Catch::Contains("your plus gets "));
   CHECK_THAT(run.out, Catch::Contains("game over"));
@@ -146,7 +145,7 @@ TEST_CASE("play accepts a lay by its text and against greedy bots", "[play]") {
   const std::string lay = first.out.substr(at + 5, first.out.find('\n', at) - at - 5);
   const Run by_text = Play(args, lay + "\n" + Lines("1", 2000));
   CHECK(by_text.code == 0);
-  CHECK_THAT(by_text.out, Catch::Contains("seat 0 (you) lays " + lay.substr(4)));
+  CHECK_THAT(by_text.out, Catch::Contains("P1 (you) lays " + lay.substr(4)));
   CHECK_THAT(by_text.out, Catch::Contains("game over"));
 }
 
@@ -190,14 +189,13 @@ TEST_CASE("play a search game: hands by their backs, marks typed", "[play]") {
       "3 7\nstop\n1\n1\n1\nq\n");
   INFO(run.out);
   CHECK(run.code == kExitOk);
-  CHECK_THAT(run.out, Catch::Contains("scores: seat 0 (you) 1, seat 1 1, seat 2 1"));
+  CHECK_THAT(run.out, Catch::Contains("scores: P1 (you) 1, P2 1, P3 1"));
   CHECK_THAT(
       run.out,
       Catch::Matches("[\\s\\S]*\n    you: swarm \\d+ \\((green|yellow|pink) back\\), "
                      "[\\s\\S]*"));
-  CHECK_THAT(run.out,
-             Catch::Matches("[\\s\\S]*\n    seat 1: 3 cards \\((green|yellow|pink) "
-                            "back, [\\s\\S]*"));
+  CHECK_THAT(run.out, Catch::Matches("[\\s\\S]*\n    P2: 3 cards \\((green|yellow|pink) "
+                                     "back, [\\s\\S]*"));
   CHECK_THAT(run.out, Catch::Contains("searched: swarm "));
   CHECK_THAT(run.out, Catch::Contains("the swarm card (swarm "));
   CHECK_THAT(run.out, Catch::Contains("you stop after "));

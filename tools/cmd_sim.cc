@@ -29,7 +29,7 @@ const CommandSpec& SimSpec() {
       "sim",
       "RULESET --players N|A..B [--games K] [--seed S] [--bots LIST] [--json] "
       "[--record]\n"
-      "           [--threads N] [--shard K/N]\n"
+      "           [--names A,B,..] [--threads N] [--shard K/N]\n"
       "       angler sim merge SHARD.json... [--json] | SHARD.db... [--db TARGET]",
       "Plays K games of RULESET (a file or a shipped name such as 'fishing') with\n"
       "bots and reports each seat's win rate (a shared win counts for each winner)\n"
@@ -49,6 +49,9 @@ const CommandSpec& SimSpec() {
           {"bots", true,
            "one bot per seat, comma-separated: random, greedy, greedy:N; the last "
            "repeats (default random)"},
+          {"names", true,
+           "the players' names in seat order, comma-separated, one per seat: in the "
+           "table and the records (default P1,P2,..; one player count only)"},
           {"json", false, "print one JSON object instead of a table"},
           {"record", false, "store every game in the record store (angler replay)"},
           {"db", true, "the record store (default $ANGLER_DB, else the user's data dir)"},
@@ -197,7 +200,15 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
              : GameRange{flags.value().seed, 0, flags.value().games};
   std::vector<SimReport> json_reports;
   bool failed = false;
+  if (args.Has("names") && counts.value().size() > 1) {
+    return ReportErrors(spec.name, {Diagnostic({}, "--names needs one player count")},
+                        err);
+  }
   for (int n : counts.value()) {
+    Result<std::vector<std::string>> players = NamesFlag(args, n);
+    if (!players) {
+      return ReportErrors(spec.name, players.errors(), err);
+    }
     auto bots = MakeSeatBots(args.Get("bots").value_or(""), n);
     std::vector<Bot*> seats;
     std::vector<std::string> names;
@@ -211,6 +222,7 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
     std::vector<Diagnostic> record_errors;
     SimReport report;
     report.run = SimRun::Of(ruleset, range.seed, names, flags.value().games);
+    report.run.players = players.value();
     report.run.shard = shard;
     report.run.shards = shards;
     report.stats = SimulateRange(
@@ -218,7 +230,8 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
         [&](int64_t done) { progress.Update(done, range.count); },
         [&](const GameResult& result) {
           if (!store || !record_errors.empty()) return;
-          auto id = store->RecordGame(game, result.actions, {}, result.seed, "sim");
+          auto id = store->RecordGame(game, result.actions, players.value(), result.seed,
+                                      "sim", names);
           if (!id) record_errors = id.errors();
         });
     const SimulationStats& stats = report.stats;

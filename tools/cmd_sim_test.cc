@@ -120,5 +120,26 @@ TEST_CASE("sim --players A..B runs each player count", "[sim]") {
         std::string::npos);
 }
 
+TEST_CASE("sim --names names the seats in the table and the records", "[sim]") {
+  const Run plain =
+      Sim({"fishing", "--players", "3", "--games", "2", "--bots", "random"});
+  REQUIRE(plain.code == 0);
+  CHECK_THAT(plain.out,
+             Catch::Contains("\nP1    random ") && Catch::Contains("\nP3    "));
+  const std::string db = ":memory:";
+  const Run named = Sim({"fishing", "--players", "3", "--games", "2", "--bots", "random",
+                         "--names", "Anne,Bob,Carlotta", "--record", "--db", db});
+  REQUIRE(named.code == 0);
+  CHECK_THAT(named.out, Catch::Contains("\nseat      bot ") &&
+                            Catch::Contains("\nAnne      random ") &&
+                            Catch::Contains("\nCarlotta  random "));
+  const Run short_list = Sim({"fishing", "--players", "3", "--names", "Anne,Bob"});
+  CHECK(short_list.code == 2);
+  CHECK_THAT(short_list.err, Catch::Contains("--names gives 2 names for 3 players"));
+  const Run range = Sim({"fishing", "--players", "3..4", "--names", "Anne,Bob,Carl"});
+  CHECK(range.code == 2);
+  CHECK_THAT(range.err, Catch::Contains("--names needs one player count"));
+}
+
 }  // namespace
 }  // namespace angler

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <ostream>
 
+#include "dsl/text.h"
+#include "replay/record.h"
 #include "tools/commands.h"
 
 namespace angler {
@@ -91,6 +93,28 @@ Result<int> PlayersFlag(const Ruleset& rules, const Args& args) {
                               " is out of range: " + allowed);
   }
   return static_cast<int>(players.value());
+}
+
+Result<std::vector<std::string>> NamesFlag(const Args& args, int players) {
+  const std::optional<std::string> flag = args.Get("names");
+  if (!flag) return DefaultPlayerNames(players);
+  std::vector<std::string> names;
+  size_t from = 0;
+  while (true) {
+    const size_t comma = flag->find(',', from);
+    names.emplace_back(Trim(std::string_view(*flag).substr(from, comma - from)));
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
+  if (static_cast<int>(names.size()) != players) {
+    return Diagnostic({}, "--names gives " + std::to_string(names.size()) +
+                              (names.size() == 1 ? " name" : " names") + " for " +
+                              std::to_string(players) + " players");
+  }
+  if (Status ok = CheckPlayerNames(names); !ok) {
+    return Diagnostic({}, "--names: " + ok.error().message);
+  }
+  return names;
 }
 
 int NearestPlayerCount(const Ruleset& rules, int wanted) {

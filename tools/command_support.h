@@ -53,6 +53,11 @@ ParsedCommand ParseCommand(const CommandSpec& spec, const std::vector<std::strin
 // ruleset allows a single count.
 Result<int> PlayersFlag(const Ruleset& rules, const Args& args);
 
+// --names A,B,...: one distinct name per seat (CheckPlayerNames in
+// replay/record.h); without the flag, P1..Pn. The error says what is wrong
+// ("--names gives 3 names for 4 players").
+Result<std::vector<std::string>> NamesFlag(const Args& args, int players);
+
 // The seat count nearest to `wanted` that the ruleset allows.
 int NearestPlayerCount(const Ruleset& rules, int wanted);
 

@@ -29,6 +29,19 @@ Status GameRun::Apply(const Action& action, EventLog* log) {
   return Ok();
 }
 
+Status GameRun::Replay(const Action& action) {
+  if (game_.IsChance(state_)) SampleChance();
+  return Apply(action);
+}
+
+void GameRun::Restart() {
+  streams_ = GameStreams(seed_);
+  state_ = game_.NewInitialState();
+  actions_.clear();
+  race_.clear();
+  game_.LegalActions(state_, legal_);
+}
+
 std::vector<std::optional<SearchPlan>> GameRun::SearchPlans(
     const std::vector<Bot*>& seats) {
   std::vector<std::optional<SearchPlan>> plans(seats.size());

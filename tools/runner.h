@@ -53,6 +53,14 @@ class GameRun {
   // Applies and records the action; an illegal one is an error, state unchanged.
   // With a log, what the action did (interpreter/events.h) is appended to it.
   Status Apply(const Action& action, EventLog* log = nullptr);
+  // Applies an action this run's seed played before (a stored game resumed, a
+  // move taken back): at a chance node the chance stream draws as it did, so
+  // the outcomes after these actions are the ones a game played straight on
+  // from here would see. The action itself is applied as given.
+  Status Replay(const Action& action);
+  // Back to the start of the game, with fresh streams: Replay then rebuilds
+  // a prefix of the game.
+  void Restart();
 
  private:
   const Game& game_;

@@ -72,6 +72,34 @@ TEST_CASE("Bots draw from their own seat's stream", "[runner]") {
   CHECK(with_random.actions[0] == with_greedy.actions[0]);
 }
 
+TEST_CASE("GameRun::Replay keeps the chance outcomes still to come", "[runner]") {
+  const RulesetPtr rules = Fishing();
+  const Game game(*rules, 3);
+  RandomBot random;
+  const std::vector<Bot*> seats(3, &random);
+  const GameResult whole = MustPlay(game, seats, 17);
+  // Half the game replayed into a restarted run, then the rest played by the
+  // recorded moves, except that every chance outcome is drawn afresh: they
+  // come out as the whole game had them (the first round's deal included,
+  // so the replayed half drew the stream as the game did).
+  GameRun run(game, 17);
+  REQUIRE(run.Apply(run.SampleChance()).ok());
+  run.Restart();
+  CHECK(run.actions().empty());
+  const size_t half = whole.actions.size() / 2;
+  for (size_t i = 0; i < half; ++i) REQUIRE(run.Replay(whole.actions[i]).ok());
+  int chances = 0;
+  for (size_t i = half; i < whole.actions.size(); ++i) {
+    if (game.IsChance(run.state())) {
+      ++chances;
+      CHECK(run.SampleChance() == whole.actions[i]);
+    }
+    REQUIRE(run.Apply(whole.actions[i]).ok());
+  }
+  CHECK(chances > 0);
+  CHECK(run.over());
+}
+
 TEST_CASE("GameRun refuses an illegal action and keeps its state", "[runner]") {
   const RulesetPtr rules = Fishing();
   const Game game(*rules, 3);

@@ -6,6 +6,8 @@
 #include <optional>
 #include <ostream>
 
+#include "replay/record.h"
+
 namespace angler {
 namespace {
 
@@ -137,15 +139,21 @@ void WriteSimTable(const SimReport& report, std::ostream& out) {
   out << "\n\n";
   size_t bot_width = 3;
   for (const std::string& bot : run.bots) bot_width = std::max(bot_width, bot.size());
-  out << "seat  " << PadRight("bot", bot_width)
+  // Seats by the players' names, P1..Pn unless the run named them.
+  const std::vector<std::string> players =
+      run.players.empty() ? DefaultPlayerNames(stats.players) : run.players;
+  size_t seat_width = 4;
+  for (const std::string& name : players) seat_width = std::max(seat_width, name.size());
+  out << PadRight("seat", seat_width) << "  " << PadRight("bot", bot_width)
       << "   wins  win rate      95% CI      mean score       95% CI    "
          "score p5   p25   p50   p75   p95\n";
   for (int p = 0; p < stats.players; ++p) {
     const auto seat = static_cast<size_t>(p);
     const Interval win = WilsonInterval(stats.wins[seat], stats.games);
     const Interval score = HistogramMoments(stats.ranks[seat]).MeanInterval();
-    out << PadLeft(std::to_string(p), 4) << "  " << PadRight(run.bots[seat], bot_width)
-        << " " << PadLeft(std::to_string(stats.wins[seat]), 6)
+    out << PadRight(players[seat], seat_width) << "  "
+        << PadRight(run.bots[seat], bot_width) << " "
+        << PadLeft(std::to_string(stats.wins[seat]), 6)
         << PadLeft(Fixed(100 * WinRate(stats, p), 1) + "%", 10)
         << PadLeft(Fixed(100 * win.low, 1) + ".." + Fixed(100 * win.high, 1) + "%", 14)
         << PadLeft(Fixed(stats.MeanRank(p), 2), 14)

@@ -27,10 +27,11 @@ struct SimRun {
   std::string content_hash;
   std::vector<std::string> end_reasons;  // index 0: "" (normal end)
   uint64_t seed = 0;
-  std::vector<std::string> bots;  // by seat
-  int64_t run_games = 0;          // games in the whole run
-  int shard = 0;                  // 1..shards when this is a slice of the run
-  int shards = 0;                 // 0: the whole run
+  std::vector<std::string> bots;     // by seat
+  std::vector<std::string> players;  // names by seat, for the table; empty: P1..Pn
+  int64_t run_games = 0;             // games in the whole run
+  int shard = 0;                     // 1..shards when this is a slice of the run
+  int shards = 0;                    // 0: the whole run
 
   static SimRun Of(const Ruleset& rules, uint64_t seed, std::vector<std::string> bots,
                    int64_t run_games);
