@@ -17,6 +17,9 @@
 // played in, so the text never holds card ids. Two cards of the same name
 // that are both legal are told apart by their place among the ruleset's
 // cards of that name: `buoy "-3 points" [2]`.
+//
+// Written by notation.cc, read by notation_read.cc, checked and stored by
+// record_import.cc.
 #ifndef ANGLER_REPLAY_NOTATION_H_
 #define ANGLER_REPLAY_NOTATION_H_
 

@@ -261,6 +261,9 @@ Result<int64_t> Store::AddVariation(int64_t game, const Variation& variation) {
   if (!txn) return txn.errors();
   int64_t id = 0;
   if (Status st = InsertVariation(game, variation, Now(), &id); !st) return st.errors();
+  if (Status st = txn.value().Commit(); !st) return st.errors();
+  return id;
+}
 
 Result<int64_t> Store::ContinueGame(int64_t id, const Game& game,
                                     std::span<const Action> actions) {

@@ -77,7 +77,7 @@ Status ReadNewGame(const Args& args, PlaySetup& setup) {
   // The bots fill the seats other than the person's; search games get a
   // searcher.
   const std::string default_bots =
-      setup.rules->search_active >= 0 ? "spot:careful" : "greedy";
+      setup.rules->Searches() ? "spot:careful" : "greedy";
   auto bots = MakeSeatBots(args.Get("bots").value_or(default_bots),
                            std::max(setup.players - 1, 1));
   if (!bots) usage.insert(usage.end(), bots.errors().begin(), bots.errors().end());

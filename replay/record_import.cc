@@ -1,0 +1,252 @@
+// Parsed records checked move by move against their rules (ResolveRecord)
+// and stored all or none (StoreRecords, ImportRecords).
+#include <algorithm>
+#include <charconv>
+#include <map>
+
+#include "dsl/text.h"
+#include "interpreter/chance_outcome.h"
+#include "interpreter/view.h"
+#include "replay/format.h"
+#include "replay/import_checks.h"
+#include "replay/notation.h"
+#include "replay/store.h"
+
+namespace angler {
+
+namespace {
+
+Diagnostic At(const SourcePos& pos, const ParsedRecord& r, const std::string& message) {
+  return Diagnostic(pos, "game " + std::to_string(r.index) + ": " + message);
+}
+
+std::vector<std::string> SplitPlayers(const std::string& text) {
+  std::vector<std::string> names;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = text.find(',', start);
+    names.emplace_back(Trim(std::string_view(text).substr(
+        start, comma == std::string::npos ? std::string::npos : comma - start)));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return names;
+}
+
+// Replays one line of moves from `s`, appending actions and annotations.
+Status ResolveLine(const Game& game, const ParsedRecord& r, const ParsedLine& line,
+                   int first_ply, const std::vector<std::string>& players, State& s,
+                   std::vector<RecordedAction>& actions,
+                   std::vector<Annotation>& annotations, std::vector<State>* positions) {
+  if (line.comment) annotations.push_back({first_ply - 1, *line.comment, ""});
+  for (size_t i = 0; i < line.moves.size(); ++i) {
+    const ParsedMove& m = line.moves[i];
+    const int ply = first_ply + static_cast<int>(i);
+    if (m.number != ply) {
+      return At(m.pos, r,
+                "ply " + std::to_string(ply) + ": the move is numbered " +
+                    std::to_string(m.number) + " (lines reordered or missing?)");
+    }
+    Result<Action> action = ParseMove(game, s, m.text, players);
+    if (!action) {
+      return At(m.pos, r, "ply " + std::to_string(ply) + ": " + action.error().message);
+    }
+    const int legal = LegalCount(game, s);
+    if (Status st = ApplyChecked(game, s, action.value()); !st) {
+      return At(m.pos, r, "ply " + std::to_string(ply) + ": " + st.error().message);
+    }
+    actions.push_back({action.value(), legal});
+    if (positions) positions->push_back(s);
+    if (!m.comment.empty() || !m.glyph.empty())
+      annotations.push_back({ply, m.comment, m.glyph});
+  }
+  return Ok();
+}
+
+}  // namespace
+
+Result<ResolvedRecord> ResolveRecord(const ParsedRecord& r, const RulesetLookup& lookup) {
+  const std::string* version = r.Tag(kRecordMagicTag);
+  if (!version) return At(r.pos, r, "no Angler tag");
+  int v = 0;
+  auto [end, ec] = std::from_chars(version->data(), version->data() + version->size(), v);
+  const bool number = ec == std::errc() && end == version->data() + version->size() &&
+                      std::to_string(v) == *version;
+  if (!number || v < kRecordOldestReadable || v > kRecordFormatVersion) {
+    if (number && v > kRecordFormatVersion) {
+      return At(r.TagPos(kRecordMagicTag), r,
+                "record format version " + *version +
+                    " is newer than this angler reads (" +
+                    std::to_string(kRecordFormatVersion) + ")");
+    }
+    return At(r.TagPos(kRecordMagicTag), r,
+              "unknown record format version '" + *version + "'");
+  }
+  for (const char* required : {"Ruleset", "Hash", "Players"}) {
+    if (!r.Tag(required)) return At(r.pos, r, std::string("no ") + required + " tag");
+  }
+  const std::string& name = *r.Tag("Ruleset");
+  const std::string& hash = *r.Tag("Hash");
+  const std::string* text = r.Tag(kRulesetTextTag);
+  if (text && ContentHashOf(*text) != hash) {
+    return At(r.TagPos(kRulesetTextTag), r,
+              "the RulesetText tag has content hash " + ContentHashOf(*text) +
+                  ", not the Hash tag's " + hash + " (one of them was edited)");
+  }
+  Result<RulesetPtr> rules = lookup(name, hash, text);
+  if (!rules) return At(r.TagPos("Hash"), r, rules.error().message);
+  const Ruleset& ruleset = *rules.value();
+
+  ResolvedRecord out;
+  out.rules = rules.value();
+  GameRecord& record = out.record;
+  record.ruleset_name = ruleset.name;
+  record.ruleset_hash = ruleset.content_hash;
+  record.players = SplitPlayers(*r.Tag("Players"));
+  if (Status st = CheckPlayerNames(record.players); !st) {
+    return At(r.TagPos("Players"), r, st.error().message);
+  }
+  if (record.players_count() < ruleset.min_players ||
+      record.players_count() > ruleset.max_players) {
+    return At(r.TagPos("Players"), r,
+              std::to_string(record.players_count()) + " players: " + ruleset.name +
+                  " is for " + std::to_string(ruleset.min_players) + " to " +
+                  std::to_string(ruleset.max_players));
+  }
+  if (const std::string* seed = r.Tag("Seed"); seed && !seed->empty() && *seed != "?") {
+    uint64_t v = 0;
+    auto [end, ec] = std::from_chars(seed->data(), seed->data() + seed->size(), v);
+    if (ec != std::errc() || end != seed->data() + seed->size()) {
+      return At(r.TagPos("Seed"), r, "the Seed tag '" + *seed + "' is not a number");
+    }
+    record.seed = v;
+  }
+  record.source = "import";
+  if (const std::string* source = r.Tag("Source")) {
+    if (std::find(kGameSources.begin(), kGameSources.end(), *source) ==
+        kGameSources.end()) {
+      return At(r.TagPos("Source"), r,
+                "the Source tag '" + *source + "' is not sim, play or import");
+    }
+    record.source = *source;
+  }
+  if (const std::string* date = r.Tag("Date")) {
+    std::optional<int64_t> t = ParseDate(*date);
+    if (!t) {
+      return At(r.TagPos("Date"), r,
+                "the Date tag '" + *date + "' is not like 2024-05-01T12:00:00Z");
+    }
+    record.created = *t;
+  }
+
+  const Game game(ruleset, record.players_count());
+  State s = game.NewInitialState();
+  std::vector<State> positions;
+  std::vector<State>* keep = nullptr;
+  if (!r.variations.empty()) {
+    positions.push_back(s);
+    keep = &positions;
+  }
+  record.actions.reserve(r.main.moves.size());
+  if (Status st = ResolveLine(game, r, r.main, 1, record.players, s, record.actions,
+                              record.annotations, keep);
+      !st) {
+    return st.errors();
+  }
+  SetOutcome(game, s, record);
+  if (const std::string* plies = r.Tag("Plies")) {
+    const std::string count = std::to_string(record.actions.size());
+    if (*plies != count) {
+      const bool fewer = std::all_of(plies->begin(), plies->end(), ::isdigit) &&
+                         plies->size() < 10 && std::stoul(*plies) > record.actions.size();
+      return At(fewer ? r.main.pos : r.TagPos("Plies"), r,
+                (fewer ? "truncated: the Plies tag says " : "the Plies tag says ") +
+                    *plies + " but the record has " + count + " moves");
+    }
+  }
+  if (const std::string* result = r.Tag("Result"); result && *result != record.result) {
+    return At(r.TagPos("Result"), r,
+              "the Result tag says '" + *result + "' but the moves give '" +
+                  record.result + "'");
+  }
+  if (r.end && *r.end != record.result) {
+    return At(
+        r.end_pos, r,
+        "the end line says '" + *r.end + "' but the moves give '" + record.result + "'");
+  }
+  for (const ParsedVariation& pv : r.variations) {
+    Variation v;
+    if (pv.line.moves.empty()) return At(pv.line.pos, r, "a variation without moves");
+    v.ply = pv.line.moves.front().number - 1;
+    const int after = static_cast<int>(pv.after);
+    // Records come from other people: the ply must be a position of the main line.
+    if (v.ply < 0 || static_cast<size_t>(v.ply) >= positions.size() ||
+        (v.ply != after - 1 && v.ply != after)) {
+      return At(
+          pv.line.pos, r,
+          "a variation starting with move " + std::to_string(v.ply + 1) +
+              " must follow main-line move " + std::to_string(v.ply + 1) +
+              (v.ply == static_cast<int>(record.actions.size()) ? " or the last move"
+                                                                : ""));
+    }
+    State vs = positions[static_cast<size_t>(v.ply)];
+    Status st = ResolveLine(game, r, pv.line, v.ply + 1, record.players, vs, v.actions,
+                            v.annotations, nullptr);
+    if (!st) {
+      Diagnostic e = st.error();
+      e.message.insert(e.message.find(": ") + 2,
+                       "variation at ply " + std::to_string(v.ply) + ", ");
+      return e;
+    }
+    record.variations.push_back(std::move(v));
+  }
+  // Stored variations come back ordered by ply, then by when they were added.
+  std::stable_sort(record.variations.begin(), record.variations.end(),
+                   [](const Variation& a, const Variation& b) { return a.ply < b.ply; });
+  return out;
+}
+
+Result<std::vector<int64_t>> StoreRecords(Store& store,
+                                          const std::vector<ParsedRecord>& parsed,
+                                          const ImportOptions& options) {
+  // Records of one file share their rules: each hash is looked up once.
+  std::map<std::string, RulesetPtr> found;
+  const RulesetLookup lookup = [&](const std::string& name, const std::string& hash,
+                                   const std::string* text) -> Result<RulesetPtr> {
+    if (auto it = found.find(hash); it != found.end()) return it->second;
+    Result<RulesetPtr> rules = LookUpRuleset(store, options, name, hash, text);
+    if (rules) found.emplace(hash, rules.value());
+    return rules;
+  };
+  // Every record is checked before anything is written.
+  std::vector<ResolvedRecord> resolved;
+  resolved.reserve(parsed.size());
+  for (const ParsedRecord& r : parsed) {
+    Result<ResolvedRecord> one = ResolveRecord(r, lookup);
+    if (!one) return one.errors();
+    resolved.push_back(std::move(one).value());
+  }
+  if (!options.allow_duplicates) {
+    if (Status st = RefuseDuplicates(store, parsed, resolved); !st) return st.errors();
+  }
+  Result<Store::Batch> batch = store.BeginBatch();
+  if (!batch) return batch.errors();
+  std::vector<int64_t> ids;
+  for (size_t i = 0; i < resolved.size(); ++i) {
+    Result<int64_t> id = store.AddReplayedGame(*resolved[i].rules, resolved[i].record);
+    if (!id) return At(parsed[i].pos, parsed[i], id.error().message);
+    ids.push_back(id.value());
+  }
+  if (Status st = batch.value().Commit(); !st) return st.errors();
+  return ids;
+}
+
+Result<std::vector<int64_t>> ImportRecords(Store& store,
+                                           std::shared_ptr<const SourceFile> file,
+                                           const ImportOptions& options) {
+  Result<std::vector<ParsedRecord>> parsed = ParseRecordText(std::move(file));
+  if (!parsed) return parsed.errors();
+  return StoreRecords(store, parsed.value(), options);
+}
+
+}  // namespace angler
