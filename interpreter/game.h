@@ -140,6 +140,15 @@ class Game {
     std::string why;  // for the last two
   };
   LayVerdict CheckLay(const State& s, const Action& a, State& after) const;
+  // Apply's phases, after it has checked that the action is of the decision's
+  // kind: each checks the rest, applies, and runs on to the next decision.
+  Status ApplySearch(State& s, const Action& a, EventLog* log) const;
+  Status ApplyLay(State& s, const Action& a, EventLog* log) const;
+  Status ApplyChoice(State& s, const Action& a, EventLog* log) const;
+  void ApplyChance(State& s, const Action& a, EventLog* log) const;
+  void PlayCard(State& s, int card, EventLog* log) const;  // into the trick
+  // The action is done: runs on, or logs that the same decision goes on.
+  void Done(State& s, EventLog* log) const;
 
   const Ruleset& rules_;
   int players_;

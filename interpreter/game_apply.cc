@@ -66,170 +66,203 @@ Action Game::SampleChance(const State&, Rng& rng) const {
   return Action{ActionKind::kChance, -1, 0, rng.Next()};
 }
 
+// Validates that there is a decision and that the action is of its kind,
+// then dispatches by phase: a search (marks and stops by several players), a
+// lay, a chance outcome, or one player's choice (a card played, a card or a
+// value chosen).
 Status Game::Apply(State& s, const Action& a, EventLog* log) const {
-  Decision& d = s.decision;
+  const Decision& d = s.decision;
   if (s.over) return Diagnostic({}, "the game is over");
   if (d.kind == DecisionKind::kNone)
     return Diagnostic({}, "there is no decision to make now");
-  if (d.kind != DecisionKind::kSearch && ActionKindFor(d.kind) != a.kind) {
+  if (d.kind == DecisionKind::kSearch) return ApplySearch(s, a, log);
+  if (ActionKindFor(d.kind) != a.kind) {
     return Diagnostic({}, std::string("expected a ") +
                               ActionKindName(ActionKindFor(d.kind)) + " action, got " +
                               ActionKindName(a.kind));
   }
-  if (d.kind == DecisionKind::kSearch) {
-    uint32_t who = Searchers(s);
-    if (a.kind == ActionKind::kMark) {
-      if (a.player < 0 || a.player >= players_ || !(who >> a.player & 1)) {
-        return Diagnostic({}, "seat " + std::to_string(a.player) + " is not searching");
-      }
-      if (a.value < 0 ||
-          a.value >= static_cast<int>(rules_.search->formation.pieces.size())) {
-        return Diagnostic({}, "there is no " + rules_.search->formation.piece + " " +
-                                  std::to_string(a.value));
-      }
-      LogAction(s, a, log);
-      int slot = rules_.builtin.marks + a.player;
-      SetVar(s, slot, s.vars[slot] ^ (1 << a.value), log);  // the search goes on
-      ++s.ply;
-      LogWhereStopped(s, log);  // the search, still open
-      return Ok();
-    }
-    if (a.kind == ActionKind::kStop) {
-      uint32_t group = static_cast<uint32_t>(a.seed);
-      if (group == 0 || (group & ~who) != 0) {
-        return Diagnostic({}, "only searching players can stop");
-      }
-      LogAction(s, a, log);
-      for (int p = 0; p < players_; ++p)
-        SetVar(s, rules_.builtin.stopped + p, group >> p & 1, log);
-      d.kind = DecisionKind::kNone;
-      ++s.pc;
-      ++s.ply;
-      Run(s, log);
-      return Ok();
-    }
-    return Diagnostic({}, "during a search, players mark " +
-                              rules_.search->formation.piece + " or stop, not " +
-                              ActionKindName(a.kind));
+  if (a.kind == ActionKind::kLay) return ApplyLay(s, a, log);
+  if (a.kind == ActionKind::kChance) {
+    ApplyChance(s, a, log);
+    return Ok();
   }
-  if (a.kind == ActionKind::kLay) {
-    if (a.player != d.player) {
-      return Diagnostic({}, "it is seat " + std::to_string(d.player) +
-                                "'s turn, not seat " + std::to_string(a.player) + "'s");
+  return ApplyChoice(s, a, log);
+}
+
+// A search: every searching player marks pieces (the search goes on) until a
+// group of them stops it.
+Status Game::ApplySearch(State& s, const Action& a, EventLog* log) const {
+  const uint32_t who = Searchers(s);
+  if (a.kind == ActionKind::kMark) {
+    if (a.player < 0 || a.player >= players_ || !(who >> a.player & 1)) {
+      return Diagnostic({}, "seat " + std::to_string(a.player) + " is not searching");
     }
-    State after;
-    LayVerdict verdict = CheckLay(s, a, after);
-    if (verdict.kind == LayVerdict::kMalformed) return Diagnostic({}, verdict.why);
-    if (verdict.kind == LayVerdict::kAgainstRules) {
-      bool accepted = false;
-      if (rules_.turn->accept_illegal >= 0) {
-        Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
-        accepted = ev.Value(rules_.turn->accept_illegal) != 0;
-      }
-      if (!accepted) return Diagnostic({}, verdict.why);
-      LogAction(s, a, log);
-      SetVar(s, rules_.builtin.illegal_lay, 1, log);  // the cards stay in hand
-    } else {
-      LogAction(s, a, log);
-      if (log) LogLay(s, a, after, log);
-      s = after;  // CheckLay leaves illegal_lay as it was
-      SetVar(s, rules_.builtin.illegal_lay, 0, log);
+    if (a.value < 0 ||
+        a.value >= static_cast<int>(rules_.search->formation.pieces.size())) {
+      return Diagnostic({}, "there is no " + rules_.search->formation.piece + " " +
+                                std::to_string(a.value));
     }
-    d.kind = DecisionKind::kNone;
+    LogAction(s, a, log);
+    const int slot = rules_.builtin.marks + a.player;
+    SetVar(s, slot, s.vars[slot] ^ (1 << a.value), log);  // the search goes on
+    ++s.ply;
+    LogWhereStopped(s, log);  // the search, still open
+    return Ok();
+  }
+  if (a.kind == ActionKind::kStop) {
+    const uint32_t group = static_cast<uint32_t>(a.seed);
+    if (group == 0 || (group & ~who) != 0) {
+      return Diagnostic({}, "only searching players can stop");
+    }
+    LogAction(s, a, log);
+    for (int p = 0; p < players_; ++p)
+      SetVar(s, rules_.builtin.stopped + p, group >> p & 1, log);
+    s.decision.kind = DecisionKind::kNone;
     ++s.pc;
     ++s.ply;
     Run(s, log);
     return Ok();
   }
-  LogAction(s, a, log);
-  if (a.kind != ActionKind::kChance) {
-    if (a.player != d.player) {
-      return Diagnostic({}, "it is seat " + std::to_string(d.player) +
-                                "'s decision, not seat " + std::to_string(a.player) +
-                                "'s");
-    }
-    int at = -1;
-    for (int i = 0; i < d.count; ++i) {
-      if (d.options[i] == a.value) at = i;
-    }
-    if (at < 0) {
-      bool named = a.kind == ActionKind::kOption ||
-                   (a.value >= 0 && a.value < static_cast<int>(rules_.cards.size()));
-      return Diagnostic({},
-                        (named ? ActionText(s, a) : "card #" + std::to_string(a.value)) +
-                            " is not allowed now");
-    }
-    switch (a.kind) {
-      case ActionKind::kPlay: {
-        int p = d.player;
-        int card = a.value;
-        int trick = rules_.zones[static_cast<size_t>(rules_.trick->family)].first;
-        if (log) log->Moved(card, s.zone_of[card], trick, false, CauseAt(s));
-        MoveCard(s, card, trick, false);
-        s.played_by[card] = static_cast<int8_t>(p);
-        s.position_of[p] = static_cast<int8_t>(s.played_count);
-        if (s.played_count < kMaxPlayed)
-          s.played[s.played_count++] = static_cast<uint8_t>(card);
-        ++s.turns_taken;
-        SetVar(s, rules_.builtin.turn, (p + 1) % players_, log);
-        // On-play effects run right after the card is down.
-        const CardInfo& c = rules_.cards[static_cast<size_t>(card)];
-        for (int16_t e : c.effects) {
-          if (e < 0 || rules_.effects[static_cast<size_t>(e)].timing != Timing::kOnPlay)
-            continue;
-          if (s.trigger_count >= kMaxTriggers) break;
-          s.trigger_card[s.trigger_count] = static_cast<uint8_t>(card);
-          s.trigger_owner[s.trigger_count] = static_cast<int8_t>(p);
-          s.trigger_effect[s.trigger_count] = static_cast<int8_t>(e);
-          ++s.trigger_count;
-        }
-        QueueTriggers(s, card, trick);
-        d.kind = DecisionKind::kNone;
-        ++s.pc;
-        break;
-      }
-      case ActionKind::kChoose:
-        s.chosen[s.chosen_count++] = static_cast<uint8_t>(a.value);
-        // The rest keep their order, for people and for replays.
-        std::copy(d.options + at + 1, d.options + d.count, d.options + at);
-        --d.count;
-        if (--d.remaining == 0 || d.count == 0) {
-          d.kind = DecisionKind::kNone;
-          ++s.pc;
-        }
-        break;
-      case ActionKind::kOption:
-        s.chosen_value = a.value;
-        d.kind = DecisionKind::kNone;
-        ++s.pc;
-        break;
-      default:
-        break;
-    }
-  } else {
-    if (d.chance_pick) {
-      s.chosen_value = PickValue(d, a.seed);
-    } else {
-      ShuffleZone(s, d.zone, a.seed);
-      if (log) {
-        Event e;
-        e.kind = EventKind::kShuffle;
-        e.to = d.zone;
-        e.seed = a.seed;
-        e.cause = CauseAt(s);
-        log->Add(e);
-      }
-    }
-    d.kind = DecisionKind::kNone;
-    ++s.pc;
+  return Diagnostic({}, "during a search, players mark " +
+                            rules_.search->formation.piece + " or stop, not " +
+                            ActionKindName(a.kind));
+}
+
+// A lay onto a row: checked card by card; one against the rules is refused,
+// or accepted as the illegal move the ruleset allows (the cards stay in hand).
+Status Game::ApplyLay(State& s, const Action& a, EventLog* log) const {
+  if (a.player != s.decision.player) {
+    return Diagnostic({}, "it is seat " + std::to_string(s.decision.player) +
+                              "'s turn, not seat " + std::to_string(a.player) + "'s");
   }
+  State after;
+  const LayVerdict verdict = CheckLay(s, a, after);
+  if (verdict.kind == LayVerdict::kMalformed) return Diagnostic({}, verdict.why);
+  if (verdict.kind == LayVerdict::kAgainstRules) {
+    bool accepted = false;
+    if (rules_.turn->accept_illegal >= 0) {
+      Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
+      accepted = ev.Value(rules_.turn->accept_illegal) != 0;
+    }
+    if (!accepted) return Diagnostic({}, verdict.why);
+    LogAction(s, a, log);
+    SetVar(s, rules_.builtin.illegal_lay, 1, log);  // the cards stay in hand
+  } else {
+    LogAction(s, a, log);
+    if (log) LogLay(s, a, after, log);
+    s = after;  // CheckLay leaves illegal_lay as it was
+    SetVar(s, rules_.builtin.illegal_lay, 0, log);
+  }
+  s.decision.kind = DecisionKind::kNone;
+  ++s.pc;
   ++s.ply;
-  if (d.kind == DecisionKind::kNone) {
+  Run(s, log);
+  return Ok();
+}
+
+// Chance: a value picked, or a zone shuffled, by the action's seed.
+void Game::ApplyChance(State& s, const Action& a, EventLog* log) const {
+  Decision& d = s.decision;
+  LogAction(s, a, log);
+  if (d.chance_pick) {
+    s.chosen_value = PickValue(d, a.seed);
+  } else {
+    ShuffleZone(s, d.zone, a.seed);
+    if (log) {
+      Event e;
+      e.kind = EventKind::kShuffle;
+      e.to = d.zone;
+      e.seed = a.seed;
+      e.cause = CauseAt(s);
+      log->Add(e);
+    }
+  }
+  d.kind = DecisionKind::kNone;
+  ++s.pc;
+  Done(s, log);
+}
+
+// One player's choice among the decision's options: a card played into the
+// trick, one card of several chosen (the choice goes on), or a value.
+Status Game::ApplyChoice(State& s, const Action& a, EventLog* log) const {
+  Decision& d = s.decision;
+  LogAction(s, a, log);
+  if (a.player != d.player) {
+    return Diagnostic({}, "it is seat " + std::to_string(d.player) +
+                              "'s decision, not seat " + std::to_string(a.player) + "'s");
+  }
+  int at = -1;
+  for (int i = 0; i < d.count; ++i) {
+    if (d.options[i] == a.value) at = i;
+  }
+  if (at < 0) {
+    const bool named = a.kind == ActionKind::kOption ||
+                       (a.value >= 0 && a.value < static_cast<int>(rules_.cards.size()));
+    return Diagnostic({},
+                      (named ? ActionText(s, a) : "card #" + std::to_string(a.value)) +
+                          " is not allowed now");
+  }
+  switch (a.kind) {
+    case ActionKind::kPlay:
+      PlayCard(s, a.value, log);
+      d.kind = DecisionKind::kNone;
+      ++s.pc;
+      break;
+    case ActionKind::kChoose:
+      s.chosen[s.chosen_count++] = static_cast<uint8_t>(a.value);
+      // The rest keep their order, for people and for replays.
+      std::copy(d.options + at + 1, d.options + d.count, d.options + at);
+      --d.count;
+      if (--d.remaining == 0 || d.count == 0) {
+        d.kind = DecisionKind::kNone;
+        ++s.pc;
+      }
+      break;
+    case ActionKind::kOption:
+      s.chosen_value = a.value;
+      d.kind = DecisionKind::kNone;
+      ++s.pc;
+      break;
+    default:
+      break;
+  }
+  Done(s, log);
+  return Ok();
+}
+
+// The card goes into the trick in play order; the turn passes on; the card's
+// on-play effects are queued to run right after it is down.
+void Game::PlayCard(State& s, int card, EventLog* log) const {
+  const int p = s.decision.player;
+  const int trick = rules_.zones[static_cast<size_t>(rules_.trick->family)].first;
+  if (log) log->Moved(card, s.zone_of[card], trick, false, CauseAt(s));
+  MoveCard(s, card, trick, false);
+  s.played_by[card] = static_cast<int8_t>(p);
+  s.position_of[p] = static_cast<int8_t>(s.played_count);
+  if (s.played_count < kMaxPlayed)
+    s.played[s.played_count++] = static_cast<uint8_t>(card);
+  ++s.turns_taken;
+  SetVar(s, rules_.builtin.turn, (p + 1) % players_, log);
+  const CardInfo& c = rules_.cards[static_cast<size_t>(card)];
+  for (int16_t e : c.effects) {
+    if (e < 0 || rules_.effects[static_cast<size_t>(e)].timing != Timing::kOnPlay)
+      continue;
+    if (s.trigger_count >= kMaxTriggers) break;
+    s.trigger_card[s.trigger_count] = static_cast<uint8_t>(card);
+    s.trigger_owner[s.trigger_count] = static_cast<int8_t>(p);
+    s.trigger_effect[s.trigger_count] = static_cast<int8_t>(e);
+    ++s.trigger_count;
+  }
+  QueueTriggers(s, card, trick);
+}
+
+void Game::Done(State& s, EventLog* log) const {
+  ++s.ply;
+  if (s.decision.kind == DecisionKind::kNone) {
     Run(s, log);
   } else {
     LogWhereStopped(s, log);  // the same choice goes on (more cards to pick)
   }
-  return Ok();
 }
 
 }  // namespace angler
