@@ -48,7 +48,8 @@ TEST_CASE("rules check describes a turn procedure, not a trick", "[rules]") {
        {"turn   hand: hand, rows: row (3 numbered piles), lay: 1..4 cards on one row",
         "may_lay, checked card by card:", "1. count(target) > 0",
         "refused with: \"that row's place is empty", "which ends in {suit}\"",
-        "full: count(target) == 5", "accept_illegal: fiasco_on",
+        "full: count(target) == row_length", "accept_illegal: fiasco_on",
+        "numbers:   row_count 3, row_length 5, hand_size 4",
         "on_illegal: 1 line, after: ", "skip: count(hand(turn)) == 0",
         "until: count(cards_of(hand)) == 0", "round  start: no, end: yes",
         "rows (3 numbered piles)"}) {
