@@ -40,7 +40,7 @@ std::pair<int, int> SourceFile::PositionOf(std::size_t offset) const {
   return {line, static_cast<int>(offset - line_starts_[line - 1]) + 1};
 }
 
-std::string Diagnostic::Format() const {
+std::string Diagnostic::Format(std::string_view severity) const {
   // Built with append: GCC 12 warns falsely (-Wrestrict) on "literal" + string&&.
   std::string out;
   if (pos.file != nullptr) {
@@ -49,7 +49,7 @@ std::string Diagnostic::Format() const {
     if (pos.line > 0 && pos.col > 0) out.append(":").append(std::to_string(pos.col));
     out.append(": ");
   }
-  out.append("error: ").append(message).append("\n");
+  out.append(severity).append(": ").append(message).append("\n");
   if (pos.file == nullptr || pos.line < 1 || pos.line > pos.file->LineCount()) return out;
 
   const std::string number = std::to_string(pos.line);

@@ -69,7 +69,8 @@ struct Diagnostic {
 
   // "name:line:col: error: message\n", then when the file and line are known
   // "  12 | <source line>\n     | <padding>^\n". Without a file: "error: message\n".
-  std::string Format() const;
+  // `severity` replaces "error" (a warning).
+  std::string Format(std::string_view severity = "error") const;
 };
 
 // Holds a T or a non-empty list of Diagnostics.

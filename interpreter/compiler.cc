@@ -114,6 +114,12 @@ const Compiler::Local* Compiler::FindLocal(const std::string& name) const {
   return nullptr;
 }
 
+int Compiler::FindVariable(const std::string& name) {
+  const int v = rules_.FindVariable(name);
+  if (v >= 0) read_.variables.insert(name);
+  return v;
+}
+
 std::vector<std::string> Compiler::NameCandidates() const {
   std::vector<std::string> names = {"none",  "true",   "false",    "players",
                                     "seats", "played", "all_cards"};
@@ -123,6 +129,7 @@ std::vector<std::string> Compiler::NameCandidates() const {
   }
   for (const auto& l : locals_) names.push_back(l.name);
   for (const auto& [n, m] : macros_) names.push_back(n);
+  for (const auto& n : rules_.numbers) names.push_back(n.name);
   for (const auto& v : rules_.variables) names.push_back(v.name);
   for (const auto& z : rules_.zones) names.push_back(z.name);
   for (const auto& s : rules_.suits) names.push_back(s);

@@ -8,6 +8,7 @@
 #define ANGLER_INTERPRETER_COMPILER_H_
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,12 @@ struct CodeContext {
   bool has_card = false;      // bare card attributes: the card being judged
   bool in_trick_end = false;  // trick_effects()
   std::vector<std::pair<std::string, Type>> params;  // bound as locals 0, 1, ...
+};
+
+// The declared names code refers to. `rules check` warns about the others:
+// a key a house rule sets that nothing reads.
+struct NamesRead {
+  std::set<std::string> numbers, defines, tables, variables;
 };
 
 class Compiler {
@@ -50,6 +57,8 @@ class Compiler {
   int AddNode(Node n);
   // Number of local slots the last Statements() call used at most.
   int max_locals() const { return max_locals_; }
+  // What the code compiled so far referred to; the loader adds what YAML reads.
+  NamesRead& names_read() { return read_; }
 
  private:
   struct Local {
@@ -81,6 +90,8 @@ class Compiler {
   bool AnyOnEnter() const;
   int NewLocal(const std::string& name, Type t);
   const Local* FindLocal(const std::string& name) const;
+  // Ruleset::FindVariable, noting the name as read.
+  int FindVariable(const std::string& name);
   std::vector<std::string> NameCandidates() const;
   Diagnostic Error(const SourcePos& pos, std::string message) const;
   bool DependsOnCard(int node) const;
@@ -99,6 +110,7 @@ class Compiler {
   int16_t section_ = 0;
   SourcePos origin_;  // the statement being compiled, else the section's key
   SourcePos pos_;     // the expression being compiled
+  NamesRead read_;
 };
 
 }  // namespace angler

@@ -84,6 +84,7 @@ Result<int> Compiler::CompileAt(const Expr& e) {
                                                   ToString(base) + "' is not a table",
                                               ToString(base), tables));
       }
+      read_.tables.insert(base.text);
       auto idx = Expect(*e.args[1], Type::kInt);
       if (!idx) return idx;
       Node n{Op::kTable, Type::kInt};
@@ -137,8 +138,13 @@ Result<int> Compiler::CompileName(const Expr& e) {
   if (ctx_.in_effect && name == "self") return AddNode(Node{Op::kSelf, Type::kCard});
   if (ctx_.in_effect && name == "owner") return AddNode(Node{Op::kOwner, Type::kPlayer});
   if (card_depth_ > 0 && name == "card") return AddNode(Node{Op::kCard, Type::kCard});
+  if (const int k = rules_.FindNumber(name); k >= 0) {
+    read_.numbers.insert(name);
+    return Const(Type::kInt, rules_.numbers[static_cast<size_t>(k)].value);
+  }
   auto macro = macros_.find(name);
   if (macro != macros_.end()) {
+    read_.defines.insert(name);
     if (!macro->second.params.empty()) {
       return Error(e.pos, "'" + name + "' needs " +
                               std::to_string(macro->second.params.size()) +
@@ -146,7 +152,7 @@ Result<int> Compiler::CompileName(const Expr& e) {
     }
     return Expand(e, macro->second, {});
   }
-  int v = rules_.FindVariable(name);
+  int v = FindVariable(name);
   if (v >= 0) {
     const Variable& var = rules_.variables[static_cast<size_t>(v)];
     if (var.per_player) {
@@ -214,6 +220,7 @@ Result<int> Compiler::CompileCall(const Expr& e) {
   }
   auto macro = macros_.find(name);
   if (macro != macros_.end()) {
+    read_.defines.insert(name);
     if (auto st = arity(macro->second.params.size()); !st) return st.errors();
     // Arguments are shared nodes, except one that reads the judged card when
     // the body has a `where` of its own: inside it `card` means another card,
@@ -245,7 +252,7 @@ Result<int> Compiler::CompileCall(const Expr& e) {
     }
     return body;
   }
-  int v = rules_.FindVariable(name);
+  int v = FindVariable(name);
   if (v >= 0) {
     const Variable& var = rules_.variables[static_cast<size_t>(v)];
     if (!var.per_player) {

@@ -236,7 +236,7 @@ Status Compiler::Assign(const Stmt& s) {
       in.slot = static_cast<int16_t>(l->slot);
       want = l->type;
     } else {
-      int v = rules_.FindVariable(target.text);
+      int v = FindVariable(target.text);
       if (v < 0) {
         std::vector<std::string> names;
         for (const auto& l : locals_) names.push_back(l.name);
@@ -253,9 +253,9 @@ Status Compiler::Assign(const Stmt& s) {
       in.slot = static_cast<int16_t>(var.slot);
       want = var.type;
     }
-  } else if (target.kind == Expr::Kind::kCall && rules_.FindVariable(target.text) >= 0) {
+  } else if (target.kind == Expr::Kind::kCall && FindVariable(target.text) >= 0) {
     const Variable& var =
-        rules_.variables[static_cast<size_t>(rules_.FindVariable(target.text))];
+        rules_.variables[static_cast<size_t>(FindVariable(target.text))];
     if (!var.per_player || target.args.size() != 1) {
       return Error(target.pos, "'" + target.text + "' is one value for the game: write " +
                                    target.text + " = ...");

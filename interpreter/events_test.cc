@@ -104,7 +104,7 @@ TEST_CASE("events: a Fishing trick caught, and the -3 buoy's score change", "[ev
     CHECK(e.after == -3);
     CHECK(e.cause.card == buoy);
     CHECK(SectionOf(rules, e) == "effects.minus_three");
-    CHECK(LineOf(rules, e).find("score(owner) -= 3") != std::string::npos);
+    CHECK(LineOf(rules, e).find("score(owner) -= minus_points") != std::string::npos);
     VariableAt at = VariableOfSlot(rules, e.slot);
     CHECK(rules.variables[static_cast<size_t>(at.variable)].name == "score");
     CHECK(at.seat == 2);

@@ -21,10 +21,10 @@ namespace {
 
 // The keys a ruleset may use, by section.
 const std::vector<std::string> kTopKeys = {
-    "name",    "title",     "extends", "players",   "suits",   "kinds",
-    "tags",    "cards",     "zones",   "variables", "tables",  "define",
-    "effects", "setup",     "round",   "trick",     "turn",    "game",
-    "notes",   "formation", "errors",  "search",    "display", "invariants"};
+    "name",   "title",   "extends",    "players", "suits",  "kinds",     "tags",
+    "cards",  "zones",   "variables",  "tables",  "define", "effects",   "setup",
+    "round",  "trick",   "turn",       "game",    "notes",  "formation", "errors",
+    "search", "display", "invariants", "numbers"};
 
 std::string ReadFile(const std::string& path, bool& ok) {
   std::ifstream in(path, std::ios::binary);
@@ -56,6 +56,27 @@ YamlNode Renamed(const YamlNode& doc, std::span<const RenamedKey> renamed) {
   return out;
 }
 
+// The tree as its canonical text shows it: card groups written by name become
+// a list in their order, removed ones (`~`) left out. The names serve
+// `extends` only, and a mapping's keys are sorted in the canonical text while
+// the order of the cards is part of the rules.
+YamlNode WithCardList(const YamlNode& doc) {
+  const YamlNode* cards = doc.Find("cards");
+  if (!cards || cards->kind != YamlNode::Kind::kMap) return doc;
+  YamlNode out = doc;
+  for (YamlEntry& entry : out.entries) {
+    if (entry.first != "cards") continue;
+    YamlNode list;
+    list.kind = YamlNode::Kind::kSequence;
+    list.pos = entry.second.pos;
+    for (const YamlEntry& group : entry.second.entries) {
+      if (group.second.kind != YamlNode::Kind::kNull) list.items.push_back(group.second);
+    }
+    entry.second = std::move(list);
+  }
+  return out;
+}
+
 // Content hashes start FNV-1a from this value (not the standard offset basis,
 // which has one more digit): stored hashes name rulesets, so it stays.
 constexpr uint64_t kContentHashStart = 1469598103934665603ull;
@@ -65,7 +86,7 @@ constexpr uint64_t kContentHashStart = 1469598103934665603ull;
 Result<RulesetPtr> Loader::Load(const YamlNode& written, const std::string& source,
                                 std::span<const RenamedKey> renamed) {
   rules_->source_path = source;
-  rules_->canonical_text = CanonicalYaml(written);
+  rules_->canonical_text = CanonicalYaml(WithCardList(written));
   rules_->content_hash = ContentHashOf(rules_->canonical_text);
   YamlNode renamed_doc;
   if (!renamed.empty()) renamed_doc = Renamed(written, renamed);
@@ -73,6 +94,7 @@ Result<RulesetPtr> Loader::Load(const YamlNode& written, const std::string& sour
   CheckKeys(doc, kTopKeys, "a ruleset");
   rules_->name = Text(doc, "name", "");
   rules_->title = Text(doc, "title", rules_->name);
+  NamedNumbers(doc);  // first: any number below may be written by its name
   Players(doc);
   Names(doc, "suits", rules_->suits, true);
   Names(doc, "kinds", rules_->kinds, false);
@@ -82,6 +104,7 @@ Result<RulesetPtr> Loader::Load(const YamlNode& written, const std::string& sour
   Zones(doc);
   Variables(doc);
   Tables(doc);
+  NumberNamesFree();
   EffectNames(doc);
   FormationSection(doc);
   Cards(doc);
@@ -95,6 +118,7 @@ Result<RulesetPtr> Loader::Load(const YamlNode& written, const std::string& sour
   }
   BindEvaluators(*rules_);
   if (!errors_.empty()) return errors_;
+  WarnUnread(doc);
   return RulesetPtr(rules_);
 }
 
@@ -141,7 +165,15 @@ bool Loader::Int(const YamlNode& v, int64_t& out) {
   errno = 0;
   long long x = std::strtoll(s.c_str(), &end, 10);
   if (s.empty() || *end != '\0') {
-    Error(v.pos, "expected a whole number, got '" + s + "'");
+    // A name from `numbers:` stands for its number.
+    if (const int k = rules_->FindNumber(s); k >= 0) {
+      compiler_.names_read().numbers.insert(s);
+      out = rules_->numbers[static_cast<size_t>(k)].value;
+      return true;
+    }
+    std::vector<std::string> names;
+    for (const NamedNumber& n : rules_->numbers) names.push_back(n.name);
+    Error(v.pos, WithSuggestion("expected a whole number, got '" + s + "'", s, names));
     return false;
   }
   // Numbers in a ruleset end up in 32-bit variables and card fields.

@@ -102,11 +102,19 @@ void Loader::FormationSection(const YamlNode& doc) {
 
 void Loader::Cards(const YamlNode& doc) {
   const YamlNode* cards = doc.Find("cards");
-  if (!cards || cards->kind != YamlNode::Kind::kSequence) {
-    Error(cards ? cards->pos : doc.pos, "a ruleset needs 'cards', a list of card groups");
+  if (cards && cards->kind == YamlNode::Kind::kMap) {
+    // Groups by name, so that a house rule replaces one by its name, changes
+    // one of its keys, or removes it (`name: ~`).
+    for (const YamlEntry& group : cards->entries) {
+      if (group.second.kind != YamlNode::Kind::kNull) CardGroup(group.second);
+    }
+  } else if (cards && cards->kind == YamlNode::Kind::kSequence) {
+    for (const auto& group : cards->items) CardGroup(group);
+  } else {
+    Error(cards ? cards->pos : doc.pos,
+          "a ruleset needs 'cards': card groups by name, or a list of them");
     return;
   }
-  for (const auto& group : cards->items) CardGroup(group);
   if (rules_->cards.size() > static_cast<size_t>(kMaxCards)) {
     Error(cards->pos, "too many cards: " + std::to_string(rules_->cards.size()) +
                           " (at most " + std::to_string(kMaxCards) + ")");

@@ -2,6 +2,7 @@
 // variables, tables, named effects and definitions.
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -22,6 +23,42 @@ const std::vector<std::string> kVariableKeys = {"per_player", "type", "init", "s
 const std::vector<std::string> kEffectKeys = {"when", "do"};
 
 }  // namespace
+
+void Loader::NamedNumbers(const YamlNode& doc) {
+  const YamlNode* numbers = NamedSection(doc, "numbers");
+  if (!numbers) return;
+  for (size_t i = 0; i < numbers->entries.size(); ++i) {
+    const auto& [name, value] = numbers->entries[i];
+    const bool word = !name.empty() &&
+                      !std::isdigit(static_cast<unsigned char>(name[0])) &&
+                      std::all_of(name.begin(), name.end(), [](char c) {
+                        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                      });
+    if (!word) {
+      Error(numbers->key_pos[i],
+            "a number's name is one word of letters, digits and _, not '" + name + "'");
+      continue;
+    }
+    int64_t x = 0;
+    if (!Int(value, x)) continue;
+    rules_->numbers.push_back({name, static_cast<int32_t>(x)});
+    number_pos_.push_back(numbers->key_pos[i]);
+  }
+}
+
+void Loader::NumberNamesFree() {
+  for (size_t i = 0; i < rules_->numbers.size(); ++i) {
+    const std::string& name = rules_->numbers[i].name;
+    const char* what = rules_->FindVariable(name) >= 0       ? "a variable"
+                       : rules_->FindFamily(name) >= 0       ? "a zone"
+                       : rules_->FindSuit(name) >= 0         ? "a suit"
+                       : rules_->table_index.count(name) > 0 ? "a table"
+                       : std::count(rules_->kinds.begin(), rules_->kinds.end(), name) > 0
+                           ? "a kind"
+                           : nullptr;
+    if (what) Error(number_pos_[i], "'" + name + "' is already " + what);
+  }
+}
 
 void Loader::Players(const YamlNode& doc) {
   const YamlNode* v = doc.Find("players");
@@ -342,6 +379,10 @@ void Loader::Defines(const YamlNode& doc) {
         p.erase(p.find_last_not_of(" \t") + 1);
         if (!p.empty()) params.push_back(p);
       }
+    }
+    if (rules_->FindNumber(name) >= 0) {
+      Error(defs->key_pos[i], "'" + name + "' is already a number (numbers:)");
+      continue;
     }
     auto parsed = ParseExpression(body.snippet);
     if (!parsed) {

@@ -46,6 +46,12 @@ class Loader {
   // "3", "1..10" or a list of numbers.
   std::vector<int64_t> Numbers(const YamlNode& v);
 
+  // numbers: {row_length: 5, ...} -- names for the rules' numbers, usable in
+  // expressions and wherever YAML takes a whole number.
+  void NamedNumbers(const YamlNode& doc);
+  // A number's name is no variable's, zone's, suit's, kind's or table's.
+  void NumberNamesFree();
+
   void Players(const YamlNode& doc);
 
   void Names(const YamlNode& doc, const std::string& key, std::vector<std::string>& out,
@@ -140,9 +146,13 @@ class Loader {
 
   void EffectBodies(const YamlNode& doc);
 
+  // Warnings for declared names nothing reads (loader_unread.cc).
+  void WarnUnread(const YamlNode& doc);
+
   std::shared_ptr<Ruleset> rules_;
   Compiler compiler_;
   std::vector<Diagnostic> errors_;
+  std::vector<SourcePos> number_pos_;  // where each of rules_->numbers is named
 };
 
 }  // namespace angler

@@ -42,6 +42,13 @@ int Ruleset::FindVariable(const std::string& name) const {
   return -1;
 }
 
+int Ruleset::FindNumber(const std::string& name) const {
+  for (size_t i = 0; i < numbers.size(); ++i) {
+    if (numbers[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
 int Ruleset::ZoneIndex(int zone) const {
   int f = ZoneFamilyOf(zone);
   if (f < 0) return 0;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "dsl/source.h"
 #include "interpreter/display.h"
 #include "interpreter/limits.h"
 #include "interpreter/program.h"
@@ -93,6 +94,13 @@ struct Invariant {
   SourcePos pos;
 };
 
+// A number the ruleset names (`numbers:`): the rules write the name, so a
+// house rule changes the number in one place.
+struct NamedNumber {
+  std::string name;
+  int32_t value = 0;
+};
+
 struct Ruleset {
   std::string name;
   std::string title;
@@ -113,6 +121,7 @@ struct Ruleset {
   std::array<int8_t, kMaxZones> zone_seat{};    // zone id -> seat, -1 if shared
   int setup_zone = 0;                           // every card starts here
 
+  std::vector<NamedNumber> numbers;
   std::vector<Variable> variables;
   BuiltinSlots builtin{};
   int var_slot_count = 0;
@@ -148,6 +157,9 @@ struct Ruleset {
   int bound_slots = 0;                    // Op::kBound slots in all
   int rank_higher_wins = 1;
   Display display;  // how tools show the game (display.h)
+  // What loading noticed without refusing the rules, such as a name nothing
+  // reads (a house rule's key that changes nothing); `rules check` shows them.
+  std::vector<Diagnostic> warnings;
 
   // Lookups for people-facing text.
   // The round's procedure searches: search() asks the players who are active.
@@ -164,6 +176,7 @@ struct Ruleset {
   int FindFamily(const std::string& name) const;
   int FindSuit(const std::string& name) const;
   int FindVariable(const std::string& name) const;
+  int FindNumber(const std::string& name) const;
   std::string ZoneName(int zone) const;  // "hand(2)" or "deck"
   int ZoneFamilyOf(int zone) const { return zone_family[static_cast<size_t>(zone)]; }
   int ZoneSeat(int zone) const { return zone_seat[static_cast<size_t>(zone)]; }

@@ -226,6 +226,18 @@ YamlNode MergeYaml(const YamlNode& base, const YamlNode& over) {
     } else if (append && it->second.kind == YamlNode::Kind::kSequence &&
                value.kind == YamlNode::Kind::kSequence) {
       for (const auto& item : value.items) it->second.items.push_back(item);
+    } else if (append && it->second.kind == YamlNode::Kind::kMap &&
+               value.kind == YamlNode::Kind::kSequence) {
+      // Onto named entries (card groups), each item becomes an entry named
+      // "+N", N its number among the entries (the next free one).
+      YamlNode& named = it->second;
+      for (const auto& item : value.items) {
+        std::string name;
+        for (size_t n = named.entries.size() + 1; name.empty() || named.Find(name); ++n)
+          name = std::string("+").append(std::to_string(n));
+        named.entries.emplace_back(name, item);
+        named.key_pos.push_back(item.pos);
+      }
     } else {
       it->second = MergeYaml(it->second, value);
       out.key_pos[static_cast<size_t>(it - out.entries.begin())] = over.key_pos[i];

@@ -45,7 +45,8 @@ struct YamlEntry {
 Result<YamlNode> ParseYaml(std::shared_ptr<const SourceFile> file);
 
 // `over` on top of `base`: maps merge key by key (recursively), anything else
-// is replaced. A key written `name+` appends its sequence to base's `name`.
+// is replaced. A key written `name+` appends its sequence to base's `name`
+// (to a mapping, as entries named "+N").
 YamlNode MergeYaml(const YamlNode& base, const YamlNode& over);
 
 // Canonical text of a tree: JSON with sorted keys, for content hashes and for

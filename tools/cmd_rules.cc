@@ -31,7 +31,9 @@ const CommandSpec& CheckSpec() {
       "cards, kinds: {kind: count}, zones: [{name, per_player, visibility}],\n"
       "variables: [{name, type, per_player, scope}], effects: [name],\n"
       "procedure: trick|turn|search|rounds, end_reasons: [...], invariants: [{at,\n"
-      "says}]}], \"errors\": [{file, line, column, message}]}.",
+      "says}], numbers: {name: value}}], \"errors\": [{file, line, column,\n"
+      "message}], \"warnings\": [...]}. A warning (a name nothing reads, such as\n"
+      "a house rule's misspelt number) is printed to stderr and keeps exit 0.",
       {{"json", false, "the summaries as JSON"}}};
   return spec;
 }
@@ -279,6 +281,13 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
     out << "\n";
   }
 
+  if (!rules.numbers.empty()) {
+    out << "  numbers:  ";
+    for (size_t i = 0; i < rules.numbers.size(); ++i) {
+      out << (i ? ", " : " ") << rules.numbers[i].name << " " << rules.numbers[i].value;
+    }
+    out << "\n";
+  }
   out << "  variables:\n";
   std::string builtins;
   for (const Variable& v : rules.variables) {
@@ -349,7 +358,8 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
 
 // rules check --json: each loaded ruleset's summary, then every error.
 void WriteSummariesJson(const std::vector<RulesetPtr>& rulesets,
-                        const std::vector<Diagnostic>& errors, std::ostream& out) {
+                        const std::vector<Diagnostic>& errors,
+                        const std::vector<Diagnostic>& warnings, std::ostream& out) {
   static const char* const kVisibility[] = {"public", "owner", "hidden"};
   static const char* const kScopes[] = {"game", "round", "trick"};
   static const char* const kMoments[] = {"trick_end", "round_end", "game_end"};
@@ -364,6 +374,9 @@ void WriteSummariesJson(const std::vector<RulesetPtr>& rulesets,
     json.Key("hash").String(rules.content_hash);
     json.Key("players").BeginObject();
     json.Key("min").Int(rules.min_players).Key("max").Int(rules.max_players);
+    json.EndObject();
+    json.Key("numbers").BeginObject();
+    for (const NamedNumber& n : rules.numbers) json.Key(n.name).Int(n.value);
     json.EndObject();
     json.Key("cards").Int(static_cast<int64_t>(rules.cards.size()));
     std::vector<int64_t> per_kind(rules.kinds.size(), 0);
@@ -412,6 +425,8 @@ void WriteSummariesJson(const std::vector<RulesetPtr>& rulesets,
   }
   json.EndArray().Key("errors").BeginArray();
   for (const Diagnostic& d : errors) WriteDiagnostic(json, d);
+  json.EndArray().Key("warnings").BeginArray();
+  for (const Diagnostic& d : warnings) WriteDiagnostic(json, d);
   json.EndArray().EndObject();
   out << json.str() << "\n";
 }
@@ -429,7 +444,7 @@ int RunCheck(const std::vector<std::string>& words, std::ostream& out,
   const bool json = parsed.args->Has("json");
   int failed = 0;
   std::vector<RulesetPtr> loaded;
-  std::vector<Diagnostic> errors;
+  std::vector<Diagnostic> errors, warnings;
   for (size_t i = 0; i < files.size(); ++i) {
     Result<RulesetPtr> rules = LoadRuleset(files[i]);
     if (!rules) {
@@ -438,6 +453,11 @@ int RunCheck(const std::vector<std::string>& words, std::ostream& out,
       errors.insert(errors.end(), rules.errors().begin(), rules.errors().end());
       continue;
     }
+    const std::vector<Diagnostic>& noticed = rules.value()->warnings;
+    warnings.insert(warnings.end(), noticed.begin(), noticed.end());
+    if (!json) {
+      for (const Diagnostic& d : noticed) err << d.Format("warning");
+    }
     if (json) {
       loaded.push_back(rules.value());
       continue;
@@ -445,7 +465,7 @@ int RunCheck(const std::vector<std::string>& words, std::ostream& out,
     if (i > 0) out << "\n";
     PrintSummary(*rules.value(), out);
   }
-  if (json) WriteSummariesJson(loaded, errors, out);
+  if (json) WriteSummariesJson(loaded, errors, warnings, out);
   if (failed > 0) {
     err << "angler rules check: error: " << failed << " of " << files.size()
         << (files.size() == 1 ? " ruleset" : " rulesets") << " failed to load\n";

@@ -5,6 +5,7 @@
 
 #include "interpreter/loader.h"
 #include "tools/commands.h"
+#include "tools/json_reader.h"
 
 namespace angler {
 namespace {
@@ -48,7 +49,8 @@ TEST_CASE("rules check describes a turn procedure, not a trick", "[rules]") {
        {"turn   hand: hand, rows: row (3 numbered piles), lay: 1..4 cards on one row",
         "may_lay, checked card by card:", "1. count(target) > 0",
         "refused with: \"that row's place is empty", "which ends in {suit}\"",
-        "full: count(target) == 5", "accept_illegal: fiasco_on",
+        "full: count(target) == row_length", "accept_illegal: fiasco_on",
+        "numbers:   row_count 3, row_length 5, hand_size 4",
         "on_illegal: 1 line, after: ", "skip: count(hand(turn)) == 0",
         "until: count(cards_of(hand)) == 0", "round  start: no, end: yes",
         "rows (3 numbered piles)"}) {
@@ -131,6 +133,46 @@ TEST_CASE("rules dump prints the compiled program; a bad ruleset exits 2", "[rul
   CHECK_THAT(dump.out, Catch::Contains("fishing.yaml:"));
   CHECK(Rules({"dump", "no-such-game"}).code == 2);
   CHECK(Rules({"dump"}).code == 2);
+}
+
+}  // namespace
+}  // namespace angler
+
+namespace angler {
+namespace {
+
+// A house rule whose number is misspelt changes nothing: a warning with the
+// place, and the check still passes.
+TEST_CASE("rules check warns about a key nothing reads and exits 0", "[rules]") {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "angler_cmd_rules_warn_test";
+  std::filesystem::create_directories(dir);
+  const std::string variant = (dir / "rows.yaml").string();
+  std::ofstream(variant) << "extends: fatfish\nname: rows\nnumbers:\n  row_lenght: 6\n";
+  const Run run = Rules({"check", variant});
+  CHECK(run.code == 0);
+  CHECK_THAT(run.out, Catch::Contains("rows: Fat Fish"));
+  CHECK_THAT(run.err, Catch::Contains(
+                          variant +
+                          ":4:3: warning: nothing reads the number 'row_lenght' (did "
+                          "you mean 'row_length'?)\n  4 |   row_lenght: 6\n    |   ^\n"));
+
+  const Run json = Rules({"check", "--json", variant});
+  CHECK(json.code == 0);
+  CHECK(json.err.empty());
+  auto parsed = ParseJson(json.out, "out");
+  REQUIRE(parsed.ok());
+  const JsonValue* warnings = parsed.value().Find("warnings");
+  REQUIRE(warnings != nullptr);
+  REQUIRE(warnings->items.size() == 1);
+  CHECK(warnings->items[0].Find("file")->text == variant);
+  CHECK(warnings->items[0].Find("line")->AsInt() == 4);
+  CHECK(warnings->items[0].Find("column")->AsInt() == 3);
+  CHECK_THAT(warnings->items[0].Find("message")->text, Catch::Contains("row_lenght"));
+  const JsonValue& summary = parsed.value().Find("rulesets")->items.at(0);
+  CHECK(summary.Find("numbers")->Find("row_length")->AsInt() == 5);
+  CHECK(summary.Find("numbers")->Find("row_lenght")->AsInt() == 6);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
