@@ -120,14 +120,17 @@ TEST_CASE("play driven by a script plays a whole game of turns (Fat Fish)", "[pl
              Catch::Contains("  pile: you 8 cards, seat 1 8 cards, seat 2 8 cards"));
   CHECK_THAT(run.out, Catch::Contains("  plus:\n    you: "));
   CHECK_THAT(run.out, Catch::Contains("  minus: you "));
-  // Numbered lays, read whole, and the taker's choices for the plus pile.
+  // Lays a step at a time: the row, then the cards; the taker's choices for
+  // the plus pile in the ruleset's words.
   CHECK_THAT(run.out,
-             Catch::Contains("your turn: lay 1 to 4 cards on one row\n  1) lay "));
+             Catch::Contains("your turn: lay 1 to 4 cards on one row; choose the "
+                             "row to lay on\n  1) row 1: "));
+  CHECK_THAT(run.out, Catch::Contains("> lay on row 1: choose the first card\n  1) "));
   CHECK_THAT(run.out, Catch::Contains(" on row 1\n"));
   CHECK_THAT(run.out, Catch::Contains("seat 0 (you) lays "));
   CHECK_THAT(run.out, Catch::Contains("seat 1 lays "));
-  CHECK_THAT(run.out, Catch::Contains("your turn: choose 1 card from catch\n  1) "));
-  CHECK_THAT(run.out, Catch::Contains("your turn: choose 2 cards from catch"));
+  CHECK_THAT(run.out, Catch::Contains("your turn: choose a fish of this colour for your "
+                                      "plus pile (the rest are bones)\n  1) "));
   CHECK_THAT(run.out, Catch::Contains("seat 0 (you) chooses "));
   CHECK_THAT(run.out, Catch::Contains(" is cleared"));
   CHECK_THAT(run.out, Catch::Contains("your plus gets "));
@@ -140,13 +143,16 @@ TEST_CASE("play driven by a script plays a whole game of turns (Fat Fish)", "[pl
 TEST_CASE("play accepts a lay by its text and against greedy bots", "[play]") {
   const std::vector<std::string> args = {"fatfish", "--players", "4",     "--seed",
                                          "3",       "--bots",    "greedy"};
-  const Run first = Play(args, "q\n");
-  const size_t at = first.out.find("  1) lay ");
+  // The first lay the numbers make, then the same lay typed whole.
+  const Run first = Play(args, Lines("1", 6) + "q\n");
+  const std::string said = "seat 0 (you) lays ";
+  const size_t at = first.out.find(said);
   REQUIRE(at != std::string::npos);
-  const std::string lay = first.out.substr(at + 5, first.out.find('\n', at) - at - 5);
-  const Run by_text = Play(args, lay + "\n" + Lines("1", 2000));
+  const std::string lay =
+      first.out.substr(at + said.size(), first.out.find('\n', at) - at - said.size());
+  const Run by_text = Play(args, "lay " + lay + "\n" + Lines("1", 2000));
   CHECK(by_text.code == 0);
-  CHECK_THAT(by_text.out, Catch::Contains("seat 0 (you) lays " + lay.substr(4)));
+  CHECK_THAT(by_text.out, Catch::Contains("> seat 0 (you) lays " + lay + "\n"));
   CHECK_THAT(by_text.out, Catch::Contains("game over"));
 }
 
