@@ -214,3 +214,88 @@ TEST_CASE("play a search game: hands by their backs, marks typed", "[play]") {
 
 }  // namespace
 }  // namespace angler
+
+namespace angler {
+namespace {
+
+// The longest list of numbered options play shows at one decision.
+size_t LongestList(const std::string& out) {
+  size_t longest = 0, run = 0;
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    const bool option = line.size() > 4 && line.rfind("  ", 0) == 0 &&
+                        std::isdigit(static_cast<unsigned char>(line[2])) &&
+                        line.find(") ") != std::string::npos;
+    run = option ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return longest;
+}
+
+TEST_CASE("play words each prompt from the card that asks (Fishing)", "[play]") {
+  const Run three = Play({"fishing", "--players", "3", "--seed", "1", "--bots", "random"},
+                         Lines("1", 1500));
+  CHECK_THAT(three.out, Catch::Contains("\nyour turn: choose a card to pass to the left "
+                                        "(buoy \"pass 1 card to the left\", played by "
+                                        "seat 1)\n  1) "));
+  CHECK_THAT(three.out,
+             Catch::Contains("\nyour turn: choose another card of the trick to "
+                             "catch (purple 0)\n"));
+  CHECK(three.out.find("card from hand(") == std::string::npos);
+  CHECK(three.out.find("called none") == std::string::npos);  // no call, no word
+  // A called colour: the prompt, the narration and the header; a next-trick
+  // buoy waiting in the header.
+  const Run five = Play({"fishing", "--players", "5", "--seed", "18", "--bots", "random"},
+                        Lines("1", 3000));
+  CHECK_THAT(five.out, Catch::Contains("\nyour turn: call the colour this trick follows "
+                                       "(buoy \"call the color\")\n  1) blue\n"));
+  CHECK_THAT(five.out,
+             Catch::Contains("> seat 0 (you) chooses blue\n  this trick follows "
+                             "blue (effect of buoy \"call the color\")\n"));
+  CHECK_THAT(five.out,
+             Catch::Contains("\n  this trick follows red (effect of buoy \"call "
+                             "the color\")\nseat 4 plays red 15\n\n-- round 7, "
+                             "trick 3 of 11, trump green, called red --\n"));
+  CHECK_THAT(five.out, Catch::Contains("\n  the lowest value wins this trick (effect of "
+                                       "buoy \"lowest value wins\")\n"));
+  CHECK_THAT(five.out, Catch::Contains("-- round 4, trick 2 of 9, trump green --\nnext "
+                                       "trick: buoy \"play the 1st card\" (seat 4)\n"));
+}
+
+TEST_CASE("play Fat Fish: a typed lay against the rules is the move, with its reason",
+          "[play]") {
+  const Run run = Play({"fatfish", "--players", "3", "--seed", "5", "--bots", "random"},
+                       "lay red 1 on row 1\nq\n");
+  CHECK_THAT(run.out, Catch::Contains("> against the rules: red must go on row 2, which "
+                                      "ends in red; the ruleset takes it as a move, with "
+                                      "its penalty\nseat 0 (you) lays red 1 on row 1\n"
+                                      "  your penalty gets fiasco\n"));
+  CHECK_THAT(run.out, Catch::Contains("scores: seat 0 (you) -5, seat 1 0, seat 2 0\n"));
+}
+
+TEST_CASE("play Fat Fish fits the screen and speaks the ruleset's names", "[play]") {
+  const Run run = Play({"fatfish", "--players", "3", "--seed", "5", "--bots", "random"},
+                       Lines("1", 2000));
+  CHECK_THAT(run.out, Catch::Contains("game over"));
+  CHECK(LongestList(run.out) <= 6);  // a row, then a card: never the orderings
+  CHECK(run.out.find("catch_plus") == std::string::npos);
+  CHECK(run.out.find("catch_minus") == std::string::npos);
+  CHECK(run.out.find("\nranks:") == std::string::npos);
+  CHECK_THAT(run.out, Catch::Contains("\n  the row taken: "));
+  CHECK_THAT(run.out, Catch::Contains("\n  the row's fresh fish: "));
+  CHECK_THAT(run.out, Catch::Contains("\nscores: seat 0 (you) "));
+}
+
+TEST_CASE("play a search game: a legend, and the marks judged after the stop",
+          "[play][search]") {
+  const Run run =
+      Play({"falscher-hering", "--players", "2", "--seed", "4"}, "1 2\nstop\nq\n");
+  CHECK_THAT(run.out, Catch::Contains("\nlegend: b = blue, s = silver, o = orange; [ ] "
+                                      "your marks\n        > and < a fish facing right "
+                                      "or left, v and ^ down or up, then its number\n"));
+  CHECK_THAT(run.out, Catch::Contains("\nthe wrong fish were: 6\nyour marks: right none; "
+                                      "wrong 1, 2; missed 6\n"));
+}
+
+}  // namespace
+}  // namespace angler
