@@ -181,7 +181,13 @@ std::string TerminalGame::Prompt() const {
     const int zone = s.zone_of[d.options[0]];
     bool together = true;
     for (int i = 1; i < d.count; ++i) together &= s.zone_of[d.options[i]] == zone;
-    if (together) text += " from " + rules_.ZoneName(zone);
+    // As people name the pile: "your hand", "the row taken", "trick".
+    if (together) {
+      text +=
+          " from " + (rules_.ZoneSeat(zone) == human_
+                          ? "your " + ZoneFamilyTitle(rules_, rules_.ZoneFamilyOf(zone))
+                          : ZoneLabel(rules_, zone, SeatLabels()));
+    }
   }
   return text;
 }

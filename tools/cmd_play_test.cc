@@ -1,4 +1,6 @@
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "tools/commands.h"
@@ -242,6 +244,20 @@ TEST_CASE("play words each prompt from the card that asks (Fishing)", "[play]") 
              Catch::Contains("\nyour turn: choose another card of the trick to "
                              "catch (purple 0)\n"));
   CHECK(three.out.find("card from hand(") == std::string::npos);
+  // A choice the ruleset words not: the engine's words, the pile as people name it.
+  const auto path = std::filesystem::temp_directory_path() / "angler_play_no_prompt.yaml";
+  std::ofstream(path) << "extends: fishing\neffects:\n  pass_left:\n    when: "
+                         "end_of_trick\n    do: |\n      for p in seats { move "
+                         "choose(p, 1, hand(p)) to passing(p) }\n      for p in seats "
+                         "{ move passing(p) to hand(left(p)) }\n";
+  const Run plain =
+      Play({path.string(), "--players", "3", "--seed", "1", "--bots", "random"},
+           Lines("1", 1500));
+  std::filesystem::remove(path);
+  CHECK_THAT(plain.out,
+             Catch::Contains("\nyour turn: choose 1 card from your hand (effect "
+                             "of buoy \"pass 1 card to the left\", played by "
+                             "seat 1)\n"));
   CHECK(three.out.find("called none") == std::string::npos);  // no call, no word
   // A called colour: the prompt, the narration and the header; a next-trick
   // buoy waiting in the header.
