@@ -10,7 +10,7 @@
 //     colours: {blue: blue, yellow: yellow}
 //     back: suit                   # the card attribute seen on a card's back
 //     tell: {called: "the next trick follows {value}"}  # a card's change, told
-//     zones: {catch_plus: "fish for the plus pile"}     # a pile's name for people
+//     zones: {won: "tricks won"}   # a pile's name for people
 //
 // REQUIRES: ReadDisplay runs after the program is compiled (end reasons known).
 // INVARIANTS: every index names an existing variable; `colours` has one entry

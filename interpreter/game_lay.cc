@@ -50,8 +50,6 @@ std::string Game::Message(const State& s, const std::vector<MessagePart>& parts,
   return out;
 }
 
-// Lays the action's cards one by one on a copy of the state, each checked
-// against the piles as they stand after the cards before it.
 std::string Game::LayRuleBroken(const State& s, const Action& a) const {
   if (a.kind != ActionKind::kLay || s.decision.kind != DecisionKind::kLay ||
       rules_.rows_family < 0)
@@ -60,6 +58,8 @@ std::string Game::LayRuleBroken(const State& s, const Action& a) const {
   return CheckLay(s, a, after).why;
 }
 
+// Lays the action's cards one by one on a copy of the state, each checked
+// against the piles as they stand after the cards before it.
 Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) const {
   auto malformed = [](std::string why) {
     return LayVerdict{LayVerdict::kMalformed, std::move(why)};
@@ -195,8 +195,7 @@ void Game::LegalLays(const State& s, ActionList& out) const {
   }
 }
 
-const ReasonedRule* Game::BrokenRule(const State& s,
-                                     const std::vector<ReasonedRule>& rules,
+const ReasonedRule* Game::BrokenRule(const State& s, const std::vector<ReasonedRule>& rules,
                                      int card) const {
   Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
   ev.set_card(card);

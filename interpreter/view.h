@@ -48,14 +48,8 @@ struct ZoneView {
   int seat = -1;           // per-player zones
   int number = 0;          // numbered piles, from 1
   std::string role;        // "hand", "trick", "rows", "setup" or "" (any other pile)
-  std::string visibility;  // The open choice's prompt as the ruleset words it (`choose(p,
-                           // 1, hand(p),
-  // "choose a card to pass on")`), {card} replaced by the card whose effect
-  // asks; "" when the choice has none.
-  std::string ChoicePrompt(const Game& game, const State& s);
-
-  // "public", "owner" or "hidden": the ruleset's word
-  bool visible = false;  // this viewpoint sees the cards
+  std::string visibility;  // "public", "owner" or "hidden": the ruleset's word
+  bool visible = false;    // this viewpoint sees the cards
   int count = 0;
   std::vector<CardView> cards;  // bottom first (see INVARIANTS)
 };
