@@ -85,6 +85,9 @@ class Compiler {
   Status Assign(const Stmt& s);
   Status For(const Stmt& s);
   Status Move(const Stmt& s);
+  // A choice's trailing "text" argument, its prompt: its index in
+  // Ruleset::prompts, 0 when the call has none. `args` drops it.
+  Result<int> Prompt(const Expr& call, size_t& args);
   Result<int> ZoneExpr(const Expr& e);
   int Const(Type t, int64_t v);
   bool AnyOnEnter() const;

@@ -175,10 +175,13 @@ Status Compiler::Move(const Stmt& s) {
   in.pos = s.pos;
   in.flag = s.text == "bottom" ? 1 : 0;
   if (src.kind == Expr::Kind::kCall && src.text == "choose") {
-    if (src.args.size() != 3) {
+    size_t args = 0;
+    auto prompt = Prompt(src, args);
+    if (!prompt) return prompt.errors();
+    if (args != 3) {
       return Error(src.pos,
-                   "choose takes a player, a number and cards: "
-                   "choose(owner, 1, trick - self)");
+                   "choose takes a player, a number, cards and an optional prompt: "
+                   "choose(owner, 1, trick - self, \"choose a card to catch\")");
     }
     auto p = Expect(*src.args[0], Type::kPlayer);
     if (!p) return p.errors();
@@ -190,6 +193,7 @@ Status Compiler::Move(const Stmt& s) {
     if (!z) return z.errors();
     Instr choose{Code::kChooseCards};
     choose.pos = s.pos;
+    choose.slot = static_cast<int16_t>(prompt.value());
     choose.e0 = p.value();
     choose.e1 = n.value();
     choose.e2 = cards.value();
@@ -213,6 +217,29 @@ Status Compiler::Move(const Stmt& s) {
   Emit(in);
   if (AnyOnEnter()) Emit(Instr{Code::kRunTriggers});
   return Ok();
+}
+
+Result<int> Compiler::Prompt(const Expr& call, size_t& args) {
+  args = call.args.size();
+  if (args == 0 || call.args.back()->kind != Expr::Kind::kString) return 0;
+  --args;
+  const Expr& text = *call.args.back();
+  // Only {card} is filled in when the choice is shown: refuse any other
+  // braces here rather than show them raw.
+  for (size_t at = text.text.find('{'); at != std::string::npos;
+       at = text.text.find('{', at + 1)) {
+    if (text.text.compare(at, 6, "{card}") != 0) {
+      return Error(text.pos,
+                   "a prompt may name only {card} (the card whose effect asks)");
+    }
+    if (!ctx_.in_effect) {
+      return Error(text.pos, "{card} in a prompt exists only inside a card effect");
+    }
+  }
+  auto& prompts = rules_.prompts;
+  auto it = std::find(prompts.begin(), prompts.end(), text.text);
+  if (it == prompts.end()) it = prompts.insert(prompts.end(), text.text);
+  return static_cast<int>(it - prompts.begin());
 }
 
 Status Compiler::Assign(const Stmt& s) {
@@ -295,14 +322,18 @@ Status Compiler::Assign(const Stmt& s) {
   } else if (value.kind == Expr::Kind::kCall &&
              (value.text == "choose_suit" || value.text == "choose")) {
     // An option choice: the player picks one value of a list.
-    if (value.args.empty() || value.args.size() > 2) {
-      return Error(value.pos, value.text + " takes a player and a list: " + value.text +
-                                  "(owner, [blue, red])");
+    size_t args = 0;
+    auto prompt = Prompt(value, args);
+    if (!prompt) return prompt.errors();
+    if (args == 0 || args > 2) {
+      return Error(value.pos, value.text +
+                                  " takes a player, a list and an optional prompt: " +
+                                  value.text + "(owner, [blue, red], \"call a colour\")");
     }
     auto p = Expect(*value.args[0], Type::kPlayer);
     if (!p) return p.errors();
     int list;
-    if (value.args.size() == 2) {
+    if (args == 2) {
       auto l = Expect(*value.args[1], Type::kInts);
       if (!l) return l.errors();
       list = l.value();
@@ -323,6 +354,7 @@ Status Compiler::Assign(const Stmt& s) {
     }
     Instr choose{Code::kChooseOption};
     choose.pos = s.pos;
+    choose.slot = static_cast<int16_t>(prompt.value());
     choose.e0 = p.value();
     choose.e1 = list;
     Emit(choose);

@@ -206,3 +206,38 @@ TEST_CASE("compiler: statement errors", "[compiler][diagnostics]") {
 
 }  // namespace
 }  // namespace angler
+
+namespace angler {
+namespace {
+
+TEST_CASE("compiler: a choice's prompt", "[compiler]") {
+  Env env;
+  const size_t prompts = env.rules.prompts.size(), code = env.rules.code.size();
+  CHECK(env.Statements("move choose(owner, 1, hand(owner), \"pass {card} on\") to trick",
+                       InEffect()) == "ok");
+  CHECK(env.Statements("called = choose_suit(owner, \"name a colour\")", InEffect()) ==
+        "ok");
+  CHECK(env.Statements("trump = choose(0, [red, blue], \"name a colour\")") == "ok");
+  // One entry per text, shared by the choices that ask it.
+  REQUIRE(env.rules.prompts.size() == prompts + 2);
+  CHECK(env.rules.prompts[prompts] == "pass {card} on");
+  CHECK(env.rules.prompts[prompts + 1] == "name a colour");
+  int asking = 0;
+  for (size_t i = code; i < env.rules.code.size(); ++i) {
+    const Instr& in = env.rules.code[i];
+    if (in.code == Code::kChooseCards) CHECK(in.slot == static_cast<int>(prompts));
+    if (in.code == Code::kChooseOption) CHECK(in.slot == static_cast<int>(prompts + 1));
+    asking += in.code == Code::kChooseCards || in.code == Code::kChooseOption;
+  }
+  CHECK(asking == 3);
+  CHECK(env.Statements("move choose(owner, 1, hand(owner), \"pass {cards}\") to trick",
+                       InEffect()) ==
+        "1:36: a prompt may name only {card} (the card whose effect asks)");
+  CHECK(env.Statements("move choose(0, 1, hand(0), \"pass {card}\") to trick") ==
+        "1:28: {card} in a prompt exists only inside a card effect");
+  CHECK_THAT(env.Statements("move choose(0, 1, \"x\") to trick"),
+             Catch::Contains("an optional prompt"));
+}
+
+}  // namespace
+}  // namespace angler

@@ -9,7 +9,7 @@ namespace angler {
 namespace {
 
 const std::vector<std::string> kDisplayKeys = {"score", "status", "early_end", "colours",
-                                               "back"};
+                                               "back",  "tell",   "zones"};
 const std::vector<std::string> kBackAttributes = {"suit", "kind", "value", "stars",
                                                   "back"};
 
@@ -20,6 +20,8 @@ class DisplayReader {
   std::vector<Diagnostic> Read(const YamlNode* node) {
     display_ = Display{};
     display_.colours.assign(rules_.suits.size(), "");
+    display_.tell.assign(rules_.variables.size(), "");
+    display_.zone_names.assign(rules_.zones.size(), "");
     if (!node) {
       for (size_t r = 1; r < rules_.end_reasons.size(); ++r)
         display_.early_ends.push_back(static_cast<int>(r));
@@ -50,6 +52,8 @@ class DisplayReader {
     }
     if (const YamlNode* colours = node->Find("colours")) Colours(*colours);
     if (const YamlNode* back = node->Find("back")) Back(*back);
+    if (const YamlNode* tell = node->Find("tell")) Tell(*tell);
+    if (const YamlNode* zones = node->Find("zones")) ZoneNames(*zones);
     return errors_;
   }
 
@@ -137,6 +141,54 @@ class DisplayReader {
     }
   }
 
+  void Tell(const YamlNode& node) {
+    if (node.kind != YamlNode::Kind::kMap) {
+      return Error(node.pos,
+                   "tell maps variables to words: {called: \"the next trick follows "
+                   "{value}\"}");
+    }
+    for (size_t i = 0; i < node.entries.size(); ++i) {
+      const auto& [name, text] = node.entries[i];
+      YamlNode key;
+      key.scalar = name;
+      key.pos = node.key_pos[i];
+      const int v = Variable(key);
+      if (v < 0) continue;
+      if (!text.IsScalar()) {
+        Error(text.pos, "expected the words, in quotes");
+        continue;
+      }
+      for (size_t at = text.scalar.find('{'); at != std::string::npos;
+           at = text.scalar.find('{', at + 1)) {
+        if (text.scalar.compare(at, 7, "{value}") != 0)
+          Error(text.pos, "the words may name only {value} (the new value)");
+      }
+      display_.tell[static_cast<size_t>(v)] = text.scalar;
+    }
+  }
+
+  void ZoneNames(const YamlNode& node) {
+    if (node.kind != YamlNode::Kind::kMap) {
+      return Error(node.pos, "zones maps zones to names: {catch: \"the row taken\"}");
+    }
+    for (size_t i = 0; i < node.entries.size(); ++i) {
+      const auto& [name, text] = node.entries[i];
+      const int f = rules_.FindFamily(name);
+      if (f < 0) {
+        std::vector<std::string> names;
+        for (const ZoneFamily& z : rules_.zones) names.push_back(z.name);
+        Error(node.key_pos[i],
+              WithSuggestion("unknown zone '" + name + "'", name, names));
+        continue;
+      }
+      if (!text.IsScalar() || text.scalar.empty()) {
+        Error(text.pos, "expected the zone's name for people");
+        continue;
+      }
+      display_.zone_names[static_cast<size_t>(f)] = text.scalar;
+    }
+  }
+
   void Back(const YamlNode& node) {
     const auto it =
         std::find(kBackAttributes.begin(), kBackAttributes.end(), node.scalar);
@@ -170,6 +222,13 @@ const std::vector<std::string>& DisplayColours() {
 
 std::vector<Diagnostic> ReadDisplay(const YamlNode* display, Ruleset& rules) {
   return DisplayReader(rules).Read(display);
+}
+
+const std::string& ZoneFamilyTitle(const Ruleset& rules, int family) {
+  const auto f = static_cast<size_t>(family);
+  if (f < rules.display.zone_names.size() && !rules.display.zone_names[f].empty())
+    return rules.display.zone_names[f];
+  return rules.zones[f].name;
 }
 
 std::string CardBack(const Ruleset& rules, int card) {

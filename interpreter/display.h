@@ -9,6 +9,8 @@
 //     early_end: ["ran out"]       # end reasons counted as early ends
 //     colours: {blue: blue, yellow: yellow}
 //     back: suit                   # the card attribute seen on a card's back
+//     tell: {called: "the next trick follows {value}"}  # a card's change, told
+//     zones: {won: "tricks won"}   # a pile's name for people
 //
 // REQUIRES: ReadDisplay runs after the program is compiled (end reasons known).
 // INVARIANTS: every index names an existing variable; `colours` has one entry
@@ -37,6 +39,11 @@ struct Display {
   std::vector<int> early_ends;
   std::vector<std::string> colours;  // by suit
   int back = -1;                     // a CardAttribute, -1: cards show no back
+  // By variable: how a card's effect changing it is told, {value} the new
+  // value ("" : as "name: before -> after").
+  std::vector<std::string> tell;
+  // By zone family: its name for people ("" : the ruleset's name).
+  std::vector<std::string> zone_names;
 
   bool IsEarlyEnd(int end_reason) const;
 };
@@ -46,6 +53,9 @@ const std::vector<std::string>& DisplayColours();
 
 // Reads `display` (absent: the defaults) into rules.display; errors name the place.
 std::vector<Diagnostic> ReadDisplay(const YamlNode* display, Ruleset& rules);
+
+// A zone family's name for people: display.zones, else its name in the ruleset.
+const std::string& ZoneFamilyTitle(const Ruleset& rules, int family);
 
 // What card `card` shows on its back ("green"), or "" when cards have no back.
 std::string CardBack(const Ruleset& rules, int card);

@@ -89,5 +89,25 @@ TEST_CASE("display: errors name the place and suggest", "[display]") {
   CHECK_THAT(FormatErrors(back), Catch::Contains("did you mean 'suit'?"));
 }
 
+TEST_CASE("display: tell and zone names", "[display]") {
+  auto r = LoadWith(
+      "display:\n  tell: {lead_suit: \"the lead is {value}\"}\n"
+      "  zones: {won: \"tricks won\"}\n");
+  INFO(FormatErrors(r));
+  REQUIRE(r.ok());
+  const Ruleset& rules = *r.value();
+  CHECK(rules.display.tell[static_cast<size_t>(rules.FindVariable("lead_suit"))] ==
+        "the lead is {value}");
+  CHECK(ZoneFamilyTitle(rules, rules.FindFamily("won")) == "tricks won");
+  CHECK(ZoneFamilyTitle(rules, rules.FindFamily("hand")) == "hand");
+  auto variable = LoadWith("display:\n  tell: {lead_siut: \"x\"}\n");
+  CHECK_THAT(FormatErrors(variable), Catch::Contains("did you mean 'lead_suit'?"));
+  auto braces = LoadWith("display:\n  tell: {lead_suit: \"the lead is {suit}\"}\n");
+  CHECK_THAT(FormatErrors(braces), Catch::Contains("mini.yaml:30:"));
+  CHECK_THAT(FormatErrors(braces), Catch::Contains("may name only {value}"));
+  auto zone = LoadWith("display:\n  zones: {wno: \"x\"}\n");
+  CHECK_THAT(FormatErrors(zone), Catch::Contains("did you mean 'won'?"));
+}
+
 }  // namespace
 }  // namespace angler

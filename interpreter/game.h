@@ -83,6 +83,9 @@ class Game {
 
   // During a search: the card searched (-1 when there is none).
   int SearchedCard(const State& s) const;
+  // A lay at a lay decision: "" when it keeps the lay rules, else the rule it
+  // breaks in the ruleset's words, whether or not turn.accept_illegal takes it.
+  std::string LayRuleBroken(const State& s, const Action& a) const;
 
   // The players with the best rank (shared wins), once the game is over.
   std::vector<int> Winners(const State& s) const;

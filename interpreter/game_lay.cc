@@ -50,6 +50,13 @@ std::string Game::Message(const State& s, const std::vector<MessagePart>& parts,
   return out;
 }
 
+std::string Game::LayRuleBroken(const State& s, const Action& a) const {
+  if (a.kind != ActionKind::kLay || s.decision.kind != DecisionKind::kLay || !rules_.turn)
+    return "";
+  State after;
+  return CheckLay(s, a, after).why;
+}
+
 // Lays the action's cards one by one on a copy of the state, each checked
 // against the piles as they stand after the cards before it.
 Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) const {

@@ -128,6 +128,10 @@ struct Ruleset {
 
   std::vector<Effect> effects;
   std::vector<std::string> end_reasons;  // index 0: "" (normal end)
+  // What a choice asks, in the ruleset's words ("choose a card to pass on"),
+  // `{card}` standing for the card whose effect asks: Instr::slot of a
+  // kChooseCards or kChooseOption. Index 0: "" (no prompt written).
+  std::vector<std::string> prompts{""};
   std::vector<Invariant> invariants;
   std::vector<int32_t> tables;  // all table data, see Op::kTable
   std::map<std::string, std::pair<int, int>> table_index;  // name -> (offset, row)

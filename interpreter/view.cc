@@ -38,7 +38,7 @@ std::vector<ZoneView> Zones(const Game& game, const State& s, const Viewpoint& v
       const int zone = family.first + i;
       ZoneView z;
       z.family = family.name;
-      z.label = family.name;
+      z.label = ZoneFamilyTitle(rules, static_cast<int>(f));
       if (family.per_player) {
         z.seat = i;
         z.label += ' ';  // two appends: GCC 12 warns falsely (-Wrestrict) on " " + ...
@@ -183,6 +183,27 @@ bool Viewpoint::Sees(const Ruleset& rules, int zone) const {
          rules.ZoneSeat(zone) == seat;
 }
 
+std::string ChoicePrompt(const Game& game, const State& s) {
+  const Ruleset& rules = game.rules();
+  if (s.over || s.pc < 0 || s.pc >= static_cast<int>(rules.code.size())) return "";
+  const Instr& in = rules.code[static_cast<size_t>(s.pc)];
+  const bool choice =
+      (in.code == Code::kChooseCards && s.decision.kind == DecisionKind::kChoose) ||
+      (in.code == Code::kChooseOption && s.decision.kind == DecisionKind::kOption);
+  if (!choice || in.slot <= 0 || in.slot >= static_cast<int>(rules.prompts.size()))
+    return "";
+  std::string text = rules.prompts[static_cast<size_t>(in.slot)];
+  const Frame& frame = s.frames[s.frame_count - 1];
+  const std::string card = s.frame_count > 1 && frame.self >= 0
+                               ? rules.card_names[static_cast<size_t>(frame.self)]
+                               : std::string();
+  for (size_t at = text.find("{card}"); at != std::string::npos;
+       at = text.find("{card}", at + card.size())) {
+    text.replace(at, 6, card);
+  }
+  return text;
+}
+
 std::string DecisionWords(const Game& game, const State& s,
                           const std::vector<std::string>& players) {
   const Decision& d = s.decision;
@@ -242,6 +263,12 @@ PositionView ViewPosition(const Game& game, const State& s, const Viewpoint& vie
   d.kind = DecisionKindWord(s.decision.kind);
   d.player = game.IsChance(s) ? -1 : s.decision.player;
   d.text = DecisionWords(game, s, players);
+  d.prompt = ChoicePrompt(game, s);
+  if (const Frame& frame = s.frames[s.frame_count - 1];
+      s.frame_count > 1 && frame.self >= 0 && !game.IsChance(s)) {
+    d.asker = rules.card_names[static_cast<size_t>(frame.self)];
+    d.asker_owner = frame.owner;
+  }
   ActionList legal;
   game.LegalActions(s, legal);
   for (const Action& a : legal)

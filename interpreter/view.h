@@ -94,6 +94,11 @@ struct DecisionView {
   std::string kind;  // "play", "choose", "option", "chance", "lay", "search"
   int player = -1;   // -1 at chance and when several may move
   std::string text;  // "Anne plays a card", "shuffle staging"
+  // What the choice is for, in the ruleset's words (ChoicePrompt), "" when
+  // the ruleset gives none; `asker`: the card whose effect asks, and its owner.
+  std::string prompt;
+  std::string asker;
+  int asker_owner = -1;
   std::vector<LegalMoveView> legal;
 };
 
@@ -119,6 +124,11 @@ PositionView ViewPosition(const Game& game, const State& s, const Viewpoint& vie
 
 // The cards in the order people hold them: by kind, suit, then value.
 std::vector<int> InHoldingOrder(const Ruleset& rules, std::span<const uint8_t> cards);
+
+// The open choice's prompt as the ruleset words it (`choose(p, 1, hand(p),
+// "choose a card to pass on")`), {card} replaced by the card whose effect
+// asks; "" when the choice has none.
+std::string ChoicePrompt(const Game& game, const State& s);
 
 // "public", "owner" or "hidden": the ruleset's word for a zone's visibility.
 const char* VisibilityWord(Visibility visibility);

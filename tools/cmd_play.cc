@@ -15,6 +15,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "interpreter/display.h"
 #include "interpreter/formation.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
@@ -27,6 +28,7 @@
 #include "tools/commands.h"
 #include "tools/event_text.h"
 #include "tools/play_session.h"
+#include "tools/play_view.h"
 #include "tools/runner.h"
 #include "tools/view_text.h"
 
@@ -111,6 +113,14 @@ class TerminalGame {
   Answer AskPerson(Action& chosen);
   // The person leaves before the end: stored unfinished when recorded.
   int Leave();
+  // The next line the person types, trimmed (empty ones skipped); false at
+  // the end of input or on 'q'.
+  bool NextLine(std::string& typed);
+  // A lay, the row first, then the cards (tools/play_view.h).
+  Answer AskLay(Action& chosen);
+  // A move typed as text: true when it is played (legal, or taken against
+  // the rules where the ruleset allows); else says why not.
+  bool TypedMove(const std::string& typed, Action& chosen);
   std::string Describe(int seat, const Action& action) const;
   // A search open to everyone: the person marks and stops against the
   // bots' planned times; false on 'q' or the end of input.
@@ -194,18 +204,26 @@ std::string TerminalGame::Prompt() const {
     const int zone = s.zone_of[d.options[0]];
     bool together = true;
     for (int i = 1; i < d.count; ++i) together &= s.zone_of[d.options[i]] == zone;
-    if (together) text += " from " + rules_.ZoneName(zone);
+    // As people name the pile: "your hand", "the row taken", "trick".
+    if (together) {
+      text +=
+          " from " + (rules_.ZoneSeat(zone) == human_
+                          ? "your " + ZoneFamilyTitle(rules_, rules_.ZoneFamilyOf(zone))
+                          : ZoneLabel(rules_, zone, SeatLabels()));
+    }
   }
   return text;
 }
 
 void TerminalGame::ShowMoves(const std::vector<Action>& moves) const {
   const State& s = run_.state();
-  out_ << "your turn: " << Prompt();
+  // The ruleset's words for the choice (tools/play_view.h), else the engine's.
+  const std::string asked = AskedText(View());
+  out_ << "your turn: " << (asked.empty() ? Prompt() : asked);
   // A choice inside a card's effect: name the card, since the engine's text
   // does not say what the choice is for.
   const Frame& frame = s.frames[s.frame_count - 1];
-  if (s.frame_count > 1 && frame.self >= 0) {
+  if (asked.empty() && s.frame_count > 1 && frame.self >= 0) {
     out_ << " (effect of " << rules_.card_names[static_cast<size_t>(frame.self)];
     if (frame.owner >= 0) {
       out_ << ", played by " << (frame.owner == human_ ? "you" : Seat(frame.owner));
@@ -228,29 +246,104 @@ void TerminalGame::ShowHelp() const {
        << "'?' shows this help and the position again, 'q' quits.\n";
 }
 
+bool TerminalGame::NextLine(std::string& typed) {
+  std::string line;
+  do {
+    out_ << "> " << std::flush;
+    if (!std::getline(in_, line)) {
+      out_ << "\n";
+      return false;
+    }
+    typed = std::string(Trim(line));
+  } while (typed.empty());
+  const std::string word = Lower(typed);
+  return word != "q" && word != "quit";
+}
+
+bool TerminalGame::TypedMove(const std::string& typed, Action& chosen) {
+  const ActionList& legal = run_.legal();
+  // The move's text, read by the one move notation ("yellow 7",
+  // "play yellow 7", "lay yellow 6 on row 1").
+  const ReadResult read = ReadMove(game_, run_.state(), typed, SeatLabels(), {true, {}});
+  if (!read.ok()) {
+    out_ << read.error.message << "\n";
+    return false;
+  }
+  if (std::find(legal.begin(), legal.end(), *read.action) != legal.end()) {
+    chosen = *read.action;
+    return true;
+  }
+  // A move that reads but is refused: say why (the rule it breaks). Where the
+  // ruleset takes a move against its rules as a move (with its penalty), it is
+  // played, with the reason.
+  const std::string why = WhyRefused(game_, run_.state(), *read.action, SeatLabels());
+  State trial = run_.state();
+  if (read.action->player == human_ && game_.Apply(trial, *read.action)) {
+    const std::string broken = game_.LayRuleBroken(run_.state(), *read.action);
+    out_ << "against the rules" << (broken.empty() ? "" : ": " + broken)
+         << "; the ruleset takes it as a move, with its penalty\n";
+    chosen = *read.action;
+    return true;
+  }
+  if (!why.empty()) out_ << "not allowed: " << why << "\n";
+  return false;
+}
+
+TerminalGame::Answer TerminalGame::AskLay(Action& chosen) {
+  LayPicker picker(game_, run_.state(), {run_.legal().begin(), run_.legal().end()});
+  bool first = true;  // the whole question once, then each step's
+  auto show = [&] {
+    if (first) out_ << "your turn: " << Prompt() << "; ";
+    first = false;
+    out_ << picker.Question() << "\n";
+    for (size_t i = 0; i < picker.options().size(); ++i)
+      out_ << "  " << (i + 1) << ") " << picker.options()[i].text << "\n";
+  };
+  ShowStatus();
+  show();
+  while (true) {
+    std::string typed;
+    if (!NextLine(typed)) return Answer::kLeave;
+    std::string line = Lower(typed);
+    if (line == "h" || line == "hint") {
+      out_ << "hint: " << HintText(game_, run_, human_, run_.seed()) << "\n";
+      continue;
+    }
+    if (line == "u" || line == "undo") {
+      if (TakeBack(setup_, run_, bots_, out_)) return Answer::kAgain;
+      continue;
+    }
+    if (line == "?" || line == "help") {
+      ShowHelp();
+      ShowStatus();
+      first = true;
+      show();
+      continue;
+    }
+    const bool digits = std::all_of(line.begin(), line.end(),
+                                    [](unsigned char c) { return std::isdigit(c) != 0; });
+    const size_t number = digits && line.size() < 6 ? std::stoul(line) : 0;
+    if (number >= 1 && number <= picker.options().size()) {
+      if (std::optional<Action> lay = picker.Pick(number - 1)) {
+        chosen = *lay;
+        return Answer::kMove;
+      }
+      show();
+      continue;
+    }
+    if (!digits && TypedMove(typed, chosen)) return Answer::kMove;
+    out_ << "type a number from 1 to " << picker.options().size()
+         << ", a whole lay ('lay yellow 6, green 1 on row 1'), '?' for help or 'q' "
+            "to quit\n";
+  }
+}
+
 TerminalGame::Answer TerminalGame::AskPerson(Action& chosen) {
   const ActionList& legal = run_.legal();
   std::vector<Action> moves(legal.begin(), legal.end());
-  if (legal.items[0].kind == ActionKind::kLay) {
-    // Lays of copies with the same name read the same: list each once, by
-    // row, the shorter lays first.
-    std::vector<Action> unique;
-    std::vector<std::string> seen;
-    for (const Action& a : moves) {
-      const std::string text = game_.ActionText(run_.state(), a);
-      if (std::find(seen.begin(), seen.end(), text) != seen.end()) continue;
-      seen.push_back(text);
-      unique.push_back(a);
-    }
-    std::stable_sort(unique.begin(), unique.end(), [](const Action& a, const Action& b) {
-      int x[kMaxLay], y[kMaxLay];
-      const int nx = a.LayCards(x), ny = b.LayCards(y);
-      if (a.value != b.value) return a.value < b.value;
-      return nx < ny;
-    });
-    moves = std::move(unique);
-  } else if (legal.items[0].kind == ActionKind::kPlay ||
-             legal.items[0].kind == ActionKind::kChoose) {
+  if (legal.items[0].kind == ActionKind::kLay) return AskLay(chosen);
+  if (legal.items[0].kind == ActionKind::kPlay ||
+      legal.items[0].kind == ActionKind::kChoose) {
     const std::vector<int> order = [&] {
       std::vector<uint8_t> cards;
       for (const Action& a : moves) cards.push_back(static_cast<uint8_t>(a.value));
@@ -273,16 +366,9 @@ TerminalGame::Answer TerminalGame::AskPerson(Action& chosen) {
   ShowStatus();
   ShowMoves(moves);
   while (true) {
-    out_ << "> " << std::flush;
-    std::string line;
-    if (!std::getline(in_, line)) {
-      out_ << "\n";
-      return Answer::kLeave;
-    }
-    const std::string typed(Trim(line));
-    line = Lower(typed);
-    if (line.empty()) continue;
-    if (line == "q" || line == "quit") return Answer::kLeave;
+    std::string typed;
+    if (!NextLine(typed)) return Answer::kLeave;
+    std::string line = Lower(typed);
     if (line == "h" || line == "hint") {
       out_ << "hint: " << HintText(game_, run_, human_, run_.seed()) << "\n";
       continue;
@@ -305,24 +391,7 @@ TerminalGame::Answer TerminalGame::AskPerson(Action& chosen) {
       chosen = moves[number - 1];
       return Answer::kMove;
     }
-    if (!digits) {
-      // The move's text, read by the one move notation ("yellow 7",
-      // "play yellow 7", "lay yellow 6 on row 1").
-      const ReadResult read =
-          ReadMove(game_, run_.state(), typed, SeatLabels(), {true, {}});
-      if (read.ok() &&
-          std::find(legal.begin(), legal.end(), *read.action) != legal.end()) {
-        chosen = *read.action;
-        return Answer::kMove;
-      }
-      if (!read.ok()) out_ << read.error.message << "\n";
-      // A move that reads but is refused: say why (the rule it breaks).
-      if (read.ok()) {
-        const std::string why =
-            WhyRefused(game_, run_.state(), *read.action, SeatLabels());
-        if (!why.empty()) out_ << "not allowed: " << why << "\n";
-      }
-    }
+    if (!digits && TypedMove(typed, chosen)) return Answer::kMove;
     out_ << "type a number from 1 to " << moves.size()
          << ", '?' for help or 'q' to quit\n";
   }
@@ -368,7 +437,7 @@ void TerminalGame::ReportChanges(const State& before, const Action& action) cons
           arrived.push_back(c);
         }
         if (!cleared && arrived.empty()) continue;
-        out_ << "  " << rows.name << " " << (i + 1);
+        out_ << "  " << ZoneFamilyTitle(rules_, rules_.RowsFamily()) << " " << (i + 1);
         if (cleared) out_ << " is cleared";
         if (cleared && !arrived.empty()) out_ << " and";
         if (!arrived.empty()) out_ << " restarts with " << CardList(arrived);
@@ -392,7 +461,8 @@ void TerminalGame::ReportChanges(const State& before, const Action& action) cons
           }
         }
         if (arrived.empty()) continue;
-        out_ << "  " << Whose(p) << " " << family.name << " gets ";
+        out_ << "  " << Whose(p) << " " << ZoneFamilyTitle(rules_, static_cast<int>(f))
+             << " gets ";
         if (SeesZone(zone)) {
           out_ << CardList(arrived) << "\n";
         } else {
@@ -418,8 +488,7 @@ void TerminalGame::ReportChanges(const State& before, const Action& action) cons
     for (const auto& [zone, went] : moved) {
       out_ << "  ";
       const int seat = rules_.ZoneSeat(zone);
-      const std::string family =
-          rules_.zones[static_cast<size_t>(rules_.ZoneFamilyOf(zone))].name;
+      const std::string family = ZoneFamilyTitle(rules_, rules_.ZoneFamilyOf(zone));
       out_ << (seat < 0 ? family
                         : (seat == human_ ? "your " : Seat(seat) + "'s ") + family)
            << " takes ";
@@ -477,6 +546,7 @@ bool TerminalGame::Search() {
   auto plans = run_.SearchPlans(seats);
   const int marks_slot = rules_.builtin.marks;
   const int card = game_.SearchedCard(s);
+  uint32_t marks = 0;  // the person's
   if (searching && card >= 0) {
     const CardInfo& info = rules_.cards[static_cast<size_t>(card)];
     const ErrorCard& face = rules_.search->faces[static_cast<size_t>(info.face)];
@@ -486,10 +556,10 @@ bool TerminalGame::Search() {
     out_ << "your card, how the swarm should look:\n"
          << Picture(rules_.search->formation, rules_.search->formation.pieces,
                     face.quarter_turns);
+    out_ << PictureLegend(rules_.search->formation);
     out_
         << "type the numbers of the fish that are wrong (again to unmark), then 'stop'\n";
     const auto start = std::chrono::steady_clock::now();
-    uint32_t marks = 0;
     std::string line;
     const int fish = static_cast<int>(rules_.search->formation.pieces.size());
     for (;;) {
@@ -543,6 +613,7 @@ bool TerminalGame::Search() {
           if (faults >> i & 1) out_ << " " << i;
         }
         out_ << "\n";
+        if (searching) out_ << "your marks: " << MarksVerdict(marks, faults) << "\n";
       }
     }
     log_.clear();

@@ -1,4 +1,6 @@
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "tools/commands.h"
@@ -119,14 +121,17 @@ TEST_CASE("play driven by a script plays a whole game of turns (Fat Fish)", "[pl
   CHECK_THAT(run.out, Catch::Contains("  pile: you 8 cards, P2 8 cards, P3 8 cards"));
   CHECK_THAT(run.out, Catch::Contains("  plus:\n    you: "));
   CHECK_THAT(run.out, Catch::Contains("  minus: you "));
-  // Numbered lays, read whole, and the taker's choices for the plus pile.
+  // Lays a step at a time: the row, then the cards; the taker's choices for
+  // the plus pile in the ruleset's words.
   CHECK_THAT(run.out,
-             Catch::Contains("your turn: lay 1 to 4 cards on one row\n  1) lay "));
+             Catch::Contains("your turn: lay 1 to 4 cards on one row; choose the "
+                             "row to lay on\n  1) row 1: "));
+  CHECK_THAT(run.out, Catch::Contains("> lay on row 1: choose the first card\n  1) "));
   CHECK_THAT(run.out, Catch::Contains(" on row 1\n"));
   CHECK_THAT(run.out, Catch::Contains("P1 (you) lays "));
   CHECK_THAT(run.out, Catch::Contains("P2 lays "));
-  CHECK_THAT(run.out, Catch::Contains("your turn: choose 1 card from catch\n  1) "));
-  CHECK_THAT(run.out, Catch::Contains("your turn: choose 2 cards from catch"));
+  CHECK_THAT(run.out, Catch::Contains("your turn: choose a fish of this colour for your "
+                                      "plus pile (the rest are bones)\n  1) "));
   CHECK_THAT(run.out, Catch::Contains("P1 (you) chooses "));
   CHECK_THAT(run.out, Catch::Contains(" is cleared"));
   CHECK_THAT(run.out, Catch::Contains("your plus gets "));
@@ -139,13 +144,16 @@ TEST_CASE("play driven by a script plays a whole game of turns (Fat Fish)", "[pl
 TEST_CASE("play accepts a lay by its text and against greedy bots", "[play]") {
   const std::vector<std::string> args = {"fatfish", "--players", "4",     "--seed",
                                          "3",       "--bots",    "greedy"};
-  const Run first = Play(args, "q\n");
-  const size_t at = first.out.find("  1) lay ");
+  // The first lay the numbers make, then the same lay typed whole.
+  const Run first = Play(args, Lines("1", 6) + "q\n");
+  const std::string said = "P1 (you) lays ";
+  const size_t at = first.out.find(said);
   REQUIRE(at != std::string::npos);
-  const std::string lay = first.out.substr(at + 5, first.out.find('\n', at) - at - 5);
-  const Run by_text = Play(args, lay + "\n" + Lines("1", 2000));
+  const std::string lay =
+      first.out.substr(at + said.size(), first.out.find('\n', at) - at - said.size());
+  const Run by_text = Play(args, "lay " + lay + "\n" + Lines("1", 2000));
   CHECK(by_text.code == 0);
-  CHECK_THAT(by_text.out, Catch::Contains("P1 (you) lays " + lay.substr(4)));
+  CHECK_THAT(by_text.out, Catch::Contains("> P1 (you) lays " + lay + "\n"));
   CHECK_THAT(by_text.out, Catch::Contains("game over"));
 }
 
@@ -202,6 +210,108 @@ TEST_CASE("play a search game: hands by their backs, marks typed", "[play]") {
   CHECK_THAT(run.out, Catch::Contains("the wrong fish were:"));
   CHECK(run.out.find("  deck: ") != std::string::npos);
   CHECK(run.out.find("deck: 26 cards (") == std::string::npos);  // a pile shows no backs
+}
+
+}  // namespace
+}  // namespace angler
+
+namespace angler {
+namespace {
+
+// The longest list of numbered options play shows at one decision.
+size_t LongestList(const std::string& out) {
+  size_t longest = 0, run = 0;
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    const bool option = line.size() > 4 && line.rfind("  ", 0) == 0 &&
+                        std::isdigit(static_cast<unsigned char>(line[2])) &&
+                        line.find(") ") != std::string::npos;
+    run = option ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return longest;
+}
+
+TEST_CASE("play words each prompt from the card that asks (Fishing)", "[play]") {
+  const Run three =
+      Play({"fishing", "--players", "3", "--seed", "1", "--bots", "random", "--no-auto"},
+           Lines("1", 1500));
+  CHECK_THAT(three.out, Catch::Contains("\nyour turn: choose a card to pass to the left "
+                                        "(buoy \"pass 1 card to the left\", played by "
+                                        "P2)\n  1) "));
+  CHECK_THAT(three.out,
+             Catch::Contains("\nyour turn: choose another card of the trick to "
+                             "catch (purple 0)\n"));
+  CHECK(three.out.find("card from hand(") == std::string::npos);
+  // A choice the ruleset words not: the engine's words, the pile as people name it.
+  const auto path = std::filesystem::temp_directory_path() / "angler_play_no_prompt.yaml";
+  std::ofstream(path) << "extends: fishing\neffects:\n  pass_left:\n    when: "
+                         "end_of_trick\n    do: |\n      for p in seats { move "
+                         "choose(p, 1, hand(p)) to passing(p) }\n      for p in seats "
+                         "{ move passing(p) to hand(left(p)) }\n";
+  const Run plain = Play(
+      {path.string(), "--players", "3", "--seed", "1", "--bots", "random", "--no-auto"},
+      Lines("1", 1500));
+  std::filesystem::remove(path);
+  CHECK_THAT(plain.out,
+             Catch::Contains("\nyour turn: choose 1 card from your hand (effect "
+                             "of buoy \"pass 1 card to the left\", played by "
+                             "P2)\n"));
+  CHECK(three.out.find("called none") == std::string::npos);  // no call, no word
+  // A called colour: the prompt, the narration and the header; a next-trick
+  // buoy waiting in the header.
+  const Run five =
+      Play({"fishing", "--players", "5", "--seed", "18", "--bots", "random", "--no-auto"},
+           Lines("1", 3000));
+  CHECK_THAT(five.out, Catch::Contains("\nyour turn: call the colour this trick follows "
+                                       "(buoy \"call the color\")\n  1) blue\n"));
+  CHECK_THAT(five.out, Catch::Contains("> P1 (you) chooses blue\n  this trick follows "
+                                       "blue (effect of buoy \"call the color\")\n"));
+  CHECK_THAT(five.out,
+             Catch::Contains("\n  this trick follows red (effect of buoy \"call "
+                             "the color\")\nP5 plays red 15\n\n-- round 7, "
+                             "trick 3 of 11, trump green, called red --\n"));
+  CHECK_THAT(five.out, Catch::Contains("\n  the lowest value wins this trick (effect of "
+                                       "buoy \"lowest value wins\")\n"));
+  CHECK_THAT(five.out, Catch::Contains("-- round 4, trick 2 of 9, trump green --\nnext "
+                                       "trick: buoy \"play the 1st card\" (P5)\n"));
+}
+
+TEST_CASE("play Fat Fish: a typed lay against the rules is the move, with its reason",
+          "[play]") {
+  const Run run =
+      Play({"fatfish", "--players", "3", "--seed", "5", "--bots", "random", "--no-auto"},
+           "lay red 1 on row 1\nq\n");
+  CHECK_THAT(run.out, Catch::Contains("> against the rules: red must go on row 2, which "
+                                      "ends in red; the ruleset takes it as a move, with "
+                                      "its penalty\nP1 (you) lays red 1 on row 1\n"
+                                      "  your penalty gets fiasco\n"));
+  CHECK_THAT(run.out, Catch::Contains("scores: P1 (you) -5, P2 0, P3 0\n"));
+}
+
+TEST_CASE("play Fat Fish fits the screen and speaks the ruleset's names", "[play]") {
+  const Run run =
+      Play({"fatfish", "--players", "3", "--seed", "5", "--bots", "random", "--no-auto"},
+           Lines("1", 2000));
+  CHECK_THAT(run.out, Catch::Contains("game over"));
+  CHECK(LongestList(run.out) <= 6);  // a row, then a card: never the orderings
+  CHECK(run.out.find("catch_plus") == std::string::npos);
+  CHECK(run.out.find("catch_minus") == std::string::npos);
+  CHECK(run.out.find("\nranks:") == std::string::npos);
+  CHECK_THAT(run.out, Catch::Contains("\n  the row taken: "));
+  CHECK_THAT(run.out, Catch::Contains("\n  the row's fresh fish: "));
+  CHECK_THAT(run.out, Catch::Contains("\nscores: P1 (you) "));
+}
+
+TEST_CASE("play a search game: a legend, and the marks judged after the stop",
+          "[play][search]") {
+  const Run run =
+      Play({"falscher-hering", "--players", "2", "--seed", "4"}, "1 2\nstop\nq\n");
+  CHECK_THAT(run.out, Catch::Contains("\nlegend: b = blue, s = silver, o = orange; [ ] "
+                                      "your marks\n        > and < a fish facing right "
+                                      "or left, v and ^ down or up, then its number\n"));
+  CHECK_THAT(run.out, Catch::Contains("\nthe wrong fish were: 6\nyour marks: right none; "
+                                      "wrong 1, 2; missed 6\n"));
 }
 
 }  // namespace

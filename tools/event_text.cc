@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "interpreter/display.h"
 #include "interpreter/move_text.h"
 
 namespace angler {
@@ -33,6 +34,31 @@ std::string MovesText(const Ruleset& rules, std::span<const Event> run,
   return text;
 }
 
+// A player's value reads as the player's name; others as the ruleset names them.
+std::string ValueText(const Ruleset& rules, const Variable& v, int32_t x,
+                      const std::vector<std::string>& players) {
+  return v.type == Type::kPlayer && x >= 0 && x < static_cast<int>(players.size())
+             ? players[static_cast<size_t>(x)]
+             : rules.ValueName(v.type, x);
+}
+
+// The ruleset's words for a change (display.tell), {value} filled in; "" when
+// it has none.
+std::string ToldText(const Ruleset& rules, const Event& e,
+                     const std::vector<std::string>& players) {
+  const int variable = VariableOfSlot(rules, e.slot).variable;
+  if (variable < 0 || static_cast<size_t>(variable) >= rules.display.tell.size())
+    return "";
+  std::string text = rules.display.tell[static_cast<size_t>(variable)];
+  const std::string value =
+      ValueText(rules, rules.variables[static_cast<size_t>(variable)], e.after, players);
+  for (size_t at = text.find("{value}"); at != std::string::npos;
+       at = text.find("{value}", at + value.size())) {
+    text.replace(at, 7, value);
+  }
+  return text;
+}
+
 std::string SetText(const Ruleset& rules, const Event& e,
                     const std::vector<std::string>& players) {
   const VariableAt at = VariableOfSlot(rules, e.slot);
@@ -43,12 +69,7 @@ std::string SetText(const Ruleset& rules, const Event& e,
     text += ' ';
     text += Name(players, at.seat);
   }
-  // A player's value reads as the player's name; others as the ruleset names them.
-  auto value = [&](int32_t x) {
-    return v.type == Type::kPlayer && x >= 0 && x < static_cast<int>(players.size())
-               ? players[static_cast<size_t>(x)]
-               : rules.ValueName(v.type, x);
-  };
+  auto value = [&](int32_t x) { return ValueText(rules, v, x, players); };
   text += ": ";
   text += value(e.before);
   text += " -> ";
@@ -70,7 +91,7 @@ std::string CauseText(const Ruleset& rules, const Event& e) {
 std::string ZoneLabel(const Ruleset& rules, int zone,
                       const std::vector<std::string>& players) {
   const ZoneFamily& f = rules.zones[static_cast<size_t>(rules.ZoneFamilyOf(zone))];
-  std::string label = f.name;
+  std::string label = ZoneFamilyTitle(rules, rules.ZoneFamilyOf(zone));
   // Appends, not " " + ...: GCC 12 warns falsely (-Wrestrict) on the latter.
   if (f.per_player || f.indexed) label += ' ';
   if (f.per_player) label += Name(players, rules.ZoneSeat(zone));
@@ -93,6 +114,13 @@ std::vector<std::string> NarrateConsequences(const Game& game,
       continue;
     }
     if (e.kind != EventKind::kSet) continue;
+    // A change the ruleset words (display.tell) is told when a card's effect
+    // makes it, in those words; its resets go untold.
+    if (std::string told = ToldText(rules, e, players); !told.empty()) {
+      if (e.cause.card != kNoCard && e.cause.card >= 0)
+        lines.push_back(told + CauseText(rules, e));
+      continue;
+    }
     const int variable = VariableOfSlot(rules, e.slot).variable;
     const bool shown =
         variable >= 0 && (variable == display.score ||

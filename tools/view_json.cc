@@ -115,6 +115,7 @@ void DecisionJson(JsonWriter& json, const PositionView& view) {
   json.Key("player");
   Seat(json, view, d.player);
   json.Key("text").String(d.text);
+  json.Key("prompt").String(d.prompt);
   json.Key("legal").BeginArray();
   for (const LegalMoveView& m : d.legal) json.String(m.text);
   json.EndArray();

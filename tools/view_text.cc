@@ -37,10 +37,20 @@ std::string RoundLine(const PositionView& view) {
     text += ", trick " + std::to_string(view.trick_number) + " of " +
             std::to_string(view.tricks);
   }
+  // A status with no value (no suit called) says nothing.
   for (const ShownVariable& v : view.shown) {
-    if (v.role == "status" && !v.per_player) text += ", " + v.name + " " + v.values[0];
+    if (v.role == "status" && !v.per_player && v.values[0] != "none")
+      text += ", " + v.name + " " + v.values[0];
   }
-  return text + " --\n";
+  text += " --\n";
+  // The effects waiting for the next trick, by the cards that hold them.
+  for (size_t i = 0; i < view.waiting.size(); ++i) {
+    const WaitingEffectView& w = view.waiting[i];
+    text += i ? ", " : "next trick: ";
+    text += w.card;
+    if (w.owner >= 0) text += " (" + view.players[static_cast<size_t>(w.owner)] + ")";
+  }
+  return view.waiting.empty() ? text : text + "\n";
 }
 
 // Zones other than hands, the trick and the setup pile, as play has always
@@ -132,7 +142,8 @@ std::string ScoresText(const PositionView& view) {
   for (const ShownVariable& v : view.shown) {
     if (v.role == "score") score = &v;
   }
-  std::string out = score ? "scores:" : "ranks:";
+  // Without a score variable the rank is the score the game is decided by.
+  std::string out = "scores:";
   for (size_t p = 0; p < view.players.size(); ++p) {
     out += (p ? ", " : " ") + view.players[p] + " " +
            (score ? score->values[p] : std::to_string(view.ranks[p]));
@@ -166,11 +177,6 @@ std::string PositionText(const PositionView& view) {
       if (view.trick[i].player >= 0)
         out += " (" + view.players[static_cast<size_t>(view.trick[i].player)] + ")";
     }
-    out += "\n";
-  }
-  for (const WaitingEffectView& w : view.waiting) {
-    out += "waiting for the next trick: " + w.effect + " of " + w.card;
-    if (w.owner >= 0) out += " (" + view.players[static_cast<size_t>(w.owner)] + ")";
     out += "\n";
   }
   if (view.search) out += Search(view);
