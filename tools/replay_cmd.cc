@@ -71,6 +71,13 @@ Result<std::unique_ptr<Store>> OpenStore(const Args& args) {
   return Store::OpenAt(db.value_or(""));
 }
 
+// For the commands that only read: works on a store one may not write.
+Result<std::unique_ptr<Store>> OpenStoreToRead(const Args& args) {
+  const std::optional<std::string> db = args.Get("db");
+  if (db && db->empty()) return Diagnostic({}, "--db needs a path");
+  return Store::OpenAtToRead(db.value_or(""));
+}
+
 Result<int64_t> GameArg(const std::string& word) {
   int64_t id = 0;
   const bool digits = !word.empty() && word.size() < 18 &&
@@ -385,7 +392,7 @@ int List(Context& c) {
   Result<int64_t> limit = c.args.GetInt("limit", 0);
   if (!limit) return Fail(c, limit.errors());
   if (limit.value() < 0) return Fail(c, "--limit must be 0 or more");
-  auto store = OpenStore(c.args);
+  auto store = OpenStoreToRead(c.args);
   if (!store) return Fail(c, store.errors());
   GameFilter filter{c.args.Get("ruleset").value_or(""), c.args.Get("player").value_or(""),
                     limit.value()};
@@ -463,7 +470,7 @@ Result<GameArgs> ReadGameArgs(Context& c) {
   if (!id) return id.errors();
   Result<int64_t> variation = c.args.GetInt("variation", 0);
   if (!variation) return variation.errors();
-  auto store = OpenStore(c.args);
+  auto store = OpenStoreToRead(c.args);
   if (!store) return store.errors();
   Result<Loaded> g = LoadGame(*store.value(), id.value());
   if (!g) return g.errors();
@@ -948,7 +955,7 @@ int Export(Context& c) {
     if (!id) return Fail(c, id.errors());
     ids.push_back(id.value());
   }
-  auto store = OpenStore(c.args);
+  auto store = OpenStoreToRead(c.args);
   if (!store) return Fail(c, store.errors());
   std::string text;
   JsonWriter json(true);
