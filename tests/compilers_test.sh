@@ -5,6 +5,7 @@
 # gives a game is the only difference allowed).
 # Usage: tests/compilers_test.sh ANGLER_A ANGLER_B
 set -euo pipefail
+trap '[ $? -eq 0 ] || cat "$work/err" >&2 2>/dev/null' ERR
 a=$1
 b=$2
 work=$(mktemp -d)
@@ -23,13 +24,13 @@ for ruleset in fishing fischen2 fatfish falscher-hering hearts fishing-short; do
   for seed in 1 2 3; do
     for bin in a b; do
       "${!bin}" sim "$ruleset" --players 4 --games 5 --seed "$seed" \
-        --bots greedy,random,random,random --json >"$work/$bin.json"
+        --bots greedy,random,random,random --json >"$work/$bin.json" 2>"$work/err"
     done
     same "sim $ruleset --seed $seed --json" "$work/a.json" "$work/b.json"
   done
   for bin in a b; do
-    "${!bin}" sim "$ruleset" --players 3 --games 2 --seed 9 \
-      --record --db "$work/$bin-$ruleset.db" >/dev/null
+    "${!bin}" sim "$ruleset" --players 4 --games 2 --seed 9 \
+      --record --db "$work/$bin-$ruleset.db" >/dev/null 2>"$work/err"
     for format in text json; do
       "${!bin}" replay export 1 2 --format "$format" --db "$work/$bin-$ruleset.db" |
         grep -v '"date"\|^\[Date ' >"$work/$bin.$format"
