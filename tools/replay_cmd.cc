@@ -462,7 +462,8 @@ struct GameArgs {
   int64_t variation = 0;
 };
 
-Result<GameArgs> ReadGameArgs(Context& c) {
+// only_read: the command writes nothing (the store may be read-only).
+Result<GameArgs> ReadGameArgs(Context& c, bool only_read) {
   if (c.args.positional().size() != 1) {
     return Diagnostic({}, "expected one GAME (a game's id)");
   }
@@ -470,7 +471,7 @@ Result<GameArgs> ReadGameArgs(Context& c) {
   if (!id) return id.errors();
   Result<int64_t> variation = c.args.GetInt("variation", 0);
   if (!variation) return variation.errors();
-  auto store = OpenStoreToRead(c.args);
+  auto store = only_read ? OpenStoreToRead(c.args) : OpenStore(c.args);
   if (!store) return store.errors();
   Result<Loaded> g = LoadGame(*store.value(), id.value());
   if (!g) return g.errors();
@@ -479,7 +480,7 @@ Result<GameArgs> ReadGameArgs(Context& c) {
 }
 
 int Show(Context& c) {
-  Result<GameArgs> read = ReadGameArgs(c);
+  Result<GameArgs> read = ReadGameArgs(c, true);
   if (!read) return Fail(c, read.errors());
   GameArgs& at = read.value();
   Result<Line> line = MakeLine(at.game, at.variation);
@@ -601,7 +602,7 @@ bool StepLineCommand(Context& c, GameArgs& at, std::optional<Line>& line, int& p
 }
 
 int Step(Context& c) {
-  Result<GameArgs> read = ReadGameArgs(c);
+  Result<GameArgs> read = ReadGameArgs(c, false);
   if (!read) return Fail(c, read.errors());
   GameArgs& at = read.value();
   Result<Line> made = MakeLine(at.game, at.variation);
