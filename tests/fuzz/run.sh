@@ -53,7 +53,7 @@ run_one() {  # run_one TARGET: its log in $out/TARGET.log
   local tmp
   tmp=$(mktemp -d)
   # shellcheck disable=SC2086
-  if TMPDIR="$tmp" "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=10 \
+  if TMPDIR="$tmp" "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=30 \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/$t-" \
     "$out/$t.corpus" $dirs >"$out/$t.log" 2>&1; then
     echo "fuzz_$t: $(grep -o 'stat::number_of_executed_units: [0-9]*' "$out/$t.log" |
