@@ -245,7 +245,8 @@ Result<YamlNode> TreeFromText(const std::string& name, const std::string& text,
     return Diagnostic(base->pos, "'extends' goes more than 8 deep (a cycle?)");
   std::string target = base->scalar;
   std::string path;
-  if (!dir.empty() && fs::exists(fs::path(dir) / target)) {
+  std::error_code ec;  // a name too long for a path is no file, not a throw
+  if (!dir.empty() && fs::exists(fs::path(dir) / target, ec)) {
     path = (fs::path(dir) / target).string();
   } else {
     path = ResolveRulesetPath(target);
@@ -311,10 +312,11 @@ std::vector<std::string> ShippedRulesets(bool with_variants) {
 }
 
 std::string ResolveRulesetPath(const std::string& path_or_name) {
-  if (fs::is_regular_file(path_or_name)) return path_or_name;
+  std::error_code ec;  // a name too long for a path is no file, not a throw
+  if (fs::is_regular_file(path_or_name, ec)) return path_or_name;
   for (const char* sub : {"", "variants"}) {
     fs::path p = fs::path(RulesetDir()) / sub / (path_or_name + ".yaml");
-    if (fs::is_regular_file(p)) return p.string();
+    if (fs::is_regular_file(p, ec)) return p.string();
   }
   return "";
 }

@@ -251,6 +251,9 @@ void Loader::ErrorCardGroup(const YamlNode& g) {
   if (backs.empty()) backs.push_back(kNone);
   CardInfo proto;
   std::string kind_name = GroupKind(g, proto);
+  // A formation without two colours is already an error; dealing would
+  // divide by zero.
+  if (rules_->search->formation.colours.size() < 2) return;
   auto deck =
       DealErrorCards(rules_->search->formation, rules_->search->error_patterns,
                      static_cast<int>(count), static_cast<uint64_t>(seed), rotate);

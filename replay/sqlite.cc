@@ -21,6 +21,42 @@ Result<Database> Database::Open(const std::string& path, bool create) {
   return db;
 }
 
+namespace {
+
+// `path` as an SQLite URI ("file:" + the path with ? # % escaped).
+std::string FileUri(const std::string& path) {
+  std::string uri = "file:";
+  for (const char c : path) {
+    if (c == '?' || c == '#' || c == '%') {
+      char hex[4];
+      std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(c));
+      uri += hex;
+    } else {
+      uri += c;
+    }
+  }
+  return uri;
+}
+
+}  // namespace
+
+Result<Database> Database::OpenReadOnly(const std::string& path, bool immutable) {
+  sqlite3* raw = nullptr;
+  const std::string uri = FileUri(path) + (immutable ? "?immutable=1" : "");
+  const int rc = sqlite3_open_v2(
+      uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI,
+      nullptr);
+  Database db(raw, path);
+  if (rc != SQLITE_OK) {
+    if (raw == nullptr) {
+      return Diagnostic({}, "store " + path + ": cannot open: out of memory");
+    }
+    return db.Error("cannot open to read", rc);
+  }
+  sqlite3_extended_result_codes(raw, 1);
+  return db;
+}
+
 Diagnostic Database::Error(std::string_view doing) const {
   return Error(doing, sqlite3_extended_errcode(db_.get()));
 }

@@ -29,6 +29,10 @@ class Database {
  public:
   // Opens (creating if asked) the file; ":memory:" for a private in-memory one.
   static Result<Database> Open(const std::string& path, bool create);
+  // Opens an existing file only to read it. `immutable`: SQLite takes no lock
+  // and makes no -shm file, for a file nothing can change (its folder is not
+  // writable), which a WAL database otherwise needs.
+  static Result<Database> OpenReadOnly(const std::string& path, bool immutable);
 
   Database(Database&&) = default;
   Database& operator=(Database&&) = default;

@@ -1,5 +1,7 @@
 #include "replay/store.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -218,11 +220,34 @@ Result<std::unique_ptr<Store>> Store::OpenAt(const std::string& db_flag) {
   return Open(path.value());
 }
 
+Result<std::unique_ptr<Store>> Store::OpenAtToRead(const std::string& db_flag) {
+  std::string path = db_flag;
+  if (path.empty()) {
+    Result<std::string> default_path = DefaultPath();
+    if (!default_path) return default_path.errors();
+    path = default_path.value();
+  }
+  std::error_code ec;
+  const bool in_memory = path == ":memory:" || path.rfind("file:", 0) == 0;
+  if (in_memory || !fs::is_regular_file(path, ec) || fs::file_size(path, ec) == 0)
+    return Open(path);
+  fs::path folder = fs::path(path).parent_path();
+  if (folder.empty()) folder = ".";
+  const bool immutable = access(folder.c_str(), W_OK) != 0;
+  Result<sql::Database> db = sql::Database::OpenReadOnly(path, immutable);
+  if (!db) return db.errors();
+  std::unique_ptr<Store> store(new Store(std::move(db).value()));
+  bool stale = false;
+  if (Status ok = store->Setup(true, &stale); !ok) return ok.errors();
+  if (stale) return Open(path);
+  return store;
+}
+
 Diagnostic Store::Error(std::string message) const {
   return Diagnostic({}, "store " + path() + ": " + message);
 }
 
-Status Store::Setup() {
+Status Store::Setup(bool read_only, bool* stale) {
   sqlite3_busy_timeout(db_.handle(), kStoreBusyTimeoutMs);
   // The first read of the file: a damaged or foreign file fails here.
   Result<int64_t> app = db_.QueryInt("PRAGMA application_id", "reading the file header");
@@ -251,6 +276,11 @@ Status Store::Setup() {
                    " is too old to migrate (the oldest is " +
                    std::to_string(kStoreOldestMigratable) + ")");
     }
+  }
+  if (read_only) {
+    schema_version_ = static_cast<int>(version.value());
+    *stale = fresh || schema_version_ < kStoreSchemaVersion;
+    return db_.Exec("PRAGMA foreign_keys=ON", "setting up the connection");
   }
   // WAL lets readers go on while one process writes. It cannot change inside
   // a transaction, so it comes before the schema is made.

@@ -90,6 +90,12 @@ class Store {
   // Open(db_flag), or Open(DefaultPath()) when db_flag is empty: what a
   // command with a --db PATH flag calls.
   static Result<std::unique_ptr<Store>> OpenAt(const std::string& db_flag);
+  // For commands that only read (`replay list/show/export`): an existing
+  // store at the current schema opens read-only, so a store on a read-only
+  // filesystem or in a folder one may not write can be read (then without
+  // locks: nothing else can be writing there). Anything else (no file yet, an
+  // older schema to migrate) opens as OpenAt does.
+  static Result<std::unique_ptr<Store>> OpenAtToRead(const std::string& db_flag);
 
   const std::string& path() const { return db_.path(); }
   int schema_version() const { return schema_version_; }
@@ -204,7 +210,9 @@ class Store {
 
  private:
   explicit Store(sql::Database db) : db_(std::move(db)) {}
-  Status Setup();
+  // read_only: no WAL switch and no migration (`*stale` tells whether one
+  // was due).
+  Status Setup(bool read_only = false, bool* stale = nullptr);
   Status Migrate(int from);
   // A prepared statement kept for the life of the store.
   Result<sql::Statement*> Cached(const char* sql);

@@ -17,6 +17,7 @@
 #include "tools/commands.h"
 #include "tools/json.h"
 #include "tools/progress.h"
+#include "tools/record_batches.h"
 #include "tools/sim_merge.h"
 #include "tools/sim_report.h"
 #include "tools/simulation.h"
@@ -38,7 +39,9 @@ const CommandSpec& SimSpec() {
       "early. The same seed gives the same output, whatever the --threads.\n"
       "--shard K/N plays the K-th of N slices of the run; `angler sim merge`\n"
       "adds the shards' --json outputs up into the run's (and their --record\n"
-      "stores into one).",
+      "stores into one). --record writes the games in batches of about a second,\n"
+      "each stored whole or not at all, so another writer waits at most a batch;\n"
+      "after an error the games of the batches before it stay stored.",
       {
           {"players", true,
            "number of players, or a range such as 2..6 for one run per count "
@@ -178,20 +181,17 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
     return ReportErrors(spec.name, counts.errors(), err);
   }
 
-  // --record: every game into the store, in one transaction for the run.
+  // --record: every game into the store, in batches of about a second, each
+  // all or nothing (tools/record_batches.h).
   std::unique_ptr<Store> store;
-  std::optional<Store::Batch> batch;
+  std::optional<RecordBatches> batches;
   if (args.Has("record")) {
     auto opened = Store::OpenAt(args.Get("db").value_or(""));
     if (!opened) {
       return ReportErrors(spec.name, opened.errors(), err);
     }
     store = std::move(opened).value();
-    auto begun = store->BeginBatch();
-    if (!begun) {
-      return ReportErrors(spec.name, begun.errors(), err);
-    }
-    batch.emplace(std::move(begun).value());
+    batches.emplace(*store, kRecordBatchTime);
   }
 
   const auto [shard, shards] = flags.value().shard;
@@ -229,16 +229,18 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
         game, seats, range, flags.value().threads,
         [&](int64_t done) { progress.Update(done, range.count); },
         [&](const GameResult& result) {
-          if (!store || !record_errors.empty()) return;
-          auto id = store->RecordGame(game, result.actions, players.value(), result.seed,
-                                      "sim", names);
-          if (!id) record_errors = id.errors();
+          if (!batches || !record_errors.empty()) return;
+          Status added =
+              batches->Add(game, result.actions, result.seed, players.value(), names);
+          if (!added) record_errors = added.errors();
         });
     const SimulationStats& stats = report.stats;
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress.Finish();
-    if (!record_errors.empty()) {  // the batch rolls back: nothing of this run is stored
+    if (!record_errors.empty()) {  // the open batch rolls back
+      err << "sim: " << batches->committed()
+          << " games of this run were recorded before the error\n";
       return ReportErrors(spec.name, record_errors, err);
     }
     if (args.Has("json")) {
@@ -259,9 +261,11 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
     }
   }
   if (args.Has("json")) PrintSimJson(json_reports, out);
-  if (batch) {
-    Status committed = batch->Commit();
+  if (batches) {
+    Status committed = batches->Finish();
     if (!committed) {
+      err << "sim: " << batches->committed()
+          << " games of this run were recorded before the error\n";
       return ReportErrors(spec.name, committed.errors(), err);
     }
     err << "sim: games recorded\n";

@@ -9,6 +9,10 @@ ANGLER_PACKAGES=(cmake g++ make pkg-config tao-pegtl-dev libyaml-cpp-dev libsqli
 # What only the tests use: the browser of the page's test (tools/browser_test.sh
 # skips, saying so, when it cannot be installed).
 ANGLER_TEST_PACKAGES=(chromium)
+# clang and its libFuzzer for the second build of the test command (the
+# sanitizer build, the fuzz targets, gcc and clang agreeing); without them the
+# sanitizer build is gcc's and there is no fuzzing.
+ANGLER_CLANG_PACKAGES=(clang-14 libclang-rt-14-dev)
 
 # angler_install_deps [PACKAGE...]: the given packages, by default ANGLER_PACKAGES.
 angler_install_deps() {
@@ -30,4 +34,23 @@ angler_install_deps() {
 angler_build() {
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build build -j"$(nproc)"
+}
+
+# The clang compiler when there is one, else nothing.
+angler_clang() {
+  command -v clang++-14 || command -v clang++ || true
+}
+
+# angler_build_sanitized DIR: ASan + UBSan (tools/test.sh). With clang also
+# the fuzz targets (tests/fuzz); with gcc only the sanitizers.
+angler_build_sanitized() {
+  local clang
+  clang=$(angler_clang)
+  if [ -n "$clang" ]; then
+    CXX=$clang cmake -S . -B "$1" -DCMAKE_BUILD_TYPE=Release -DANGLER_SANITIZE=ON \
+      -DANGLER_FUZZ=ON >/dev/null
+  else
+    cmake -S . -B "$1" -DCMAKE_BUILD_TYPE=Release -DANGLER_SANITIZE=ON >/dev/null
+  fi
+  cmake --build "$1" -j"$(nproc)"
 }

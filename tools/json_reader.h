@@ -17,13 +17,17 @@
 
 namespace angler {
 
+// An object's member. Not std::pair: a pair of the incomplete JsonValue inside
+// JsonValue does not compile with clang (libstdc++ asserts completeness).
+struct JsonMember;
+
 struct JsonValue {
   enum class Kind { kNull, kBool, kNumber, kString, kArray, kObject };
   Kind kind = Kind::kNull;
   bool boolean = false;
-  std::string text;              // a string's value, or a number as written
-  std::vector<JsonValue> items;  // kArray
-  std::vector<std::pair<std::string, JsonValue>> members;  // kObject, in order
+  std::string text;                 // a string's value, or a number as written
+  std::vector<JsonValue> items;     // kArray
+  std::vector<JsonMember> members;  // kObject, in order
 
   // The member named `key` of an object, else null.
   const JsonValue* Find(std::string_view key) const;
@@ -32,6 +36,13 @@ struct JsonValue {
   std::optional<int64_t> AsInt() const;
   // Also a string of digits: how angler writes 64-bit values (UintString).
   std::optional<uint64_t> AsUint() const;
+};
+
+struct JsonMember {
+  JsonMember(std::string key, JsonValue value)
+      : first(std::move(key)), second(std::move(value)) {}
+  std::string first;
+  JsonValue second;
 };
 
 // `file` names the text in errors.

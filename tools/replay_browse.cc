@@ -301,7 +301,7 @@ int List(Context& c) {
   Result<int64_t> limit = c.args.GetInt("limit", 0);
   if (!limit) return Fail(c, limit.errors());
   if (limit.value() < 0) return Fail(c, "--limit must be 0 or more");
-  auto store = OpenStore(c.args);
+  auto store = OpenStoreToRead(c.args);
   if (!store) return Fail(c, store.errors());
   GameFilter filter{c.args.Get("ruleset").value_or(""), c.args.Get("player").value_or(""),
                     limit.value()};
@@ -364,7 +364,7 @@ const CommandSpec& ShowSpec() {
 }
 
 int Show(Context& c) {
-  Result<GameArgs> read = ReadGameArgs(c);
+  Result<GameArgs> read = ReadGameArgs(c, true);
   if (!read) return Fail(c, read.errors());
   GameArgs& at = read.value();
   Result<Line> line = MakeLine(at.game, at.variation);
@@ -404,7 +404,7 @@ const CommandSpec& StepSpec() {
 }
 
 int Step(Context& c) {
-  Result<GameArgs> read = ReadGameArgs(c);
+  Result<GameArgs> read = ReadGameArgs(c, false);
   if (!read) return Fail(c, read.errors());
   GameArgs& at = read.value();
   Result<Line> made = MakeLine(at.game, at.variation);

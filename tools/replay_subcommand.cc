@@ -58,6 +58,12 @@ Result<std::unique_ptr<Store>> OpenStore(const Args& args) {
   return Store::OpenAt(db.value_or(""));
 }
 
+Result<std::unique_ptr<Store>> OpenStoreToRead(const Args& args) {
+  const std::optional<std::string> db = args.Get("db");
+  if (db && db->empty()) return Diagnostic({}, "--db needs a path");
+  return Store::OpenAtToRead(db.value_or(""));
+}
+
 Result<int64_t> GameArg(const std::string& word) {
   int64_t id = 0;
   const bool digits = !word.empty() && word.size() < 18 &&
@@ -123,7 +129,7 @@ std::string ActionKindName(const Game& game, const State& s, const Action& a) {
   return text.substr(0, text.find(' '));
 }
 
-Result<GameArgs> ReadGameArgs(Context& c) {
+Result<GameArgs> ReadGameArgs(Context& c, bool only_read) {
   if (c.args.positional().size() != 1) {
     return Diagnostic({}, "expected one GAME (a game's id)");
   }
@@ -131,7 +137,7 @@ Result<GameArgs> ReadGameArgs(Context& c) {
   if (!id) return id.errors();
   Result<int64_t> variation = c.args.GetInt("variation", 0);
   if (!variation) return variation.errors();
-  auto store = OpenStore(c.args);
+  auto store = only_read ? OpenStoreToRead(c.args) : OpenStore(c.args);
   if (!store) return store.errors();
   Result<Loaded> g = LoadGame(*store.value(), id.value());
   if (!g) return g.errors();

@@ -44,6 +44,8 @@ int Fail(Context& c, const std::string& message, ErrorKind kind = ErrorKind::kBa
 
 // The store `--db` names (else the default one).
 Result<std::unique_ptr<Store>> OpenStore(const Args& args);
+// For the commands that only read: works on a store one may not write.
+Result<std::unique_ptr<Store>> OpenStoreToRead(const Args& args);
 // A game's id (a positive number) and a ply count (from 0), from a word.
 Result<int64_t> GameArg(const std::string& word);
 Result<int> PlyArg(const std::string& word, const std::string& what = "PLY");
@@ -79,7 +81,8 @@ struct GameArgs {
   int64_t variation = 0;
 };
 
-Result<GameArgs> ReadGameArgs(Context& c);
+// only_read: the command writes nothing (the store may be read-only).
+Result<GameArgs> ReadGameArgs(Context& c, bool only_read);
 
 // The subcommands: each one's flags and its run function.
 const CommandSpec& ListSpec();

@@ -278,7 +278,7 @@ int Export(Context& c) {
     if (!id) return Fail(c, id.errors());
     ids.push_back(id.value());
   }
-  auto store = OpenStore(c.args);
+  auto store = OpenStoreToRead(c.args);
   if (!store) return Fail(c, store.errors());
   std::string text;
   JsonWriter json(true);

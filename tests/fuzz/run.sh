@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets of a build made with -DANGLER_FUZZ=ON, each for
+# SECONDS, $(nproc) at a time, from their seed corpora: the shipped rulesets,
+# scenarios and golden records, the JSON of those records, a store holding
+# them, and tests/fuzz/regressions/TARGET (every input that once crashed).
+# Exit 1 when a target finds something; its input is kept in BUILD/fuzz/.
+# Usage: tests/fuzz/run.sh BUILD SECONDS [TARGET...]   (docs/FUZZING.md)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(cd "$1" && pwd)
+seconds=$2
+shift 2
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(ruleset statements scenario record store)
+out="$build/fuzz"
+mkdir -p "$out"
+seeds=$(mktemp -d)
+trap 'rm -rf "$seeds"' EXIT
+angler="$build/tools/angler"
+
+# Seeds that are made, not kept: records as JSON, and a store file.
+mkdir -p "$seeds/record" "$seeds/store" "$seeds/statements"
+cp "$root"/tests/data/replay/*.rec "$seeds/record/"
+for rec in "$root"/tests/data/replay/*.rec; do
+  db="$seeds/$(basename "$rec" .rec).db"
+  "$angler" replay import "$rec" --db "$db" >/dev/null 2>&1 || continue
+  "$angler" replay export 1 --format json --db "$db" \
+    >"$seeds/record/$(basename "$rec" .rec).json" 2>/dev/null || true
+  [ -f "$seeds/store/store.db" ] || cp "$db" "$seeds/store/store.db"
+done
+# The setup: statements of the shipped rulesets, one file each.
+for yaml in "$root"/rulesets/*.yaml; do
+  sed -n '/^setup: |/,/^[a-z_]*:/p' "$yaml" | sed '1d;$d' \
+    >"$seeds/statements/$(basename "$yaml" .yaml)"
+done
+
+corpora() {  # the seed folders of one target
+  case $1 in
+    ruleset) echo "$root/rulesets $root/tests/data" ;;
+    statements) echo "$seeds/statements" ;;
+    scenario) echo "$root/tests/scenarios $root/tests/data/selftest" ;;
+    record) echo "$seeds/record" ;;
+    store) echo "$seeds/store" ;;
+  esac
+}
+
+run_one() {  # run_one TARGET: its log in $out/TARGET.log
+  local t=$1
+  mkdir -p "$out/$t.corpus"
+  local dirs
+  dirs="$(corpora "$t") $root/tests/fuzz/regressions/$t"
+  # A private temp folder per target: the harness writes its input files there.
+  local tmp
+  tmp=$(mktemp -d)
+  # shellcheck disable=SC2086
+  if TMPDIR="$tmp" "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=30 \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/$t-" \
+    "$out/$t.corpus" $dirs >"$out/$t.log" 2>&1; then
+    echo "fuzz_$t: $(grep -o 'stat::number_of_executed_units: [0-9]*' "$out/$t.log" |
+      grep -o '[0-9]*$') runs in ${seconds}s, no finding"
+  else
+    echo "fuzz_$t: FOUND something; see $out/$t.log" >&2
+    tail -n 40 "$out/$t.log" >&2
+    rm -rf "$tmp"
+    return 1
+  fi
+  rm -rf "$tmp"
+}
+export -f run_one corpora
+export root build seconds out seeds
+
+printf '%s\n' "${targets[@]}" | xargs -P "$(nproc)" -I{} bash -c 'run_one {}'
