@@ -48,7 +48,11 @@ run_one() {  # run_one TARGET: its log in $out/TARGET.log
   local t=$1
   mkdir -p "$out/$t.corpus"
   local dirs
-  dirs="$(corpora "$t") $root/tests/fuzz/regressions/$t"
+  dirs="$(corpora "$t")"
+  # A target with no crash kept yet has no folder (git keeps no empty ones).
+  if [ -d "$root/tests/fuzz/regressions/$t" ]; then
+    dirs="$dirs $root/tests/fuzz/regressions/$t"
+  fi
   # A private temp folder per target: the harness writes its input files there.
   local tmp
   tmp=$(mktemp -d)
