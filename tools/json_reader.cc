@@ -2,194 +2,130 @@
 
 #include <cerrno>
 #include <cstdlib>
-#include <memory>
+#include <nlohmann/json.hpp>
+#include <utility>
 
 namespace angler {
 namespace {
 
-// Recursive descent over the text; the first error stops it.
-class JsonParser {
- public:
-  JsonParser(std::string_view text, const std::string& file)
-      : text_(text), file_(SourceFile::Make(file, std::string(text))) {}
+// Objects and arrays nested deeper than this are refused: the tree is freed
+// recursively, so its depth must stay bounded.
+constexpr int kMaxDepth = 64;
 
-  Result<JsonValue> Document() {
-    JsonValue value;
-    if (!Value(value, 0)) return *error_;
-    SkipSpace();
-    if (at_ < text_.size()) return Fail("unexpected text after the JSON value");
-    return value;
+// Builds the JsonValue tree from nlohmann's SAX events. Numbers keep their
+// text (an integer's digits, a fraction as written), so 64-bit values read
+// back exactly.
+class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  JsonValue& root() { return root_; }
+  bool too_deep() const { return too_deep_; }
+  const std::string& error() const { return error_; }
+  size_t error_at() const { return error_at_; }
+
+  bool null() override { return Add(JsonValue::Kind::kNull); }
+  bool boolean(bool v) override {
+    if (!Add(JsonValue::Kind::kBool)) return false;
+    last_->boolean = v;
+    return true;
+  }
+  bool number_integer(number_integer_t v) override { return Number(std::to_string(v)); }
+  bool number_unsigned(number_unsigned_t v) override { return Number(std::to_string(v)); }
+  bool number_float(number_float_t, const string_t& text) override {
+    return Number(text);
+  }
+  bool string(string_t& v) override {
+    if (!Add(JsonValue::Kind::kString)) return false;
+    last_->text = std::move(v);
+    return true;
+  }
+  bool binary(binary_t&) override { return false; }  // not in JSON text
+  bool start_object(std::size_t) override { return Open(JsonValue::Kind::kObject); }
+  bool key(string_t& k) override {
+    key_ = std::move(k);
+    return true;
+  }
+  bool end_object() override { return Close(); }
+  bool start_array(std::size_t) override { return Open(JsonValue::Kind::kArray); }
+  bool end_array() override { return Close(); }
+  bool parse_error(std::size_t at, const std::string&,
+                   const nlohmann::detail::exception& e) override {
+    // e.what() reads "[json.exception.parse_error.101] parse error at line 2,
+    // column 6: syntax error ..."; the place is ours to write.
+    std::string what = e.what();
+    const size_t colon = what.find(": ");
+    error_ = colon == std::string::npos ? what : what.substr(colon + 2);
+    error_at_ = at == 0 ? 0 : at - 1;
+    return false;
   }
 
  private:
-  static constexpr int kMaxDepth = 64;
-
-  Diagnostic Fail(std::string message) {
-    auto [line, col] = file_->PositionOf(at_);
-    error_ = Diagnostic(SourcePos{file_, line, col}, std::move(message));
-    return *error_;
-  }
-  void SkipSpace() {
-    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\n' ||
-                                  text_[at_] == '\r' || text_[at_] == '\t')) {
-      ++at_;
+  // A new value where the parser is: the root, an array's next item or the
+  // member named by the last key.
+  bool Add(JsonValue::Kind kind) {
+    JsonValue* v = &root_;
+    if (!open_.empty()) {
+      JsonValue& parent = *open_.back();
+      if (parent.kind == JsonValue::Kind::kArray) {
+        v = &parent.items.emplace_back();
+      } else {
+        v = &parent.members.emplace_back(std::move(key_), JsonValue{}).second;
+      }
     }
+    v->kind = kind;
+    last_ = v;
+    return true;
   }
-  bool Literal(std::string_view word) {
-    if (text_.substr(at_, word.size()) != word) return false;
-    at_ += word.size();
+  bool Number(std::string text) {
+    if (!Add(JsonValue::Kind::kNumber)) return false;
+    last_->text = std::move(text);
+    return true;
+  }
+  bool Open(JsonValue::Kind kind) {
+    if (static_cast<int>(open_.size()) >= kMaxDepth) {
+      too_deep_ = true;
+      return false;
+    }
+    Add(kind);
+    open_.push_back(last_);
+    return true;
+  }
+  bool Close() {
+    open_.pop_back();
     return true;
   }
 
-  bool Value(JsonValue& out, int depth) {
-    SkipSpace();
-    if (depth > kMaxDepth) return Fail("JSON nested too deeply"), false;
-    if (at_ >= text_.size()) return Fail("expected a JSON value, found the end"), false;
-    const char c = text_[at_];
-    if (c == '{') return Object(out, depth);
-    if (c == '[') return Array(out, depth);
-    if (c == '"') {
-      out.kind = JsonValue::Kind::kString;
-      return String(out.text);
-    }
-    if (Literal("null")) return out.kind = JsonValue::Kind::kNull, true;
-    if (Literal("true")) return out.kind = JsonValue::Kind::kBool, out.boolean = true;
-    if (Literal("false")) {
-      out.kind = JsonValue::Kind::kBool;
-      return true;
-    }
-    if (c == '-' || (c >= '0' && c <= '9')) return Number(out);
-    return Fail(std::string("unexpected '") + c + "'"), false;
-  }
-
-  bool Number(JsonValue& out) {
-    const size_t begin = at_;
-    if (text_[at_] == '-') ++at_;
-    auto digits = [&] {
-      const size_t from = at_;
-      while (at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9') ++at_;
-      return at_ > from;
-    };
-    bool ok = digits();
-    if (ok && at_ < text_.size() && text_[at_] == '.') ++at_, ok = digits();
-    if (ok && at_ < text_.size() && (text_[at_] == 'e' || text_[at_] == 'E')) {
-      ++at_;
-      if (at_ < text_.size() && (text_[at_] == '+' || text_[at_] == '-')) ++at_;
-      ok = digits();
-    }
-    if (!ok) return Fail("malformed number"), false;
-    out.kind = JsonValue::Kind::kNumber;
-    out.text = std::string(text_.substr(begin, at_ - begin));
-    return true;
-  }
-
-  bool String(std::string& out) {
-    ++at_;  // the opening quote
-    while (at_ < text_.size() && text_[at_] != '"') {
-      char c = text_[at_++];
-      if (static_cast<unsigned char>(c) < 0x20)
-        return Fail("control character in a string"), false;
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (at_ >= text_.size()) break;
-      c = text_[at_++];
-      switch (c) {
-        case '"':
-        case '\\':
-        case '/':
-          out += c;
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        case 'u': {
-          if (at_ + 4 > text_.size()) return Fail("short \\u escape"), false;
-          const unsigned long code =
-              std::strtoul(std::string(text_.substr(at_, 4)).c_str(), nullptr, 16);
-          at_ += 4;
-          if (code < 0x80) {
-            out += static_cast<char>(code);
-          } else if (code < 0x800) {
-            out += static_cast<char>(0xc0 | (code >> 6));
-            out += static_cast<char>(0x80 | (code & 0x3f));
-          } else {
-            out += static_cast<char>(0xe0 | (code >> 12));
-            out += static_cast<char>(0x80 | ((code >> 6) & 0x3f));
-            out += static_cast<char>(0x80 | (code & 0x3f));
-          }
-          break;
-        }
-        default:
-          return Fail(std::string("unknown escape '\\") + c + "'"), false;
-      }
-    }
-    if (at_ >= text_.size()) return Fail("unterminated string"), false;
-    ++at_;  // the closing quote
-    return true;
-  }
-
-  bool Array(JsonValue& out, int depth) {
-    out.kind = JsonValue::Kind::kArray;
-    ++at_;
-    SkipSpace();
-    if (at_ < text_.size() && text_[at_] == ']') return ++at_, true;
-    for (;;) {
-      out.items.emplace_back();
-      if (!Value(out.items.back(), depth + 1)) return false;
-      SkipSpace();
-      if (at_ < text_.size() && text_[at_] == ',') {
-        ++at_;
-        continue;
-      }
-      if (at_ < text_.size() && text_[at_] == ']') return ++at_, true;
-      return Fail("expected ',' or ']'"), false;
-    }
-  }
-
-  bool Object(JsonValue& out, int depth) {
-    out.kind = JsonValue::Kind::kObject;
-    ++at_;
-    SkipSpace();
-    if (at_ < text_.size() && text_[at_] == '}') return ++at_, true;
-    for (;;) {
-      SkipSpace();
-      if (at_ >= text_.size() || text_[at_] != '"') return Fail("expected a key"), false;
-      std::string key;
-      if (!String(key)) return false;
-      SkipSpace();
-      if (at_ >= text_.size() || text_[at_] != ':') return Fail("expected ':'"), false;
-      ++at_;
-      out.members.emplace_back(std::move(key), JsonValue{});
-      if (!Value(out.members.back().second, depth + 1)) return false;
-      SkipSpace();
-      if (at_ < text_.size() && text_[at_] == ',') {
-        ++at_;
-        continue;
-      }
-      if (at_ < text_.size() && text_[at_] == '}') return ++at_, true;
-      return Fail("expected ',' or '}'"), false;
-    }
-  }
-
-  std::string_view text_;
-  std::shared_ptr<const SourceFile> file_;
-  size_t at_ = 0;
-  std::optional<Diagnostic> error_;
+  JsonValue root_;
+  JsonValue* last_ = nullptr;
+  std::vector<JsonValue*> open_;  // the objects and arrays being read
+  std::string key_;
+  bool too_deep_ = false;
+  std::string error_;
+  size_t error_at_ = 0;
 };
+
+// Where the bracket that nests past kMaxDepth opens (the SAX interface gives
+// no place with its events).
+size_t TooDeepAt(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxDepth) return i;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return text.size();
+}
 
 }  // namespace
 
@@ -227,7 +163,13 @@ std::optional<uint64_t> JsonValue::AsUint() const {
 }
 
 Result<JsonValue> ParseJson(std::string_view text, const std::string& file) {
-  return JsonParser(text, file).Document();
+  TreeBuilder tree;
+  if (nlohmann::json::sax_parse(text, &tree)) return std::move(tree.root());
+  auto source = SourceFile::Make(file, std::string(text));
+  const size_t at = tree.too_deep() ? TooDeepAt(text) : tree.error_at();
+  auto [line, col] = source->PositionOf(at);
+  return Diagnostic(SourcePos{source, line, col},
+                    tree.too_deep() ? "JSON nested too deeply" : tree.error());
 }
 
 }  // namespace angler

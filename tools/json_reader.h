@@ -1,8 +1,9 @@
-// Reads JSON text into a tree: what `sim merge` needs to read back the
-// output of `sim --json` (RFC 8259, without surrogate-pair escapes).
+// Reads JSON text into a tree: what `sim merge` reads back from `sim --json`
+// and `serve` from request bodies. The parsing is nlohmann-json's (RFC 8259);
+// this is the small tree the tools walk.
 //
 // Numbers keep their text, so 64-bit seeds and hashes read back exactly.
-// Errors name the line and column.
+// Errors name the line and column; nesting deeper than 64 is refused.
 #ifndef ANGLER_TOOLS_JSON_READER_H_
 #define ANGLER_TOOLS_JSON_READER_H_
 

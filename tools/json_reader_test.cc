@@ -55,5 +55,30 @@ TEST_CASE("ParseJson names the place of an error", "[json]") {
   CHECK(!ParseJson("\"\\q\"", "x").ok());
 }
 
+TEST_CASE("ParseJson refuses nesting past 64 at the bracket that goes too deep",
+          "[json]") {
+  const std::string ok = std::string(64, '[') + std::string(64, ']');
+  CHECK(ParseJson(ok, "x").ok());
+  const std::string deep =
+      "{\"a\":\n" + std::string(100, '[') + std::string(100, ']') + "}";
+  Result<JsonValue> read = ParseJson(deep, "deep.json");
+  REQUIRE(!read.ok());
+  CHECK(read.error().message == "JSON nested too deeply");
+  CHECK(read.error().pos.line == 2);
+  CHECK(read.error().pos.col == 64);  // the 64th '[' of line 2 is depth 65
+}
+
+TEST_CASE("ParseJson reads escapes, surrogate pairs and big numbers as written",
+          "[json]") {
+  Result<JsonValue> read = ParseJson(
+      R"({"s": "\u00e9\ud83d\udc1f", "big": 123456789012345678901234, "f": 1e3})", "x");
+  REQUIRE(read.ok());
+  CHECK(read.value().Find("s")->text == "\xc3\xa9\xf0\x9f\x90\x9f");
+  CHECK(read.value().Find("big")->text == "123456789012345678901234");
+  CHECK_FALSE(read.value().Find("big")->AsUint());
+  CHECK(read.value().Find("f")->text == "1e3");
+  CHECK(!ParseJson("\"\xff\"", "x").ok());  // not UTF-8
+}
+
 }  // namespace
 }  // namespace angler
