@@ -248,23 +248,17 @@ void PrintInvariants(const Ruleset& rules, std::ostream& out) {
   }
 }
 
-void PrintSummary(const Ruleset& rules, std::ostream& out) {
-  out << rules.name << ": " << rules.title << "\n";
-  out << "  file:      " << rules.source_path << "\n";
-  out << "  hash:      " << rules.content_hash << "\n";
-  out << "  players:   " << PlayerRange(rules) << "\n";
-  out << "  suits:     ";
-  for (size_t i = 0; i < rules.suits.size(); ++i)
-    out << (i ? ", " : "") << rules.suits[i];
-  out << "\n  cards:     " << rules.cards.size() << "\n";
-  PrintCardTable(rules, out);
-
+// The width of the name column: the longest zone, variable or effect name.
+size_t NameWidth(const Ruleset& rules) {
   size_t width = 0;
   for (const ZoneFamily& z : rules.zones) width = std::max(width, z.name.size());
   for (const Variable& v : rules.variables) width = std::max(width, v.name.size());
   for (const Effect& e : rules.effects) width = std::max(width, e.name.size());
-  width += 2;
+  return width + 2;
+}
 
+// Each zone family, shared or per player, who sees it, and the part it plays.
+void PrintZones(const Ruleset& rules, size_t width, std::ostream& out) {
   out << "  zones:\n";
   for (size_t f = 0; f < rules.zones.size(); ++f) {
     const ZoneFamily& z = rules.zones[f];
@@ -280,7 +274,11 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
     }
     out << "\n";
   }
+}
 
+// The named numbers, then the ruleset's own variables (the built-in ones by
+// name only).
+void PrintNumbersAndVariables(const Ruleset& rules, size_t width, std::ostream& out) {
   if (!rules.numbers.empty()) {
     out << "  numbers:  ";
     for (size_t i = 0; i < rules.numbers.size(); ++i) {
@@ -303,7 +301,10 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
         << "starts " << rules.ValueName(v.type, v.init) << "\n";
   }
   if (!builtins.empty()) out << "    (built in: " << builtins << ")\n";
+}
 
+// Each effect, when it runs and how many cards carry it.
+void PrintEffects(const Ruleset& rules, size_t width, std::ostream& out) {
   out << "  effects:\n";
   if (rules.effects.empty()) out << "    (none)\n";
   for (size_t e = 0; e < rules.effects.size(); ++e) {
@@ -317,17 +318,24 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
         << PadRight(TimingName(rules, effect), 20) << carriers
         << (carriers == 1 ? " card" : " cards") << "\n";
   }
+}
 
+// A search game's formation, its pieces numbered.
+void PrintFormation(const Ruleset& rules, std::ostream& out) {
+  if (!rules.search) return;
+  // The fish numbers here are the ones scenarios and players mark.
+  out << "  formation (" << rules.search->formation.pieces.size() << " "
+      << rules.search->formation.piece << ", " << rules.search->error_patterns.size()
+      << " error patterns, " << rules.search->faces.size() << " cards):\n";
+  std::istringstream picture(
+      Picture(rules.search->formation, rules.search->formation.pieces, 0));
+  for (std::string line; std::getline(picture, line);) out << "    " << line << "\n";
+}
+
+// The procedure (tricks, turns or plain rounds) and how the game is won and
+// ends.
+void PrintProcedures(const Ruleset& rules, std::ostream& out) {
   auto present = [](int node) { return node >= 0 ? "yes" : "no"; };
-  if (rules.search) {
-    // The fish numbers here are the ones scenarios and players mark.
-    out << "  formation (" << rules.search->formation.pieces.size() << " "
-        << rules.search->formation.piece << ", " << rules.search->error_patterns.size()
-        << " error patterns, " << rules.search->faces.size() << " cards):\n";
-    std::istringstream picture(
-        Picture(rules.search->formation, rules.search->formation.pieces, 0));
-    for (std::string line; std::getline(picture, line);) out << "    " << line << "\n";
-  }
   out << "  procedures:\n";
   if (rules.turn) {
     PrintTurnProcedure(rules, out);
@@ -353,6 +361,24 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
     out << (r > 1 ? ", " : "") << rules.end_reasons[r];
   }
   out << "\n";
+}
+
+void PrintSummary(const Ruleset& rules, std::ostream& out) {
+  out << rules.name << ": " << rules.title << "\n";
+  out << "  file:      " << rules.source_path << "\n";
+  out << "  hash:      " << rules.content_hash << "\n";
+  out << "  players:   " << PlayerRange(rules) << "\n";
+  out << "  suits:     ";
+  for (size_t i = 0; i < rules.suits.size(); ++i)
+    out << (i ? ", " : "") << rules.suits[i];
+  out << "\n  cards:     " << rules.cards.size() << "\n";
+  PrintCardTable(rules, out);
+  const size_t width = NameWidth(rules);
+  PrintZones(rules, width, out);
+  PrintNumbersAndVariables(rules, width, out);
+  PrintEffects(rules, width, out);
+  PrintFormation(rules, out);
+  PrintProcedures(rules, out);
   PrintInvariants(rules, out);
 }
 
