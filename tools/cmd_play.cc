@@ -6,9 +6,7 @@
 // the ruleset's `display` names. Input is one line per decision (a move's number or its
 // text), so a pipe can drive a whole game.
 #include <algorithm>
-#include <bit>
 #include <cctype>
-#include <charconv>
 #include <chrono>
 #include <iomanip>
 #include <istream>
@@ -28,6 +26,7 @@
 #include "tools/commands.h"
 #include "tools/event_text.h"
 #include "tools/narration.h"
+#include "tools/play_search.h"
 #include "tools/play_session.h"
 #include "tools/play_view.h"
 #include "tools/runner.h"
@@ -128,10 +127,6 @@ class TerminalGame {
   // timed, then when each searcher stops; nullopt on 'q' or the end of input.
   std::optional<uint32_t> SearchAsPerson(int card,
                                          std::vector<std::optional<SearchPlan>>& plans);
-  // Reads marks (fish numbers, again to unmark) until 'stop': false on 'q'.
-  bool AskMarks(const ErrorCard& face, uint32_t& marks);
-  // Who stops, and then the wrong fish and how the person's marks fared.
-  void TellStop(const Action& stop, int card, std::optional<uint32_t> person_marks) const;
   // What the action just applied did (tools/narration.h), and when a round
   // begins, its number and the scores.
   void Tell(const State& before, const Action& action) const;
@@ -446,49 +441,13 @@ void TerminalGame::ShowEnd() const {
   out_ << "\n";
 }
 
-bool TerminalGame::AskMarks(const ErrorCard& face, uint32_t& marks) {
-  const Formation& formation = rules_.search->formation;
-  out_ << "type the numbers of the fish that are wrong (again to unmark), then 'stop'\n";
-  std::string line;
-  const int fish = static_cast<int>(formation.pieces.size());
-  for (;;) {
-    out_ << "> " << std::flush;
-    if (!std::getline(in_, line)) return false;
-    std::string word = Lower(std::string(Trim(line)));
-    if (word == "q" || word == "quit") return false;
-    if (word == "stop") return true;
-    std::istringstream numbers(word);
-    std::string n;
-    while (std::getline(numbers, n, ' ')) {
-      n = std::string(Trim(n));
-      if (!n.empty() && n.back() == ',') n.pop_back();
-      if (n.empty()) continue;
-      int i = -1;
-      auto parsed = std::from_chars(n.data(), n.data() + n.size(), i);
-      if (parsed.ec != std::errc() || i < 0 || i >= fish) {
-        out_ << "fish are numbered 0 to " << fish - 1 << "\n";
-        continue;
-      }
-      marks ^= 1u << i;
-    }
-    out_ << Picture(formation, formation.pieces, face.quarter_turns, marks);
-  }
-}
-
 std::optional<uint32_t> TerminalGame::SearchAsPerson(
     int card, std::vector<std::optional<SearchPlan>>& plans) {
-  const CardInfo& info = rules_.cards[static_cast<size_t>(card)];
-  const ErrorCard& face = rules_.search->faces[static_cast<size_t>(info.face)];
-  const Formation& formation = rules_.search->formation;
   ShowStatus();  // the hand by its backs, the fields
-  out_ << "the swarm card (" << rules_.card_names[static_cast<size_t>(card)] << "):\n"
-       << Picture(formation, face.look, face.quarter_turns);
-  out_ << "your card, how the swarm should look:\n"
-       << Picture(formation, formation.pieces, face.quarter_turns);
-  out_ << PictureLegend(formation);
+  out_ << SearchPictures(rules_, card);
   const auto start = std::chrono::steady_clock::now();
   uint32_t marks = 0;
-  if (!AskMarks(face, marks)) return std::nullopt;
+  if (!ReadMarks(in_, out_, rules_, card, marks)) return std::nullopt;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   plans[static_cast<size_t>(human_)] = SearchPlan{marks, seconds};
@@ -500,23 +459,6 @@ std::optional<uint32_t> TerminalGame::SearchAsPerson(
   }
   out_ << "you stop after " << std::fixed << std::setprecision(1) << seconds << " s\n";
   return marks;
-}
-
-void TerminalGame::TellStop(const Action& stop, int card,
-                            std::optional<uint32_t> person_marks) const {
-  std::string who;
-  for (int p = 0; p < game_.players(); ++p) {
-    if (stop.seed >> p & 1) who += (who.empty() ? "" : " and ") + Seat(p);
-  }
-  out_ << who << (std::popcount(stop.seed) > 1 ? " stop together" : " stops") << "\n";
-  if (card < 0) return;
-  uint32_t faults = rules_.cards[static_cast<size_t>(card)].faults;
-  out_ << "the wrong " << rules_.search->formation.piece << " were:";
-  for (int i = 0; i < 32; ++i) {
-    if (faults >> i & 1) out_ << " " << i;
-  }
-  out_ << "\n";
-  if (person_marks) out_ << "your marks: " << MarksVerdict(*person_marks, faults) << "\n";
 }
 
 bool TerminalGame::Search() {
@@ -537,7 +479,8 @@ bool TerminalGame::Search() {
   if (race.empty()) race.push_back(run_.SettleOpen(seats));  // no searchers: as in sim
   for (const Action& a : race) {
     const State before = run_.state();
-    if (a.kind == ActionKind::kStop) TellStop(a, card, marks);
+    if (a.kind == ActionKind::kStop)
+      out_ << StopText(rules_, a, SeatLabels(), card, marks);
     log_.clear();
     Status applied = run_.Apply(a, &log_);
     if (!applied) {
