@@ -145,4 +145,14 @@ std::vector<std::string> NarrateChanges(const Game& game, const State& before,
   return lines;
 }
 
+std::vector<std::string> NarrateReplayedMove(const Game& game, const State& before,
+                                             const Action& action,
+                                             const std::vector<std::string>& players,
+                                             const Viewpoint& viewpoint) {
+  State after = before;
+  EventLog log;
+  if (!game.Apply(after, action, &log)) return {};
+  return NarrateChanges(game, before, after, action, log.events(), players, viewpoint);
+}
+
 }  // namespace angler

@@ -36,6 +36,13 @@ std::vector<std::string> NarrateChanges(const Game& game, const State& before,
                                         const std::vector<std::string>& players,
                                         const Viewpoint& viewpoint);
 
+// The same for a move read back (a replay): `action` is applied to a copy of
+// `before` with its events logged. No lines when the rules refuse it.
+std::vector<std::string> NarrateReplayedMove(const Game& game, const State& before,
+                                             const Action& action,
+                                             const std::vector<std::string>& players,
+                                             const Viewpoint& viewpoint);
+
 }  // namespace angler
 
 #endif  // ANGLER_TOOLS_NARRATION_H_
