@@ -15,6 +15,7 @@
 #include "tools/command_support.h"
 #include "tools/commands.h"
 #include "tools/json.h"
+#include "tools/program_json.h"
 
 namespace angler {
 namespace {
@@ -41,12 +42,15 @@ const CommandSpec& CheckSpec() {
 const CommandSpec& DumpSpec() {
   static const CommandSpec spec{
       "rules dump",
-      "RULESET",
+      "RULESET [--json]",
       "Prints the compiled program of a ruleset (a .yaml path or a shipped name):\n"
       "every expression node (op, type, operands; x, y, z are child nodes), then\n"
       "every instruction under the ruleset section it came from, with the\n"
-      "file:line:col of its origin. Exits 2 if the ruleset does not load.",
-      {}};
+      "file:line:col of its origin. --json: {\"ruleset\", \"title\", \"hash\",\n"
+      "\"file\", \"nodes\": [{id, op, type, a, b, x, y, z, imm}], \"sections\",\n"
+      "\"code\": [{pc, code, section, op, flag, slot, e0, e1, e2, target, a, b,\n"
+      "file, line, col}]} (docs/API.md). Exits 2 if the ruleset does not load.",
+      {{"json", false, "the program as JSON, each instruction with its source place"}}};
   return spec;
 }
 
@@ -512,7 +516,11 @@ int RunDump(const std::vector<std::string>& words, std::ostream& out, std::ostre
   if (!rules) {
     return ReportErrors("rules dump", rules.errors(), err);
   }
-  out << Disassemble(*rules.value());
+  if (parsed.args->Has("json")) {
+    out << ProgramJson(*rules.value()) << "\n";
+  } else {
+    out << Disassemble(*rules.value());
+  }
   return kExitOk;
 }
 
@@ -554,6 +562,7 @@ int RunList(const std::vector<std::string>& words, std::ostream& out, std::ostre
 void PrintRulesHelp(std::ostream& out) {
   out << "usage: angler rules check FILE...   load rulesets and summarize them\n"
       << "       angler rules dump RULESET    the compiled program, with source places\n"
+      << "                                    (--json: as data, docs/API.md)\n"
       << "       angler rules list            the shipped rulesets\n";
 }
 

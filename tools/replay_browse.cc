@@ -44,6 +44,13 @@ int TrickShown(const State& s, const BuiltinSlots& b) {
   return std::min(s.vars[b.trick_number] + 1, std::max(s.vars[b.tricks], 1));
 }
 
+// What the move at `ply` (from 1) did, told as `angler play` tells it.
+std::vector<std::string> MoveTold(const Line& line, int ply) {
+  return NarrateReplayedMove(*line.g.game, line.positions[static_cast<size_t>(ply - 1)],
+                             line.ActionAt(ply), line.g.record.players,
+                             Viewpoint::Everything());
+}
+
 // The position at `ply` of a line, as `angler play` shows it, for all seats;
 // `told`, the narration of the move that led there, under the move.
 void ShowText(std::ostream& out, const Line& line, int ply,
@@ -487,14 +494,10 @@ int Step(Context& c) {
       continue;
     }
     // A step forward tells what the move did, as `angler play` does.
-    std::vector<std::string> told;
-    if (target == ply + 1) {
-      told = NarrateReplayedMove(*line.g.game, line.positions[static_cast<size_t>(ply)],
-                                 line.ActionAt(target), line.g.record.players,
-                                 Viewpoint::Everything());
-    }
+    const bool stepped = target == ply + 1;
     ply = target;
-    ShowText(c.out, line, ply, told);
+    ShowText(c.out, line, ply,
+             stepped ? MoveTold(line, ply) : std::vector<std::string>{});
   }
 }
 
