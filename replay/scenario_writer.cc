@@ -278,6 +278,67 @@ bool TrickStart(const State& s) {
                      s.decision.kind == DecisionKind::kLay);
 }
 
+// Where the scenario of `ply` starts: the trick (turn) in progress, reached
+// without chance since it began; at a shuffle outside any trick, the next
+// trick (`moved_on`).
+struct TrickFound {
+  int start = -1;
+  bool moved_on = false;
+};
+
+Result<TrickFound> FindTrickStart(const std::vector<State>& positions,
+                                  const GameRecord& record, int ply) {
+  const int n = static_cast<int>(record.actions.size());
+  for (int p = ply; p >= 0; --p) {
+    if (TrickStart(positions[static_cast<size_t>(p)])) return TrickFound{p, false};
+    if (p > 0 &&
+        record.actions[static_cast<size_t>(p - 1)].action.kind == ActionKind::kChance) {
+      break;
+    }
+  }
+  for (int p = ply + 1; p <= n; ++p) {
+    if (TrickStart(positions[static_cast<size_t>(p)])) return TrickFound{p, true};
+  }
+  int last = -1;
+  for (int p = 0; p <= n; ++p) {
+    if (TrickStart(positions[static_cast<size_t>(p)])) last = p;
+  }
+  return Diagnostic(
+      {}, "ply " + std::to_string(ply) + " comes after the game's last trick or turn" +
+              (last >= 0 ? " (it starts at ply " + std::to_string(last) + ")"
+                         : std::string()) +
+              ": a scenario starts at one");
+}
+
+// The comment lines that say where the scenario starts when that is not `ply`.
+std::string StartNotes(const Ruleset& rules, const State& s, int ply,
+                       const TrickFound& found, int end) {
+  const BuiltinSlots& b = rules.builtin;
+  if (found.moved_on) {
+    return "# Ply " + std::to_string(ply) +
+           " is at a shuffle, outside any trick: this starts at ply " +
+           std::to_string(found.start) + ", the start of the next trick.\n";
+  }
+  if (found.start >= end) return "";
+  const std::string where =
+      rules.trick ? "a trick's start: ply " + std::to_string(found.start) + " (trick " +
+                        std::to_string(s.vars[b.trick_number] + 1) + " of round " +
+                        std::to_string(s.vars[b.round]) + ")"
+                  : "a turn's start: ply " + std::to_string(found.start);
+  return "# A scenario starts at " + where + "; the moves up to ply " +
+         std::to_string(end) + " follow.\n";
+}
+
+// The game right after the ruleset's own setup, dealt by the record's seed.
+State AfterSetup(const Game& game, const GameRecord& record) {
+  State fresh = game.NewInitialState();
+  Rng rng(record.seed.value_or(1));
+  while (!fresh.over && game.IsChance(fresh)) {
+    if (!game.Apply(fresh, game.SampleChance(fresh, rng))) break;
+  }
+  return fresh;
+}
+
 }  // namespace
 
 Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& record,
@@ -299,67 +360,19 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
   Result<std::vector<State>> all = Positions(game, record);
   if (!all) return all.errors();
   const std::vector<State>& positions = all.value();
-
-  // The trick in progress at `ply`, reached without chance since it began.
-  int start = -1;
-  for (int p = ply; p >= 0; --p) {
-    if (TrickStart(positions[static_cast<size_t>(p)])) {
-      start = p;
-      break;
-    }
-    if (p > 0 &&
-        record.actions[static_cast<size_t>(p - 1)].action.kind == ActionKind::kChance) {
-      break;
-    }
-  }
-  bool moved_on = false;
-  if (start < 0) {
-    for (int p = ply + 1; p <= n && start < 0; ++p) {
-      if (TrickStart(positions[static_cast<size_t>(p)])) start = p;
-    }
-    if (start < 0) {
-      int last = -1;
-      for (int p = 0; p <= n; ++p) {
-        if (TrickStart(positions[static_cast<size_t>(p)])) last = p;
-      }
-      return Diagnostic(
-          {}, "ply " + std::to_string(ply) +
-                  " comes after the game's last trick or turn" +
-                  (last >= 0 ? " (it starts at ply " + std::to_string(last) + ")"
-                             : std::string()) +
-                  ": a scenario starts at one");
-    }
-    moved_on = true;
-  }
+  Result<TrickFound> found = FindTrickStart(positions, record, ply);
+  if (!found) return found.errors();
+  const int start = found.value().start;
   const int end = std::max(start, ply);
   const State& s = positions[static_cast<size_t>(start)];
-  const BuiltinSlots& b = rules.builtin;
   const std::vector<std::string>& players = record.players;
 
-  std::string notes;
-  if (moved_on) {
-    notes += "# Ply " + std::to_string(ply) +
-             " is at a shuffle, outside any trick: this starts at ply " +
-             std::to_string(start) + ", the start of the next trick.\n";
-  } else if (start < end) {
-    const std::string where =
-        rules.trick ? "a trick's start: ply " + std::to_string(start) + " (trick " +
-                          std::to_string(s.vars[b.trick_number] + 1) + " of round " +
-                          std::to_string(s.vars[b.round]) + ")"
-                    : "a turn's start: ply " + std::to_string(start);
-    notes += "# A scenario starts at " + where + "; the moves up to ply " +
-             std::to_string(end) + " follow.\n";
-  }
   std::string out =
-      ScenarioHead(rules, record, ply, notes, current_hash, s.vars[b.round]);
-
+      ScenarioHead(rules, record, ply, StartNotes(rules, s, ply, found.value(), end),
+                   current_hash, s.vars[rules.builtin.round]);
   // Zones: every one that holds cards now or right after the ruleset's own
   // setup (the scenario starts from that and changes only what it lists).
-  State fresh = game.NewInitialState();
-  Rng rng(record.seed.value_or(1));
-  while (!fresh.over && game.IsChance(fresh)) {
-    if (!game.Apply(fresh, game.SampleChance(fresh, rng))) break;
-  }
+  const State fresh = AfterSetup(game, record);
   out += rules.trick ? "  # Every zone's cards, bottom first (the trick starts empty):\n"
                      : "  # Every zone's cards, bottom first:\n";
   ZoneLines(out, game, s, &fresh, players);

@@ -217,6 +217,12 @@ class Store {
   // A prepared statement kept for the life of the store.
   Result<sql::Statement*> Cached(const char* sql);
   Diagnostic Error(std::string message) const;
+  // LoadGame's parts, each reading one table into `record` (its id set).
+  Status ReadGameRow(GameRecord& record, size_t& plies);
+  Status ReadSeats(GameRecord& record);
+  Status ReadMainLine(GameRecord& record, size_t plies);
+  Status ReadVariations(GameRecord& record);
+  Status ReadAnnotations(GameRecord& record);
   Status CheckGame(const Ruleset& rules, const GameRecord& record);
   Status CheckVariation(const Game& game, const GameRecord& record, const Variation& v);
   Status InsertActions(const char* sql, int64_t owner, int first_ply,

@@ -30,93 +30,102 @@ Result<RecordedAction> ActionFromRow(const sql::Statement& row, int first) {
   return ra;
 }
 
+// "game 12", as errors name a game.
+std::string GameWord(int64_t id) { return "game " + std::to_string(id); }
+
 }  // namespace
 
-Result<GameRecord> Store::LoadGame(int64_t id) {
-  const std::string game = "game " + std::to_string(id);
-  GameRecord record;
-  record.id = id;
-  size_t plies = 0;
-  {
-    ANGLER_STMT(
-        select,
-        "SELECT g.ruleset_hash, r.name, g.player_count, g.seed, g.source, g.created, "
-        "g.plies, g.finished, g.result FROM games g JOIN rulesets r ON r.hash = "
-        "g.ruleset_hash WHERE g.id = ?1");
-    select.Bind(1, id);
-    Result<bool> row = select.Step("reading " + game);
+Status Store::ReadGameRow(GameRecord& record, size_t& plies) {
+  const std::string game = GameWord(record.id);
+  ANGLER_STMT(
+      select,
+      "SELECT g.ruleset_hash, r.name, g.player_count, g.seed, g.source, g.created, "
+      "g.plies, g.finished, g.result FROM games g JOIN rulesets r ON r.hash = "
+      "g.ruleset_hash WHERE g.id = ?1");
+  select.Bind(1, record.id);
+  Result<bool> row = select.Step("reading " + game);
+  if (!row) return row.errors();
+  if (!row.value()) return Error("no " + game);
+  record.ruleset_hash = select.Text(0);
+  record.ruleset_name = select.Text(1);
+  record.players.resize(static_cast<size_t>(select.Int(2)));
+  if (!select.IsNull(3)) record.seed = SeedFromSql(select.Int(3));
+  record.source = select.Text(4);
+  record.created = select.Int(5);
+  plies = static_cast<size_t>(select.Int(6));
+  record.actions.reserve(plies);
+  record.finished = select.Int(7) != 0;
+  record.result = select.Text(8);
+  select.Reset();
+  select.Reset();
+  return Ok();
+}
+
+Status Store::ReadSeats(GameRecord& record) {
+  const std::string game = GameWord(record.id);
+  ANGLER_STMT(select,
+              "SELECT seat, name, rank, winner, played_by FROM seats WHERE game_id = ?1 "
+              "ORDER BY seat");
+  select.Bind(1, record.id);
+  record.ranks.assign(record.players.size(), 0);
+  record.played_by.assign(record.players.size(), "");
+  size_t seen = 0;
+  while (true) {
+    Result<bool> row = select.Step("reading the players of " + game);
     if (!row) return row.errors();
-    if (!row.value()) return Error("no " + game);
-    record.ruleset_hash = select.Text(0);
-    record.ruleset_name = select.Text(1);
-    record.players.resize(static_cast<size_t>(select.Int(2)));
-    if (!select.IsNull(3)) record.seed = SeedFromSql(select.Int(3));
-    record.source = select.Text(4);
-    record.created = select.Int(5);
-    plies = static_cast<size_t>(select.Int(6));
-    record.actions.reserve(plies);
-    record.finished = select.Int(7) != 0;
-    record.result = select.Text(8);
-    select.Reset();
+    if (!row.value()) break;
+    const int64_t seat = select.Int(0);
+    if (seat < 0 || seat >= static_cast<int64_t>(record.players.size())) {
+      return Error(game + ": a player in seat " + std::to_string(seat) +
+                   " of a game of " + std::to_string(record.players.size()));
+    }
+    record.players[static_cast<size_t>(seat)] = select.Text(1);
+    record.ranks[static_cast<size_t>(seat)] = select.Int(2);
+    if (select.Int(3)) record.winners.push_back(static_cast<int>(seat));
+    record.played_by[static_cast<size_t>(seat)] = select.Text(4);
+    ++seen;
   }
-  {
-    ANGLER_STMT(
-        select,
-        "SELECT seat, name, rank, winner, played_by FROM seats WHERE game_id = ?1 "
-        "ORDER BY seat");
-    select.Bind(1, id);
-    record.ranks.assign(record.players.size(), 0);
-    record.played_by.assign(record.players.size(), "");
-    size_t seen = 0;
-    while (true) {
-      Result<bool> row = select.Step("reading the players of " + game);
-      if (!row) return row.errors();
-      if (!row.value()) break;
-      const int64_t seat = select.Int(0);
-      if (seat < 0 || seat >= static_cast<int64_t>(record.players.size())) {
-        return Error(game + ": a player in seat " + std::to_string(seat) +
-                     " of a game of " + std::to_string(record.players.size()));
-      }
-      record.players[static_cast<size_t>(seat)] = select.Text(1);
-      record.ranks[static_cast<size_t>(seat)] = select.Int(2);
-      if (select.Int(3)) record.winners.push_back(static_cast<int>(seat));
-      record.played_by[static_cast<size_t>(seat)] = select.Text(4);
-      ++seen;
-    }
-    if (seen != record.players.size()) {
-      return Error(game + ": " + std::to_string(seen) + " player rows for " +
-                   std::to_string(record.players.size()) + " players (a damaged store?)");
-    }
+  if (seen != record.players.size()) {
+    return Error(game + ": " + std::to_string(seen) + " player rows for " +
+                 std::to_string(record.players.size()) + " players (a damaged store?)");
   }
-  {
-    ANGLER_STMT(
-        select,
-        "SELECT ply, kind, actor, value, legal, seed FROM actions WHERE game_id = ?1 "
-        "ORDER BY ply");
-    select.Bind(1, id);
-    while (true) {
-      Result<bool> row = select.Step("reading the actions of " + game);
-      if (!row) return row.errors();
-      if (!row.value()) break;
-      const int64_t ply = select.Int(0);
-      if (ply != static_cast<int64_t>(record.actions.size()) + 1) {
-        return Error(game + ": ply " + std::to_string(record.actions.size() + 1) +
-                     " is missing from the actions (a damaged store?)");
-      }
-      Result<RecordedAction> ra = ActionFromRow(select, 1);
-      if (!ra)
-        return Error(game + ", ply " + std::to_string(ply) + ": " + ra.error().message);
-      record.actions.push_back(ra.value());
+  return Ok();
+}
+
+Status Store::ReadMainLine(GameRecord& record, size_t plies) {
+  const std::string game = GameWord(record.id);
+  ANGLER_STMT(
+      select,
+      "SELECT ply, kind, actor, value, legal, seed FROM actions WHERE game_id = ?1 "
+      "ORDER BY ply");
+  select.Bind(1, record.id);
+  while (true) {
+    Result<bool> row = select.Step("reading the actions of " + game);
+    if (!row) return row.errors();
+    if (!row.value()) break;
+    const int64_t ply = select.Int(0);
+    if (ply != static_cast<int64_t>(record.actions.size()) + 1) {
+      return Error(game + ": ply " + std::to_string(record.actions.size() + 1) +
+                   " is missing from the actions (a damaged store?)");
     }
-    if (record.actions.size() != plies) {
-      return Error(game + ": " + std::to_string(record.actions.size()) + " actions of " +
-                   std::to_string(plies) + " (a damaged store?)");
-    }
+    Result<RecordedAction> ra = ActionFromRow(select, 1);
+    if (!ra)
+      return Error(game + ", ply " + std::to_string(ply) + ": " + ra.error().message);
+    record.actions.push_back(ra.value());
   }
+  if (record.actions.size() != plies) {
+    return Error(game + ": " + std::to_string(record.actions.size()) + " actions of " +
+                 std::to_string(plies) + " (a damaged store?)");
+  }
+  return Ok();
+}
+
+Status Store::ReadVariations(GameRecord& record) {
+  const std::string game = GameWord(record.id);
   {
     ANGLER_STMT(select,
                 "SELECT id, ply FROM variations WHERE game_id = ?1 ORDER BY ply, id");
-    select.Bind(1, id);
+    select.Bind(1, record.id);
     while (true) {
       Result<bool> row = select.Step("reading the variations of " + game);
       if (!row) return row.errors();
@@ -143,31 +152,46 @@ Result<GameRecord> Store::LoadGame(int64_t id) {
       v.actions.push_back(ra.value());
     }
   }
-  {
-    ANGLER_STMT(select,
-                "SELECT variation_id, ply, glyph, comment, author FROM annotations "
-                "WHERE game_id = ?1 ORDER BY variation_id, ply");
-    select.Bind(1, id);
-    while (true) {
-      Result<bool> row = select.Step("reading the annotations of " + game);
-      if (!row) return row.errors();
-      if (!row.value()) break;
-      const int64_t vid = select.Int(0);
-      Annotation a{static_cast<int>(select.Int(1)), select.Text(3), select.Text(2),
-                   select.Text(4)};
-      if (vid == 0) {
-        record.annotations.push_back(std::move(a));
-        continue;
-      }
-      auto it = std::find_if(record.variations.begin(), record.variations.end(),
-                             [&](const Variation& v) { return v.id == vid; });
-      if (it == record.variations.end()) {
-        return Error(game + ": an annotation of variation " + std::to_string(vid) +
-                     ", which the game does not have");
-      }
-      it->annotations.push_back(std::move(a));
+  return Ok();
+}
+
+Status Store::ReadAnnotations(GameRecord& record) {
+  const std::string game = GameWord(record.id);
+  ANGLER_STMT(select,
+              "SELECT variation_id, ply, glyph, comment, author FROM annotations "
+              "WHERE game_id = ?1 ORDER BY variation_id, ply");
+  select.Bind(1, record.id);
+  while (true) {
+    Result<bool> row = select.Step("reading the annotations of " + game);
+    if (!row) return row.errors();
+    if (!row.value()) break;
+    const int64_t vid = select.Int(0);
+    Annotation a{static_cast<int>(select.Int(1)), select.Text(3), select.Text(2),
+                 select.Text(4)};
+    if (vid == 0) {
+      record.annotations.push_back(std::move(a));
+      continue;
     }
+    auto it = std::find_if(record.variations.begin(), record.variations.end(),
+                           [&](const Variation& v) { return v.id == vid; });
+    if (it == record.variations.end()) {
+      return Error(game + ": an annotation of variation " + std::to_string(vid) +
+                   ", which the game does not have");
+    }
+    it->annotations.push_back(std::move(a));
   }
+  return Ok();
+}
+
+Result<GameRecord> Store::LoadGame(int64_t id) {
+  GameRecord record;
+  record.id = id;
+  size_t plies = 0;
+  if (Status st = ReadGameRow(record, plies); !st) return st.errors();
+  if (Status st = ReadSeats(record); !st) return st.errors();
+  if (Status st = ReadMainLine(record, plies); !st) return st.errors();
+  if (Status st = ReadVariations(record); !st) return st.errors();
+  if (Status st = ReadAnnotations(record); !st) return st.errors();
   return record;
 }
 

@@ -31,6 +31,69 @@ void DescribeMove(Store& store, const GameSummary& g,
   if (ApplyChecked(game, after, a)) d.move = MoveText(game, s, a, g.players);
 }
 
+// Replays the stored actions under `rules`: the first that no longer
+// replays, or whose number of legal actions changed, or a changed result,
+// is written into `d` (its reason stays empty when the game replays).
+// Returns how many actions were replayed.
+int64_t ReplayGame(const Ruleset& rules, const GameSummary& g,
+                   std::span<const RecordedAction> actions, Drift& d) {
+  int64_t replayed = 0;
+  const Game game(rules, static_cast<int>(g.players.size()));
+  State s = game.NewInitialState();
+  for (size_t i = 0; i < actions.size() && d.reason.empty(); ++i) {
+    d.ply = static_cast<int>(i) + 1;
+    if (game.IsTerminal(s)) {
+      d.reason = "the game is over before this move now";
+      break;
+    }
+    const int legal = LegalCount(game, s);
+    const bool chance = game.IsChance(s);
+    Status applied = ApplyChecked(game, s, actions[i].action);
+    if (!applied) {
+      d.reason = "no longer legal: " + applied.error().message;
+    } else if (legal != actions[i].legal) {
+      d.reason = std::string(chance ? "chance outcomes" : "legal actions") + ": " +
+                 std::to_string(actions[i].legal) + " recorded, " +
+                 std::to_string(legal) + " now";
+    }
+    if (legal != actions[i].legal) {
+      d.legal_recorded = actions[i].legal;
+      d.legal_now = legal;
+    }
+    ++replayed;
+  }
+  if (d.reason.empty()) {
+    const std::string now = ResultText(game, s, g.players);
+    if (now != g.result) {
+      d.ply = static_cast<int>(actions.size());
+      d.reason = "the result was '" + g.result + "', now '" + now + "'";
+    }
+  }
+  return replayed;
+}
+
+// The rules a game is checked against: the current ruleset of its name, or
+// for house rules (no ruleset of that name here) the rules it carries, so
+// only an engine change can make it drift.
+Result<Result<RulesetPtr>> RulesFor(Store& store, const GameSummary& g,
+                                    const Result<RulesetPtr>& current,
+                                    VerifyReport& report) {
+  if (current || !ResolveRulesetPath(g.ruleset_name).empty()) return current;
+  Result<RulesetPtr> own = store.RulesetByHash(g.ruleset_hash);
+  if (!own) return own.errors();
+  ++report.house_rules;
+  return own;
+}
+
+// The players' count the rules allow now; else why not, as a drift's reason.
+std::string PlayersDrift(const Ruleset& rules, const GameSummary& g) {
+  const int players = static_cast<int>(g.players.size());
+  if (players >= rules.min_players && players <= rules.max_players) return "";
+  return std::to_string(players) + " players: " + rules.name + " is for " +
+         std::to_string(rules.min_players) + " to " + std::to_string(rules.max_players) +
+         " now";
+}
+
 }  // namespace
 
 Result<VerifyReport> VerifyStore(Store& store, const VerifyOptions& options) {
@@ -57,15 +120,9 @@ Result<VerifyReport> VerifyStore(Store& store, const VerifyOptions& options) {
     d.game = g.id;
     d.ruleset_name = g.ruleset_name;
     d.stored_hash = g.ruleset_hash;
-    // House rules: no ruleset of that name here. The game is checked against
-    // the rules it carries, so only an engine change can make it drift.
-    Result<RulesetPtr> own = Diagnostic({}, "");
-    if (!it->second && ResolveRulesetPath(g.ruleset_name).empty()) {
-      own = store.RulesetByHash(g.ruleset_hash);
-      if (!own) return own.errors();
-      ++report.house_rules;
-    }
-    const Result<RulesetPtr>& against = own ? own : it->second;
+    Result<Result<RulesetPtr>> rules_for = RulesFor(store, g, it->second, report);
+    if (!rules_for) return rules_for.errors();
+    const Result<RulesetPtr>& against = rules_for.value();
     if (!against) {
       d.reason = "the current ruleset " + g.ruleset_name +
                  " does not load: " + against.error().message;
@@ -74,45 +131,12 @@ Result<VerifyReport> VerifyStore(Store& store, const VerifyOptions& options) {
     }
     const Ruleset& rules = *against.value();
     d.current_hash = rules.content_hash;
-    const int players = static_cast<int>(g.players.size());
-    if (players < rules.min_players || players > rules.max_players) {
-      d.reason = std::to_string(players) + " players: " + rules.name + " is for " +
-                 std::to_string(rules.min_players) + " to " +
-                 std::to_string(rules.max_players) + " now";
+    d.reason = PlayersDrift(rules, g);
+    if (!d.reason.empty()) {
       report.drifts.push_back(std::move(d));
       return Ok();
     }
-    const Game game(rules, players);
-    State s = game.NewInitialState();
-    for (size_t i = 0; i < actions.size() && d.reason.empty(); ++i) {
-      d.ply = static_cast<int>(i) + 1;
-      if (game.IsTerminal(s)) {
-        d.reason = "the game is over before this move now";
-        break;
-      }
-      const int legal = LegalCount(game, s);
-      const bool chance = game.IsChance(s);
-      Status applied = ApplyChecked(game, s, actions[i].action);
-      if (!applied) {
-        d.reason = "no longer legal: " + applied.error().message;
-      } else if (legal != actions[i].legal) {
-        d.reason = std::string(chance ? "chance outcomes" : "legal actions") + ": " +
-                   std::to_string(actions[i].legal) + " recorded, " +
-                   std::to_string(legal) + " now";
-      }
-      if (legal != actions[i].legal) {
-        d.legal_recorded = actions[i].legal;
-        d.legal_now = legal;
-      }
-      ++report.actions;
-    }
-    if (d.reason.empty()) {
-      const std::string now = ResultText(game, s, g.players);
-      if (now != g.result) {
-        d.ply = static_cast<int>(actions.size());
-        d.reason = "the result was '" + g.result + "', now '" + now + "'";
-      }
-    }
+    report.actions += ReplayGame(rules, g, actions, d);
     if (!d.reason.empty()) {
       DescribeMove(store, g, actions, d);
       report.drifts.push_back(std::move(d));

@@ -132,23 +132,10 @@ void PrintJson(const std::vector<ScenarioOutcome>& outcomes,
   out << json.str() << '\n';
 }
 
-}  // namespace
-
-int RunCheck(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const CommandSpec& spec = CheckSpec();
-  ParsedCommand parsed = ParseCommand(spec, args, out, err);
-  if (!parsed.args) return parsed.exit_code;
-  const Args& a = *parsed.args;
-  if (a.positional().empty()) {
-    return ReportErrors(
-        spec.name, {Diagnostic({}, "expected scenario files or folders to check")}, err);
-  }
-  const bool json = a.Has("json");
-
-  std::vector<std::string> files;
-  std::vector<Diagnostic> problems;  // bad input outside any scenario
-  for (const std::string& path : a.positional()) CollectFiles(path, files, problems);
-
+// Runs every scenario of the files; a file that cannot be read or parsed,
+// or holds no scenario, is a problem outside any scenario.
+std::vector<ScenarioOutcome> RunFiles(const std::vector<std::string>& files,
+                                      std::vector<Diagnostic>& problems) {
   ScenarioRunner runner;
   std::vector<ScenarioOutcome> outcomes;
   for (const std::string& path : files) {
@@ -171,6 +158,58 @@ int RunCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
     }
     for (const Scenario& s : scenarios.value()) outcomes.push_back(runner.Run(s));
   }
+  return outcomes;
+}
+
+// A scenario's outcome as the store keeps it: by its file's full path.
+ScenarioRun StoredRun(const ScenarioOutcome& o) {
+  ScenarioRun run;
+  std::error_code ec;
+  std::string name = o.pos.file ? o.pos.file->name() : "";
+  auto canonical = std::filesystem::weakly_canonical(name, ec);
+  run.file = ec ? name : canonical.string();
+  run.title = o.title;
+  run.passed = o.status == Outcome::kPass;
+  if (o.status == Outcome::kFail)
+    run.message = "expected " + o.expected + ", got " + o.actual;
+  if (o.status == Outcome::kError && !o.errors.empty())
+    run.message = o.errors.front().message;
+  return run;
+}
+
+// --store: keeps the run; names what passed last time and fails now.
+Result<std::vector<std::string>> StoreRuns(const Args& a,
+                                           const std::vector<ScenarioOutcome>& outcomes) {
+  auto store = Store::OpenAt(a.Get("db").value_or(""));
+  if (!store) return store.errors();
+  std::vector<ScenarioRun> runs;
+  for (const ScenarioOutcome& o : outcomes) runs.push_back(StoredRun(o));
+  auto history = store.value()->RecordScenarioRuns(runs);
+  if (!history) return history.errors();
+  std::vector<std::string> regressed;
+  for (const ScenarioHistory& h : history.value()) {
+    if (h.Regressed()) regressed.push_back(h.run.file + ": " + h.run.title);
+  }
+  return regressed;
+}
+
+}  // namespace
+
+int RunCheck(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const CommandSpec& spec = CheckSpec();
+  ParsedCommand parsed = ParseCommand(spec, args, out, err);
+  if (!parsed.args) return parsed.exit_code;
+  const Args& a = *parsed.args;
+  if (a.positional().empty()) {
+    return ReportErrors(
+        spec.name, {Diagnostic({}, "expected scenario files or folders to check")}, err);
+  }
+  const bool json = a.Has("json");
+
+  std::vector<std::string> files;
+  std::vector<Diagnostic> problems;  // bad input outside any scenario
+  for (const std::string& path : a.positional()) CollectFiles(path, files, problems);
+  const std::vector<ScenarioOutcome> outcomes = RunFiles(files, problems);
 
   int passed = 0, failed = 0;
   bool bad_input = !problems.empty();
@@ -182,35 +221,11 @@ int RunCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
       bad_input |= o.status == Outcome::kError;
     }
   }
-  // --store: keep the run; name what passed last time and fails now.
   std::vector<std::string> regressed;
   if (a.Has("store")) {
-    auto store = Store::OpenAt(a.Get("db").value_or(""));
-    if (!store) {
-      return ReportErrors(spec.name, store.errors(), err);
-    }
-    std::vector<ScenarioRun> runs;
-    for (const ScenarioOutcome& o : outcomes) {
-      ScenarioRun run;
-      std::error_code ec;
-      std::string name = o.pos.file ? o.pos.file->name() : "";
-      auto canonical = std::filesystem::weakly_canonical(name, ec);
-      run.file = ec ? name : canonical.string();
-      run.title = o.title;
-      run.passed = o.status == Outcome::kPass;
-      if (o.status == Outcome::kFail)
-        run.message = "expected " + o.expected + ", got " + o.actual;
-      if (o.status == Outcome::kError && !o.errors.empty())
-        run.message = o.errors.front().message;
-      runs.push_back(std::move(run));
-    }
-    auto history = store.value()->RecordScenarioRuns(runs);
-    if (!history) {
-      return ReportErrors(spec.name, history.errors(), err);
-    }
-    for (const ScenarioHistory& h : history.value()) {
-      if (h.Regressed()) regressed.push_back(h.run.file + ": " + h.run.title);
-    }
+    Result<std::vector<std::string>> stored = StoreRuns(a, outcomes);
+    if (!stored) return ReportErrors(spec.name, stored.errors(), err);
+    regressed = std::move(stored).value();
   }
   if (json) {
     PrintJson(outcomes, problems, passed, failed, out);

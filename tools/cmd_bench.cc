@@ -122,6 +122,109 @@ double StateCopyNanoseconds(const State& source) {
   return Median(per_copy);
 }
 
+// Every shipped ruleset benched, and a state to time copies of.
+struct BenchRun {
+  std::vector<BenchResult> results;
+  State copy_source{};  // a fresh deal of the first ruleset that loads
+  bool failed = false;
+};
+
+BenchRun BenchShipped(int games, std::ostream& err) {
+  const std::string& command = BenchSpec().name;
+  BenchRun run;
+  bool have_state = false;
+  for (const std::string& name : ShippedRulesets(false)) {
+    Result<RulesetPtr> rules = LoadRuleset(name);
+    if (!rules) {
+      PrintErrors(command, rules.errors(), err);
+      run.failed = true;
+      continue;
+    }
+    ProgressLine progress(err, ProgressLine::IsTerminal(err), "bench " + name);
+    run.results.push_back(BenchRuleset(*rules.value(), games, progress));
+    const BenchResult& r = run.results.back();
+    if (r.errors > 0) {
+      err << "angler bench: error: " << name << ": " << r.errors
+          << " game(s) ended in an error\n";
+      run.failed = true;
+    }
+    if (!r.deterministic) {
+      err << "angler bench: error: " << name << ": the same seeds gave different games\n";
+      run.failed = true;
+    }
+    if (!have_state) {
+      // A state from a real game: a fresh deal, as bots copy it.
+      run.copy_source = Game(*rules.value(), r.players).NewInitialState();
+      have_state = true;
+    }
+  }
+  return run;
+}
+
+// What the report adds up over every ruleset.
+struct BenchTotals {
+  double copy_ns = 0;
+  int64_t actions = 0;
+  uint64_t signature = kFnvOffset;
+};
+
+BenchTotals TotalsOf(const BenchRun& run, double copy_ns) {
+  BenchTotals totals;
+  totals.copy_ns = copy_ns;
+  for (const BenchResult& r : run.results) {
+    totals.actions += r.actions;
+    totals.signature = (totals.signature ^ r.signature) * kFnvPrime;
+  }
+  return totals;
+}
+
+void WriteBenchJson(const BenchRun& run, const BenchTotals& totals,
+                    const std::optional<HandcodedRace>& race, std::ostream& out) {
+  JsonWriter json;
+  json.BeginObject().Key("results").BeginArray();
+  for (const BenchResult& r : run.results) {
+    json.BeginObject();
+    json.Key("ruleset").String(r.ruleset);
+    json.Key("players").Int(r.players);
+    json.Key("games_per_s").Double(r.games_per_s, 1);
+    json.Key("actions_per_s").Double(r.actions_per_s, 0);
+    json.Key("games").Int(r.games);
+    json.Key("actions").Int(r.actions);
+    json.Key("signature").String(Hex64(r.signature));
+    json.Key("errors").Int(r.errors);
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("state_bytes").Int(static_cast<int64_t>(sizeof(State)));
+  json.Key("state_copy_ns").Double(totals.copy_ns, 1);
+  json.Key("total_actions").Int(totals.actions);
+  json.Key("signature").String(Hex64(totals.signature));
+  if (race) WriteRaceJson(*race, json);
+  json.EndObject();
+  out << json.str() << "\n";
+}
+
+void WriteBenchTable(const BenchRun& run, const BenchTotals& totals, int64_t games,
+                     const std::optional<HandcodedRace>& race, std::ostream& out) {
+  out << "ruleset               players     games/s     actions/s    actions  "
+         "signature\n";
+  for (const BenchResult& r : run.results) {
+    char line[160];
+    std::snprintf(line, sizeof line, "%-20s %8d %11s %13s %10lld  %s\n",
+                  r.ruleset.c_str(), r.players, Fixed(r.games_per_s, 0).c_str(),
+                  Fixed(r.actions_per_s, 0).c_str(), static_cast<long long>(r.actions),
+                  Hex64(r.signature).c_str());
+    out << line;
+  }
+  out << "\nState: " << sizeof(State) << " bytes, " << Fixed(totals.copy_ns, 1)
+      << " ns per copy\n";
+  out << "(median of " << kTimedRuns << " runs of " << games
+      << " games, random bots, one core)\n\n";
+  out << "bench: " << totals.actions << " actions, signature " << Hex64(totals.signature)
+      << "\n";
+  if (race) WriteRaceTable(*race, out);
+}
+
 }  // namespace
 
 int RunBench(const std::vector<std::string>& words, std::ostream& out,
@@ -139,103 +242,31 @@ int RunBench(const std::vector<std::string>& words, std::ostream& out,
     return ReportErrors(spec.name, games.errors(), err);
   }
   if (games.value() < 1 || games.value() > 10000000) {
-    err << "angler bench: error: --games must be from 1 to 10000000, got " << games.value()
-        << "\n";
+    err << "angler bench: error: --games must be from 1 to 10000000, got "
+        << games.value() << "\n";
     return kExitUsage;
   }
 
-  bool failed = false;
-  std::vector<BenchResult> results;
-  State copy_source{};
-  bool have_state = false;
-  for (const std::string& name : ShippedRulesets(false)) {
-    Result<RulesetPtr> rules = LoadRuleset(name);
-    if (!rules) {
-      PrintErrors(spec.name, rules.errors(), err);
-      failed = true;
-      continue;
-    }
-    ProgressLine progress(err, ProgressLine::IsTerminal(err), "bench " + name);
-    results.push_back(
-        BenchRuleset(*rules.value(), static_cast<int>(games.value()), progress));
-    const BenchResult& r = results.back();
-    if (r.errors > 0) {
-      err << "angler bench: error: " << name << ": " << r.errors
-          << " game(s) ended in an error\n";
-      failed = true;
-    }
-    if (!r.deterministic) {
-      err << "angler bench: error: " << name << ": the same seeds gave different games\n";
-      failed = true;
-    }
-    if (!have_state) {
-      // A state from a real game: a fresh deal, as bots copy it.
-      copy_source = Game(*rules.value(), r.players).NewInitialState();
-      have_state = true;
-    }
-  }
-  const double copy_ns = StateCopyNanoseconds(copy_source);
+  BenchRun run = BenchShipped(static_cast<int>(games.value()), err);
+  const double copy_ns = StateCopyNanoseconds(run.copy_source);
   std::optional<HandcodedRace> race;
   if (args.Has("vs-handcoded")) {
     Result<HandcodedRace> raced =
         RaceHandcodedHearts(static_cast<int>(games.value()), kTimedRuns, kBenchSeed);
     if (!raced) {
       PrintErrors(spec.name, raced.errors(), err);
-      failed = true;
+      run.failed = true;
     } else {
       race = raced.value();
     }
   }
-  int64_t total_actions = 0;
-  uint64_t signature = kFnvOffset;
-  for (const BenchResult& r : results) {
-    total_actions += r.actions;
-    signature = (signature ^ r.signature) * kFnvPrime;
-  }
-
+  const BenchTotals totals = TotalsOf(run, copy_ns);
   if (args.Has("json")) {
-    JsonWriter json;
-    json.BeginObject().Key("results").BeginArray();
-    for (const BenchResult& r : results) {
-      json.BeginObject();
-      json.Key("ruleset").String(r.ruleset);
-      json.Key("players").Int(r.players);
-      json.Key("games_per_s").Double(r.games_per_s, 1);
-      json.Key("actions_per_s").Double(r.actions_per_s, 0);
-      json.Key("games").Int(r.games);
-      json.Key("actions").Int(r.actions);
-      json.Key("signature").String(Hex64(r.signature));
-      json.Key("errors").Int(r.errors);
-      json.EndObject();
-    }
-    json.EndArray();
-    json.Key("state_bytes").Int(static_cast<int64_t>(sizeof(State)));
-    json.Key("state_copy_ns").Double(copy_ns, 1);
-    json.Key("total_actions").Int(total_actions);
-    json.Key("signature").String(Hex64(signature));
-    if (race) WriteRaceJson(*race, json);
-    json.EndObject();
-    out << json.str() << "\n";
+    WriteBenchJson(run, totals, race, out);
   } else {
-    out << "ruleset               players     games/s     actions/s    actions  "
-           "signature\n";
-    for (const BenchResult& r : results) {
-      char line[160];
-      std::snprintf(line, sizeof line, "%-20s %8d %11s %13s %10lld  %s\n",
-                    r.ruleset.c_str(), r.players, Fixed(r.games_per_s, 0).c_str(),
-                    Fixed(r.actions_per_s, 0).c_str(), static_cast<long long>(r.actions),
-                    Hex64(r.signature).c_str());
-      out << line;
-    }
-    out << "\nState: " << sizeof(State) << " bytes, " << Fixed(copy_ns, 1)
-        << " ns per copy\n";
-    out << "(median of " << kTimedRuns << " runs of " << games.value()
-        << " games, random bots, one core)\n\n";
-    out << "bench: " << total_actions << " actions, signature " << Hex64(signature)
-        << "\n";
-    if (race) WriteRaceTable(*race, out);
+    WriteBenchTable(run, totals, games.value(), race, out);
   }
-  return failed ? kExitFailure : kExitOk;
+  return run.failed ? kExitFailure : kExitOk;
 }
 
 }  // namespace angler

@@ -6,9 +6,7 @@
 // the ruleset's `display` names. Input is one line per decision (a move's number or its
 // text), so a pipe can drive a whole game.
 #include <algorithm>
-#include <bit>
 #include <cctype>
-#include <charconv>
 #include <chrono>
 #include <iomanip>
 #include <istream>
@@ -27,6 +25,8 @@
 #include "tools/command_support.h"
 #include "tools/commands.h"
 #include "tools/event_text.h"
+#include "tools/narration.h"
+#include "tools/play_search.h"
 #include "tools/play_session.h"
 #include "tools/play_view.h"
 #include "tools/runner.h"
@@ -93,8 +93,6 @@ class TerminalGame {
     return setup_.names[static_cast<size_t>(p)] + (p == human_ ? " (you)" : "");
   }
   bool SeesZone(int zone) const;
-  std::string CardList(const std::vector<int>& cards) const;
-  std::string Whose(int seat) const;
   // "P1 (you)", "P2", ... or the --names: how players are named here.
   std::vector<std::string> SeatLabels() const;
   // The position as the person may see it (interpreter/view.h).
@@ -125,10 +123,13 @@ class TerminalGame {
   // A search open to everyone: the person marks and stops against the
   // bots' planned times; false on 'q' or the end of input.
   bool Search();
-  // Tells where the cards of a finished trick went, and when a round begins.
-  void ReportChanges(const State& before, const Action& action) const;
-  // Who won a trick, and the score and status changes with their causes.
-  void Narrate() const;
+  // The pictures of the searched card, then the person's marks up to 'stop',
+  // timed, then when each searcher stops; nullopt on 'q' or the end of input.
+  std::optional<uint32_t> SearchAsPerson(int card,
+                                         std::vector<std::optional<SearchPlan>>& plans);
+  // What the action just applied did (tools/narration.h), and when a round
+  // begins, its number and the scores.
+  void Tell(const State& before, const Action& action) const;
   // Tells every bot the action just applied (what its seat saw of it).
   void TellBots(const Action& action) {
     for (size_t p = 0; p < bots_.size(); ++p) {
@@ -151,16 +152,6 @@ bool TerminalGame::SeesZone(int zone) const {
   return Viewpoint::Seat(human_).Sees(rules_, zone);
 }
 
-std::string TerminalGame::CardList(const std::vector<int>& cards) const {
-  if (cards.empty()) return "(empty)";
-  std::string text;
-  for (size_t i = 0; i < cards.size(); ++i) {
-    if (i) text += ", ";
-    text += rules_.card_names[static_cast<size_t>(cards[i])];
-  }
-  return text;
-}
-
 std::vector<std::string> TerminalGame::SeatLabels() const {
   std::vector<std::string> names;
   for (int p = 0; p < game_.players(); ++p) names.push_back(Seat(p));
@@ -174,10 +165,6 @@ PositionView TerminalGame::View() const {
 void TerminalGame::ShowStatus() const { out_ << "\n" << PositionText(View()); }
 
 void TerminalGame::ShowScores() const { out_ << ScoresText(View()); }
-
-std::string TerminalGame::Whose(int seat) const {
-  return seat == human_ ? "your" : Seat(seat) + "'s";
-}
 
 // What the decision asks for, in words.
 std::string TerminalGame::Prompt() const {
@@ -414,99 +401,17 @@ std::string TerminalGame::Describe(int seat, const Action& action) const {
                   MoveTextStyle{.tell_copies_apart = false});
 }
 
-void TerminalGame::ReportChanges(const State& before, const Action& action) const {
+void TerminalGame::Tell(const State& before, const Action& action) const {
   const State& now = run_.state();
+  for (const std::string& line : NarrateChanges(game_, before, now, action, log_.events(),
+                                                SeatLabels(), Viewpoint::Seat(human_))) {
+    out_ << "  " << line << "\n";
+  }
   const BuiltinSlots& b = rules_.builtin;
-  const int trick_zone =
-      rules_.trick ? rules_.zones[static_cast<size_t>(rules_.trick->family)].first : -1;
-  if (action.kind != ActionKind::kChance) {
-    // Rows that lost cards, and what a row restarts with.
-    if (rules_.turn) {
-      const ZoneFamily& rows =
-          rules_.zones[static_cast<size_t>(rules_.turn->rows_family)];
-      int laid[kMaxLay];
-      const int n = action.kind == ActionKind::kLay ? action.LayCards(laid) : 0;
-      for (int i = 0; i < rows.count; ++i) {
-        const int zone = rows.first + i;
-        bool cleared = false;
-        for (uint8_t c : before.Zone(zone)) cleared |= now.zone_of[c] != zone;
-        std::vector<int> arrived;
-        for (uint8_t c : now.Zone(zone)) {
-          if (before.zone_of[c] == zone || std::find(laid, laid + n, c) != laid + n)
-            continue;
-          arrived.push_back(c);
-        }
-        if (!cleared && arrived.empty()) continue;
-        out_ << "  " << ZoneFamilyTitle(rules_, rules_.RowsFamily()) << " " << (i + 1);
-        if (cleared) out_ << " is cleared";
-        if (cleared && !arrived.empty()) out_ << " and";
-        if (!arrived.empty()) out_ << " restarts with " << CardList(arrived);
-        out_ << "\n";
-      }
-    }
-    // Cards that reached a per-player zone (the trick's are told below).
-    for (size_t f = 0; f < rules_.zones.size(); ++f) {
-      const ZoneFamily& family = rules_.zones[f];
-      if (!family.per_player) continue;
-      const bool hand = static_cast<int>(f) == rules_.hand_family;
-      for (int p = 0; p < game_.players(); ++p) {
-        if (hand && p != human_) continue;
-        const int zone = family.first + p;
-        std::vector<int> arrived;
-        for (uint8_t c : now.Zone(zone)) {
-          const bool from_trick = before.zone_of[c] == trick_zone ||
-                                  (action.kind == ActionKind::kPlay && c == action.value);
-          if (before.zone_of[c] != zone && !from_trick) {
-            arrived.push_back(c);
-          }
-        }
-        if (arrived.empty()) continue;
-        out_ << "  " << Whose(p) << " " << ZoneFamilyTitle(rules_, static_cast<int>(f))
-             << " gets ";
-        if (SeesZone(zone)) {
-          out_ << CardList(arrived) << "\n";
-        } else {
-          out_ << arrived.size() << (arrived.size() == 1 ? " card" : " cards") << "\n";
-        }
-      }
-    }
-  }
-  if (rules_.trick) {
-    const int trick = rules_.zones[static_cast<size_t>(rules_.trick->family)].first;
-    std::vector<int> cards(before.Zone(trick).begin(), before.Zone(trick).end());
-    if (action.kind == ActionKind::kPlay) cards.push_back(action.value);
-    // Cards that left the trick, grouped by where they went, in play order.
-    std::vector<std::pair<int, std::vector<int>>> moved;
-    for (int card : cards) {
-      const int zone = now.zone_of[card];
-      if (zone == trick) continue;
-      auto it = std::find_if(moved.begin(), moved.end(),
-                             [&](const auto& m) { return m.first == zone; });
-      if (it == moved.end()) it = moved.insert(moved.end(), {zone, {}});
-      it->second.push_back(card);
-    }
-    for (const auto& [zone, went] : moved) {
-      out_ << "  ";
-      const int seat = rules_.ZoneSeat(zone);
-      const std::string family = ZoneFamilyTitle(rules_, rules_.ZoneFamilyOf(zone));
-      out_ << (seat < 0 ? family
-                        : (seat == human_ ? "your " : Seat(seat) + "'s ") + family)
-           << " takes ";
-      for (size_t i = 0; i < went.size(); ++i) {
-        out_ << (i ? ", " : "") << rules_.card_names[static_cast<size_t>(went[i])];
-      }
-      out_ << "\n";
-    }
-  }
   if (now.vars[b.round] != before.vars[b.round] && !now.over) {
     out_ << "\n== round " << now.vars[b.round] << " ==\n";
     ShowScores();
   }
-}
-
-void TerminalGame::Narrate() const {
-  for (const std::string& line : NarrateConsequences(game_, log_.events(), SeatLabels()))
-    out_ << "  " << line << "\n";
 }
 
 void TerminalGame::ShowEnd() const {
@@ -536,6 +441,26 @@ void TerminalGame::ShowEnd() const {
   out_ << "\n";
 }
 
+std::optional<uint32_t> TerminalGame::SearchAsPerson(
+    int card, std::vector<std::optional<SearchPlan>>& plans) {
+  ShowStatus();  // the hand by its backs, the fields
+  out_ << SearchPictures(rules_, card);
+  const auto start = std::chrono::steady_clock::now();
+  uint32_t marks = 0;
+  if (!ReadMarks(in_, out_, rules_, card, marks)) return std::nullopt;
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  plans[static_cast<size_t>(human_)] = SearchPlan{marks, seconds};
+  for (size_t p = 0; p < plans.size(); ++p) {
+    if (plans[p] && static_cast<int>(p) != human_) {
+      out_ << Seat(static_cast<int>(p)) << " stops after " << std::fixed
+           << std::setprecision(1) << plans[p]->stop_time << " s\n";
+    }
+  }
+  out_ << "you stop after " << std::fixed << std::setprecision(1) << seconds << " s\n";
+  return marks;
+}
+
 bool TerminalGame::Search() {
   const State& s = run_.state();
   std::vector<Bot*> seats;
@@ -544,78 +469,18 @@ bool TerminalGame::Search() {
   for (const Action& a : run_.legal())
     searching |= a.kind == ActionKind::kMark && a.player == human_;
   auto plans = run_.SearchPlans(seats);
-  const int marks_slot = rules_.builtin.marks;
   const int card = game_.SearchedCard(s);
-  uint32_t marks = 0;  // the person's
+  std::optional<uint32_t> marks;  // the person's, when the person searches
   if (searching && card >= 0) {
-    const CardInfo& info = rules_.cards[static_cast<size_t>(card)];
-    const ErrorCard& face = rules_.search->faces[static_cast<size_t>(info.face)];
-    ShowStatus();  // the hand by its backs, the fields
-    out_ << "the swarm card (" << rules_.card_names[static_cast<size_t>(card)] << "):\n"
-         << Picture(rules_.search->formation, face.look, face.quarter_turns);
-    out_ << "your card, how the swarm should look:\n"
-         << Picture(rules_.search->formation, rules_.search->formation.pieces,
-                    face.quarter_turns);
-    out_ << PictureLegend(rules_.search->formation);
-    out_
-        << "type the numbers of the fish that are wrong (again to unmark), then 'stop'\n";
-    const auto start = std::chrono::steady_clock::now();
-    std::string line;
-    const int fish = static_cast<int>(rules_.search->formation.pieces.size());
-    for (;;) {
-      out_ << "> " << std::flush;
-      if (!std::getline(in_, line)) return false;
-      std::string word = Lower(std::string(Trim(line)));
-      if (word == "q" || word == "quit") return false;
-      if (word == "stop") break;
-      std::istringstream numbers(word);
-      std::string n;
-      while (std::getline(numbers, n, ' ')) {
-        n = std::string(Trim(n));
-        if (!n.empty() && n.back() == ',') n.pop_back();
-        if (n.empty()) continue;
-        int i = -1;
-        auto parsed = std::from_chars(n.data(), n.data() + n.size(), i);
-        if (parsed.ec != std::errc() || i < 0 || i >= fish) {
-          out_ << "fish are numbered 0 to " << fish - 1 << "\n";
-          continue;
-        }
-        marks ^= 1u << i;
-      }
-      out_ << Picture(rules_.search->formation, rules_.search->formation.pieces,
-                      face.quarter_turns, marks);
-    }
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    plans[static_cast<size_t>(human_)] = SearchPlan{marks, seconds};
-    for (size_t p = 0; p < plans.size(); ++p) {
-      if (plans[p] && static_cast<int>(p) != human_) {
-        out_ << Seat(static_cast<int>(p)) << " stops after " << std::fixed
-             << std::setprecision(1) << plans[p]->stop_time << " s\n";
-      }
-    }
-    out_ << "you stop after " << std::fixed << std::setprecision(1) << seconds << " s\n";
+    marks = SearchAsPerson(card, plans);
+    if (!marks) return false;
   }
-  std::vector<Action> race = RaceSearch(s, marks_slot, plans);
+  std::vector<Action> race = RaceSearch(s, rules_.builtin.marks, plans);
   if (race.empty()) race.push_back(run_.SettleOpen(seats));  // no searchers: as in sim
   for (const Action& a : race) {
     const State before = run_.state();
-    if (a.kind == ActionKind::kStop) {
-      std::string who;
-      for (int p = 0; p < game_.players(); ++p) {
-        if (a.seed >> p & 1) who += (who.empty() ? "" : " and ") + Seat(p);
-      }
-      out_ << who << (std::popcount(a.seed) > 1 ? " stop together" : " stops") << "\n";
-      if (card >= 0) {
-        uint32_t faults = rules_.cards[static_cast<size_t>(card)].faults;
-        out_ << "the wrong " << rules_.search->formation.piece << " were:";
-        for (int i = 0; i < 32; ++i) {
-          if (faults >> i & 1) out_ << " " << i;
-        }
-        out_ << "\n";
-        if (searching) out_ << "your marks: " << MarksVerdict(marks, faults) << "\n";
-      }
-    }
+    if (a.kind == ActionKind::kStop)
+      out_ << StopText(rules_, a, SeatLabels(), card, marks);
     log_.clear();
     Status applied = run_.Apply(a, &log_);
     if (!applied) {
@@ -623,8 +488,7 @@ bool TerminalGame::Search() {
       return false;
     }
     TellBots(a);
-    Narrate();
-    ReportChanges(before, a);
+    Tell(before, a);
   }
   return true;
 }
@@ -673,8 +537,7 @@ int TerminalGame::Play() {
       return kExitFailure;
     }
     TellBots(action);
-    Narrate();
-    ReportChanges(before, action);
+    Tell(before, action);
   }
   ShowEnd();
   if (!StoreIfAsked(setup_, game_, run_.actions(), out_)) return kExitFailure;

@@ -15,6 +15,7 @@
 #include "tools/command_support.h"
 #include "tools/commands.h"
 #include "tools/json.h"
+#include "tools/program_json.h"
 
 namespace angler {
 namespace {
@@ -41,12 +42,15 @@ const CommandSpec& CheckSpec() {
 const CommandSpec& DumpSpec() {
   static const CommandSpec spec{
       "rules dump",
-      "RULESET",
+      "RULESET [--json]",
       "Prints the compiled program of a ruleset (a .yaml path or a shipped name):\n"
       "every expression node (op, type, operands; x, y, z are child nodes), then\n"
       "every instruction under the ruleset section it came from, with the\n"
-      "file:line:col of its origin. Exits 2 if the ruleset does not load.",
-      {}};
+      "file:line:col of its origin. --json: {\"ruleset\", \"title\", \"hash\",\n"
+      "\"file\", \"nodes\": [{id, op, type, a, b, x, y, z, imm}], \"sections\",\n"
+      "\"code\": [{pc, code, section, op, flag, slot, e0, e1, e2, target, a, b,\n"
+      "file, line, col}]} (docs/API.md). Exits 2 if the ruleset does not load.",
+      {{"json", false, "the program as JSON, each instruction with its source place"}}};
   return spec;
 }
 
@@ -248,23 +252,17 @@ void PrintInvariants(const Ruleset& rules, std::ostream& out) {
   }
 }
 
-void PrintSummary(const Ruleset& rules, std::ostream& out) {
-  out << rules.name << ": " << rules.title << "\n";
-  out << "  file:      " << rules.source_path << "\n";
-  out << "  hash:      " << rules.content_hash << "\n";
-  out << "  players:   " << PlayerRange(rules) << "\n";
-  out << "  suits:     ";
-  for (size_t i = 0; i < rules.suits.size(); ++i)
-    out << (i ? ", " : "") << rules.suits[i];
-  out << "\n  cards:     " << rules.cards.size() << "\n";
-  PrintCardTable(rules, out);
-
+// The width of the name column: the longest zone, variable or effect name.
+size_t NameWidth(const Ruleset& rules) {
   size_t width = 0;
   for (const ZoneFamily& z : rules.zones) width = std::max(width, z.name.size());
   for (const Variable& v : rules.variables) width = std::max(width, v.name.size());
   for (const Effect& e : rules.effects) width = std::max(width, e.name.size());
-  width += 2;
+  return width + 2;
+}
 
+// Each zone family, shared or per player, who sees it, and the part it plays.
+void PrintZones(const Ruleset& rules, size_t width, std::ostream& out) {
   out << "  zones:\n";
   for (size_t f = 0; f < rules.zones.size(); ++f) {
     const ZoneFamily& z = rules.zones[f];
@@ -280,7 +278,11 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
     }
     out << "\n";
   }
+}
 
+// The named numbers, then the ruleset's own variables (the built-in ones by
+// name only).
+void PrintNumbersAndVariables(const Ruleset& rules, size_t width, std::ostream& out) {
   if (!rules.numbers.empty()) {
     out << "  numbers:  ";
     for (size_t i = 0; i < rules.numbers.size(); ++i) {
@@ -303,7 +305,10 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
         << "starts " << rules.ValueName(v.type, v.init) << "\n";
   }
   if (!builtins.empty()) out << "    (built in: " << builtins << ")\n";
+}
 
+// Each effect, when it runs and how many cards carry it.
+void PrintEffects(const Ruleset& rules, size_t width, std::ostream& out) {
   out << "  effects:\n";
   if (rules.effects.empty()) out << "    (none)\n";
   for (size_t e = 0; e < rules.effects.size(); ++e) {
@@ -317,17 +322,24 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
         << PadRight(TimingName(rules, effect), 20) << carriers
         << (carriers == 1 ? " card" : " cards") << "\n";
   }
+}
 
+// A search game's formation, its pieces numbered.
+void PrintFormation(const Ruleset& rules, std::ostream& out) {
+  if (!rules.search) return;
+  // The fish numbers here are the ones scenarios and players mark.
+  out << "  formation (" << rules.search->formation.pieces.size() << " "
+      << rules.search->formation.piece << ", " << rules.search->error_patterns.size()
+      << " error patterns, " << rules.search->faces.size() << " cards):\n";
+  std::istringstream picture(
+      Picture(rules.search->formation, rules.search->formation.pieces, 0));
+  for (std::string line; std::getline(picture, line);) out << "    " << line << "\n";
+}
+
+// The procedure (tricks, turns or plain rounds) and how the game is won and
+// ends.
+void PrintProcedures(const Ruleset& rules, std::ostream& out) {
   auto present = [](int node) { return node >= 0 ? "yes" : "no"; };
-  if (rules.search) {
-    // The fish numbers here are the ones scenarios and players mark.
-    out << "  formation (" << rules.search->formation.pieces.size() << " "
-        << rules.search->formation.piece << ", " << rules.search->error_patterns.size()
-        << " error patterns, " << rules.search->faces.size() << " cards):\n";
-    std::istringstream picture(
-        Picture(rules.search->formation, rules.search->formation.pieces, 0));
-    for (std::string line; std::getline(picture, line);) out << "    " << line << "\n";
-  }
   out << "  procedures:\n";
   if (rules.turn) {
     PrintTurnProcedure(rules, out);
@@ -353,6 +365,24 @@ void PrintSummary(const Ruleset& rules, std::ostream& out) {
     out << (r > 1 ? ", " : "") << rules.end_reasons[r];
   }
   out << "\n";
+}
+
+void PrintSummary(const Ruleset& rules, std::ostream& out) {
+  out << rules.name << ": " << rules.title << "\n";
+  out << "  file:      " << rules.source_path << "\n";
+  out << "  hash:      " << rules.content_hash << "\n";
+  out << "  players:   " << PlayerRange(rules) << "\n";
+  out << "  suits:     ";
+  for (size_t i = 0; i < rules.suits.size(); ++i)
+    out << (i ? ", " : "") << rules.suits[i];
+  out << "\n  cards:     " << rules.cards.size() << "\n";
+  PrintCardTable(rules, out);
+  const size_t width = NameWidth(rules);
+  PrintZones(rules, width, out);
+  PrintNumbersAndVariables(rules, width, out);
+  PrintEffects(rules, width, out);
+  PrintFormation(rules, out);
+  PrintProcedures(rules, out);
   PrintInvariants(rules, out);
 }
 
@@ -486,7 +516,11 @@ int RunDump(const std::vector<std::string>& words, std::ostream& out, std::ostre
   if (!rules) {
     return ReportErrors("rules dump", rules.errors(), err);
   }
-  out << Disassemble(*rules.value());
+  if (parsed.args->Has("json")) {
+    out << ProgramJson(*rules.value()) << "\n";
+  } else {
+    out << Disassemble(*rules.value());
+  }
   return kExitOk;
 }
 
@@ -528,6 +562,7 @@ int RunList(const std::vector<std::string>& words, std::ostream& out, std::ostre
 void PrintRulesHelp(std::ostream& out) {
   out << "usage: angler rules check FILE...   load rulesets and summarize them\n"
       << "       angler rules dump RULESET    the compiled program, with source places\n"
+      << "                                    (--json: as data, docs/API.md)\n"
       << "       angler rules list            the shipped rulesets\n";
 }
 

@@ -175,5 +175,45 @@ TEST_CASE("rules check warns about a key nothing reads and exits 0", "[rules]") 
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("rules dump --json: the program as data, each instruction with its place",
+          "[rules]") {
+  const Run text = Rules({"dump", "fishing"});
+  const Run dump = Rules({"dump", "fishing", "--json"});
+  REQUIRE(dump.code == 0);
+  Result<JsonValue> parsed = ParseJson(dump.out, "dump");
+  REQUIRE(parsed.ok());
+  const JsonValue& program = parsed.value();
+  CHECK(program.Find("ruleset")->text == "fishing");
+  CHECK(program.Find("hash")->text.size() == 16);
+  const std::vector<JsonValue>& nodes = program.Find("nodes")->items;
+  const std::vector<JsonValue>& code = program.Find("code")->items;
+  CHECK_THAT(text.out, Catch::Contains("nodes: " + std::to_string(nodes.size()) + "\n"));
+  CHECK_THAT(text.out, Catch::Contains("code: " + std::to_string(code.size()) + "\n"));
+  // Every child of a node is a node.
+  for (const JsonValue& n : nodes) {
+    for (const char* child : {"x", "y", "z"}) {
+      const int64_t c = *n.Find(child)->AsInt();
+      CHECK((c >= -1 && c < static_cast<int64_t>(nodes.size())));
+    }
+  }
+  // Each instruction reads as the text dump's line, with the same place.
+  bool minus_points = false;
+  for (const JsonValue& in : code) {
+    const std::string pc = std::to_string(*in.Find("pc")->AsInt());
+    const std::string place = in.Find("file")->text + ":" +
+                              std::to_string(*in.Find("line")->AsInt()) + ":" +
+                              std::to_string(*in.Find("col")->AsInt());
+    INFO(pc << " " << in.Find("code")->text << " " << place);
+    CHECK(*in.Find("line")->AsInt() > 0);
+    CHECK_THAT(text.out, Catch::Contains("  " + pc + " " + in.Find("code")->text));
+    CHECK_THAT(text.out, Catch::Contains(place + "\n"));
+    minus_points |= in.Find("section")->text == "effects.minus_three" &&
+                    in.Find("code")->text == "SetPlayerVar" &&
+                    *in.Find("op")->AsInt() == 2;
+  }
+  CHECK(minus_points);
+  CHECK(Rules({"dump", "no-such-game", "--json"}).code == 2);
+}
+
 }  // namespace
 }  // namespace angler

@@ -156,6 +156,108 @@ Result<SimFlags> ReadSimFlags(const Args& args) {
   return flags;
 }
 
+// What one run shares across its player counts.
+struct SimRunContext {
+  const Args& args;
+  const SimFlags& flags;
+  const Ruleset& ruleset;
+  GameRange range;
+  std::optional<RecordBatches>& batches;  // with --record
+  std::ostream& out;
+  std::ostream& err;
+};
+
+// "sim: 1000 games, ... (N games/s, T threads)" and the games that failed,
+// on stderr; true when some game ended in an error.
+bool ReportTimings(const SimRunContext& run, const SimulationStats& stats,
+                   double seconds) {
+  run.err << "sim: " << stats.games << " games, " << stats.actions << " actions in "
+          << Fixed(seconds, 2) << " s ("
+          << Fixed(seconds > 0 ? stats.games / seconds : 0, 0) << " games/s, "
+          << run.flags.threads << " threads)\n";
+  if (stats.errors() == 0) return false;
+  run.err << "sim: " << stats.errors() << " game(s) ended in an error";
+  run.err << "; first: " << stats.first_error;
+  run.err << "\n";
+  return true;
+}
+
+// Plays the run for `n` players: records the games when asked, prints the
+// table (or keeps the report for the JSON printed at the end). An exit code
+// when the run must stop here.
+std::optional<int> SimPlayerCount(const SimRunContext& run, int n, bool first_count,
+                                  std::vector<SimReport>& json_reports, bool& failed) {
+  const std::string& command = SimSpec().name;
+  Result<std::vector<std::string>> players = NamesFlag(run.args, n);
+  if (!players) return ReportErrors(command, players.errors(), run.err);
+  auto bots = MakeSeatBots(run.args.Get("bots").value_or(""), n);
+  std::vector<Bot*> seats;
+  std::vector<std::string> names;
+  for (const auto& bot : bots.value()) {
+    seats.push_back(bot.get());
+    names.push_back(bot->name());
+  }
+  const Game game(run.ruleset, n);
+  ProgressLine progress(run.err, ProgressLine::IsTerminal(run.err), "sim");
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<Diagnostic> record_errors;
+  SimReport report;
+  report.run = SimRun::Of(run.ruleset, run.range.seed, names, run.flags.games);
+  report.run.players = players.value();
+  report.run.shard = run.flags.shard.first;
+  report.run.shards = run.flags.shard.second;
+  report.stats = SimulateRange(
+      game, seats, run.range, run.flags.threads,
+      [&](int64_t done) { progress.Update(done, run.range.count); },
+      [&](const GameResult& result) {
+        if (!run.batches || !record_errors.empty()) return;
+        Status added =
+            run.batches->Add(game, result.actions, result.seed, players.value(), names);
+        if (!added) record_errors = added.errors();
+      });
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  progress.Finish();
+  if (!record_errors.empty()) {  // the open batch rolls back
+    run.err << "sim: " << run.batches->committed()
+            << " games of this run were recorded before the error\n";
+    return ReportErrors(command, record_errors, run.err);
+  }
+  if (run.args.Has("json")) {
+    json_reports.push_back(report);
+  } else {
+    if (!first_count) run.out << "\n";
+    WriteSimTable(report, run.out);
+  }
+  failed |= ReportTimings(run, report.stats, seconds);
+  return std::nullopt;
+}
+
+// --record: every game into the store, in batches of about a second, each
+// all or nothing (tools/record_batches.h). The batches stay empty without it.
+Status OpenRecordBatches(const Args& args, std::unique_ptr<Store>& store,
+                         std::optional<RecordBatches>& batches) {
+  if (!args.Has("record")) return Ok();
+  auto opened = Store::OpenAt(args.Get("db").value_or(""));
+  if (!opened) return opened.errors();
+  store = std::move(opened).value();
+  batches.emplace(*store, kRecordBatchTime);
+  return Ok();
+}
+
+// The last batch stored; exit code 0 when it is.
+int FinishRecording(std::optional<RecordBatches>& batches, std::ostream& err) {
+  if (!batches) return kExitOk;
+  Status committed = batches->Finish();
+  if (!committed) {
+    err << "sim: " << batches->committed()
+        << " games of this run were recorded before the error\n";
+    return ReportErrors(SimSpec().name, committed.errors(), err);
+  }
+  err << "sim: games recorded\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
@@ -180,96 +282,32 @@ int RunSim(const std::vector<std::string>& words, std::ostream& out, std::ostrea
   if (!counts) {
     return ReportErrors(spec.name, counts.errors(), err);
   }
-
-  // --record: every game into the store, in batches of about a second, each
-  // all or nothing (tools/record_batches.h).
   std::unique_ptr<Store> store;
   std::optional<RecordBatches> batches;
-  if (args.Has("record")) {
-    auto opened = Store::OpenAt(args.Get("db").value_or(""));
-    if (!opened) {
-      return ReportErrors(spec.name, opened.errors(), err);
-    }
-    store = std::move(opened).value();
-    batches.emplace(*store, kRecordBatchTime);
+  if (Status opened = OpenRecordBatches(args, store, batches); !opened) {
+    return ReportErrors(spec.name, opened.errors(), err);
   }
 
   const auto [shard, shards] = flags.value().shard;
   const GameRange range =
       shards ? Slice(flags.value().seed, flags.value().games, shard - 1, shards)
              : GameRange{flags.value().seed, 0, flags.value().games};
-  std::vector<SimReport> json_reports;
-  bool failed = false;
   if (args.Has("names") && counts.value().size() > 1) {
     return ReportErrors(spec.name, {Diagnostic({}, "--names needs one player count")},
                         err);
   }
+  const SimRunContext run{args, flags.value(), ruleset, range, batches, out, err};
+  std::vector<SimReport> json_reports;
+  bool failed = false;
   for (int n : counts.value()) {
-    Result<std::vector<std::string>> players = NamesFlag(args, n);
-    if (!players) {
-      return ReportErrors(spec.name, players.errors(), err);
-    }
-    auto bots = MakeSeatBots(args.Get("bots").value_or(""), n);
-    std::vector<Bot*> seats;
-    std::vector<std::string> names;
-    for (const auto& bot : bots.value()) {
-      seats.push_back(bot.get());
-      names.push_back(bot->name());
-    }
-    const Game game(ruleset, n);
-    ProgressLine progress(err, ProgressLine::IsTerminal(err), "sim");
-    const auto start = std::chrono::steady_clock::now();
-    std::vector<Diagnostic> record_errors;
-    SimReport report;
-    report.run = SimRun::Of(ruleset, range.seed, names, flags.value().games);
-    report.run.players = players.value();
-    report.run.shard = shard;
-    report.run.shards = shards;
-    report.stats = SimulateRange(
-        game, seats, range, flags.value().threads,
-        [&](int64_t done) { progress.Update(done, range.count); },
-        [&](const GameResult& result) {
-          if (!batches || !record_errors.empty()) return;
-          Status added =
-              batches->Add(game, result.actions, result.seed, players.value(), names);
-          if (!added) record_errors = added.errors();
-        });
-    const SimulationStats& stats = report.stats;
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    progress.Finish();
-    if (!record_errors.empty()) {  // the open batch rolls back
-      err << "sim: " << batches->committed()
-          << " games of this run were recorded before the error\n";
-      return ReportErrors(spec.name, record_errors, err);
-    }
-    if (args.Has("json")) {
-      json_reports.push_back(report);
-    } else {
-      if (counts.value().size() > 1 && n != counts.value().front()) out << "\n";
-      WriteSimTable(report, out);
-    }
-    err << "sim: " << stats.games << " games, " << stats.actions << " actions in "
-        << Fixed(seconds, 2) << " s ("
-        << Fixed(seconds > 0 ? stats.games / seconds : 0, 0) << " games/s, "
-        << flags.value().threads << " threads)\n";
-    if (stats.errors() > 0) {
-      err << "sim: " << stats.errors() << " game(s) ended in an error";
-      err << "; first: " << stats.first_error;
-      err << "\n";
-      failed = true;
-    }
+    const bool first_count = n == counts.value().front();
+    if (std::optional<int> stop =
+            SimPlayerCount(run, n, first_count, json_reports, failed))
+      return *stop;
   }
   if (args.Has("json")) PrintSimJson(json_reports, out);
-  if (batches) {
-    Status committed = batches->Finish();
-    if (!committed) {
-      err << "sim: " << batches->committed()
-          << " games of this run were recorded before the error\n";
-      return ReportErrors(spec.name, committed.errors(), err);
-    }
-    err << "sim: games recorded\n";
-  }
+  if (const int recorded = FinishRecording(batches, err); recorded != kExitOk)
+    return recorded;
   return failed ? kExitFailure : kExitOk;
 }
 

@@ -77,6 +77,74 @@ int IsmctsBot::AddChild(int node, const Action& action, int player) {
   return id;
 }
 
+int IsmctsBot::Select(int node, const ActionList& legal, int player, const Action* first,
+                      Rng& rng, Action& move, bool& expanded) {
+  int untried[kMaxCards];
+  int untried_count = 0;
+  int best = -1;
+  double best_score = -1;
+  for (int i = 0; i < legal.count; ++i) {
+    const int c = Child(node, legal.items[i]);
+    if (c < 0) {
+      untried[untried_count++] = i;
+      continue;
+    }
+    Node& child = nodes_[static_cast<size_t>(c)];
+    ++child.available;
+    const double score =
+        child.reward / child.visits +
+        kExploration *
+            std::sqrt(std::log(static_cast<double>(child.available)) / child.visits);
+    if (score > best_score) best_score = score, best = c;
+  }
+  if (first) {
+    move = *first;
+    best = Child(node, move);
+    if (best < 0) {
+      best = AddChild(node, move, player);
+      nodes_[static_cast<size_t>(best)].available = 1;
+      expanded = true;
+    }
+  } else if (untried_count > 0) {
+    move = legal.items[untried[rng.Below(static_cast<uint32_t>(untried_count))]];
+    best = AddChild(node, move, player);
+    nodes_[static_cast<size_t>(best)].available = 1;
+    expanded = true;
+  } else {
+    move = nodes_[static_cast<size_t>(best)].action;
+  }
+  return best;
+}
+
+void IsmctsBot::Playout(const Game& game, State& s, int32_t round, int plies, Rng& rng) {
+  ActionList legal;
+  while (!PastHorizon(game, s, round) && plies++ < kMaxPlayoutActions) {
+    Action move;
+    if (game.IsChance(s)) {
+      ++work_;
+      move = game.SampleChance(s, rng);
+    } else {
+      game.LegalActions(s, legal);
+      work_ += legal.count;
+      if (legal.count == 0) break;
+      move = legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
+    }
+    if (!game.Apply(s, move)) break;
+  }
+}
+
+void IsmctsBot::Backpropagate(const Game& game, const State& s, const int* path,
+                              int depth) {
+  double reward[kMaxPlayers];
+  Rewards(game, s, to_game_end_, reward);
+  nodes_[0].visits++;
+  for (int d = 0; d < depth; ++d) {
+    Node& n = nodes_[static_cast<size_t>(path[d])];
+    ++n.visits;
+    n.reward += reward[n.player];
+  }
+}
+
 void IsmctsBot::Iterate(const Game& game, const Information& info, const State& state,
                         Rng& rng, const Action* first) {
   State s;
@@ -101,67 +169,13 @@ void IsmctsBot::Iterate(const Game& game, const Information& info, const State& 
     game.LegalActions(s, legal);
     work_ += legal.count;
     if (legal.count == 0) break;
-    int untried[kMaxCards];
-    int untried_count = 0;
-    int best = -1;
-    double best_score = -1;
-    for (int i = 0; i < legal.count; ++i) {
-      const int c = Child(node, legal.items[i]);
-      if (c < 0) {
-        untried[untried_count++] = i;
-        continue;
-      }
-      Node& child = nodes_[static_cast<size_t>(c)];
-      ++child.available;
-      const double score =
-          child.reward / child.visits +
-          kExploration *
-              std::sqrt(std::log(static_cast<double>(child.available)) / child.visits);
-      if (score > best_score) best_score = score, best = c;
-    }
     Action move;
-    if (first && depth == 0) {
-      move = *first;
-      best = Child(node, move);
-      if (best < 0) {
-        best = AddChild(node, move, player);
-        nodes_[static_cast<size_t>(best)].available = 1;
-        expanded = true;
-      }
-    } else if (untried_count > 0) {
-      move = legal.items[untried[rng.Below(static_cast<uint32_t>(untried_count))]];
-      best = AddChild(node, move, player);
-      nodes_[static_cast<size_t>(best)].available = 1;
-      expanded = true;
-    } else {
-      move = nodes_[static_cast<size_t>(best)].action;
-    }
+    node = Select(node, legal, player, depth == 0 ? first : nullptr, rng, move, expanded);
     if (!game.Apply(s, move)) return;
-    node = best;
     path[depth++] = node;
   }
-  // A random playout to the horizon.
-  while (!PastHorizon(game, s, round) && plies++ < kMaxPlayoutActions) {
-    Action move;
-    if (game.IsChance(s)) {
-      ++work_;
-      move = game.SampleChance(s, rng);
-    } else {
-      game.LegalActions(s, legal);
-      work_ += legal.count;
-      if (legal.count == 0) break;
-      move = legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
-    }
-    if (!game.Apply(s, move)) break;
-  }
-  double reward[kMaxPlayers];
-  Rewards(game, s, to_game_end_, reward);
-  nodes_[0].visits++;
-  for (int d = 0; d < depth; ++d) {
-    Node& n = nodes_[static_cast<size_t>(path[d])];
-    ++n.visits;
-    n.reward += reward[n.player];
-  }
+  Playout(game, s, round, plies, rng);
+  Backpropagate(game, s, path, depth);
 }
 
 std::vector<IsmctsBot::MoveEstimate> IsmctsBot::Search(const Game& game,

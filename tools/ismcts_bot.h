@@ -110,6 +110,15 @@ class IsmctsBot : public Bot {
   // `first`, the iteration begins with that move.
   void Iterate(const Game& game, const Information& info, const State& state, Rng& rng,
                const Action* first = nullptr);
+  // The move to take at `node` among `legal`: `first` when given, else an
+  // untried move (a new child: `expanded`), else the child with the best
+  // upper confidence bound. Returns the child's node.
+  int Select(int node, const ActionList& legal, int player, const Action* first, Rng& rng,
+             Action& move, bool& expanded);
+  // Random moves from `s` to the horizon (or kMaxPlayoutActions in all).
+  void Playout(const Game& game, State& s, int32_t round, int plies, Rng& rng);
+  // The rewards of the playout's end, added to the root and each node walked.
+  void Backpropagate(const Game& game, const State& s, const int* path, int depth);
   int Child(int node, const Action& action) const;
   int AddChild(int node, const Action& action, int player);
 

@@ -29,6 +29,7 @@
 #include "tools/commands.h"
 #include "tools/event_text.h"
 #include "tools/json.h"
+#include "tools/narration.h"
 #include "tools/progress.h"
 #include "tools/replay_subcommand.h"
 #include "tools/serve_json.h"
@@ -43,8 +44,17 @@ int TrickShown(const State& s, const BuiltinSlots& b) {
   return std::min(s.vars[b.trick_number] + 1, std::max(s.vars[b.tricks], 1));
 }
 
-// The position at `ply` of a line, as `angler play` shows it, for all seats.
-void ShowText(std::ostream& out, const Line& line, int ply) {
+// What the move at `ply` (from 1) did, told as `angler play` tells it.
+std::vector<std::string> MoveTold(const Line& line, int ply) {
+  return NarrateReplayedMove(*line.g.game, line.positions[static_cast<size_t>(ply - 1)],
+                             line.ActionAt(ply), line.g.record.players,
+                             Viewpoint::Everything());
+}
+
+// The position at `ply` of a line, as `angler play` shows it, for all seats;
+// `told`, the narration of the move that led there, under the move.
+void ShowText(std::ostream& out, const Line& line, int ply,
+              const std::vector<std::string>& told = {}) {
   const Loaded& g = line.g;
   const Ruleset& rules = *g.rules;
   const Game& game = *g.game;
@@ -64,6 +74,7 @@ void ShowText(std::ostream& out, const Line& line, int ply) {
     }
   } else {
     out << MoveLineText(line, ply) << "\n";
+    for (const std::string& l : told) out << "  " << l << "\n";
   }
   const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), players);
   out << PositionText(view);
@@ -482,8 +493,11 @@ int Step(Context& c) {
       c.out << "at the end (ply " << end << ")\n";
       continue;
     }
+    // A step forward tells what the move did, as `angler play` does.
+    const bool stepped = target == ply + 1;
     ply = target;
-    ShowText(c.out, line, ply);
+    ShowText(c.out, line, ply,
+             stepped ? MoveTold(line, ply) : std::vector<std::string>{});
   }
 }
 

@@ -78,21 +78,17 @@ bool IsRulesetFile(const std::string& word) {
          ends(".json");
 }
 
-int Verify(Context& c) {
-  if (!c.args.positional().empty()) return Fail(c, "takes no arguments, only flags");
-  auto store = OpenStore(c.args);
-  if (!store) return Fail(c, store.errors());
-  ProgressLine progress(c.err, ProgressLine::IsTerminal(c.err), "verify");
-  VerifyOptions options;
-  options.ruleset = c.args.Get("ruleset").value_or("");
-  // A ruleset file is loaded and offered under its name; otherwise a name
-  // must be a ruleset angler knows, and a content hash is hex digits.
+// --ruleset: a ruleset file is loaded and offered under its name;
+// otherwise a name must be a ruleset angler knows, and a content hash is hex
+// digits.
+Status ReadVerifyRuleset(const Args& args, VerifyOptions& options) {
+  options.ruleset = args.Get("ruleset").value_or("");
   const bool hash =
       !options.ruleset.empty() &&
       options.ruleset.find_first_not_of("0123456789abcdef") == std::string::npos;
   if (IsRulesetFile(options.ruleset)) {
     Result<RulesetPtr> supplied = LoadRuleset(options.ruleset);
-    if (!supplied) return Fail(c, supplied.errors());
+    if (!supplied) return supplied.errors();
     RulesetPtr rules = supplied.value();
     options.ruleset = rules->name;
     options.current = [rules](const std::string& name) -> Result<RulesetPtr> {
@@ -101,8 +97,63 @@ int Verify(Context& c) {
     };
   } else if (!options.ruleset.empty() && !hash) {
     if (Result<RulesetPtr> known = LoadRuleset(options.ruleset); !known) {
-      return Fail(c, known.errors());
+      return known.errors();
     }
+  }
+  return Ok();
+}
+
+void WriteVerifyJson(const VerifyReport& r, std::ostream& out) {
+  JsonWriter json;
+  json.BeginObject();
+  json.Key("games").Int(r.games);
+  json.Key("actions").Int(r.actions);
+  json.Key("house_rules").Int(r.house_rules);
+  json.Key("drifted").Int(static_cast<int64_t>(r.drifts.size()));
+  json.Key("drifts").BeginArray();
+  for (const Drift& d : r.drifts) {
+    json.BeginObject();
+    json.Key("game").Int(d.game);
+    json.Key("ruleset").String(d.ruleset_name);
+    json.Key("stored_hash").String(d.stored_hash);
+    json.Key("current_hash").String(d.current_hash);
+    json.Key("ply").Int(d.ply);
+    json.Key("round").Int(d.round);
+    json.Key("move").String(d.move);
+    json.Key("reason").String(d.reason);
+    if (d.legal_recorded >= 0) {
+      json.Key("legal_recorded").Int(d.legal_recorded);
+      json.Key("legal_now").Int(d.legal_now);
+    }
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+  out << json.str() << "\n";
+}
+
+void WriteVerifyText(const VerifyReport& r, std::ostream& out) {
+  for (const Drift& d : r.drifts) out << DriftText(d) << "\n";
+  out << "verify: " << r.games << " game(s), " << r.actions << " actions replayed: ";
+  if (r.drifts.empty()) {
+    out << "all replay";
+  } else {
+    out << r.drifts.size() << " drifted";
+  }
+  if (r.house_rules > 0) {
+    out << " (" << r.house_rules << " of house rules, against their own rules)";
+  }
+  out << "\n";
+}
+
+int Verify(Context& c) {
+  if (!c.args.positional().empty()) return Fail(c, "takes no arguments, only flags");
+  auto store = OpenStore(c.args);
+  if (!store) return Fail(c, store.errors());
+  ProgressLine progress(c.err, ProgressLine::IsTerminal(c.err), "verify");
+  VerifyOptions options;
+  if (Status read = ReadVerifyRuleset(c.args, options); !read) {
+    return Fail(c, read.errors());
   }
   options.progress = [&](int64_t done, int64_t total) {
     progress.Update(static_cast<long>(done), static_cast<long>(total));
@@ -115,44 +166,9 @@ int Verify(Context& c) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   const VerifyReport& r = report.value();
   if (c.args.Has("json")) {
-    JsonWriter json;
-    json.BeginObject();
-    json.Key("games").Int(r.games);
-    json.Key("actions").Int(r.actions);
-    json.Key("house_rules").Int(r.house_rules);
-    json.Key("drifted").Int(static_cast<int64_t>(r.drifts.size()));
-    json.Key("drifts").BeginArray();
-    for (const Drift& d : r.drifts) {
-      json.BeginObject();
-      json.Key("game").Int(d.game);
-      json.Key("ruleset").String(d.ruleset_name);
-      json.Key("stored_hash").String(d.stored_hash);
-      json.Key("current_hash").String(d.current_hash);
-      json.Key("ply").Int(d.ply);
-      json.Key("round").Int(d.round);
-      json.Key("move").String(d.move);
-      json.Key("reason").String(d.reason);
-      if (d.legal_recorded >= 0) {
-        json.Key("legal_recorded").Int(d.legal_recorded);
-        json.Key("legal_now").Int(d.legal_now);
-      }
-      json.EndObject();
-    }
-    json.EndArray();
-    json.EndObject();
-    c.out << json.str() << "\n";
+    WriteVerifyJson(r, c.out);
   } else {
-    for (const Drift& d : r.drifts) c.out << DriftText(d) << "\n";
-    c.out << "verify: " << r.games << " game(s), " << r.actions << " actions replayed: ";
-    if (r.drifts.empty()) {
-      c.out << "all replay";
-    } else {
-      c.out << r.drifts.size() << " drifted";
-    }
-    if (r.house_rules > 0) {
-      c.out << " (" << r.house_rules << " of house rules, against their own rules)";
-    }
-    c.out << "\n";
+    WriteVerifyText(r, c.out);
   }
   char timing[64];
   std::snprintf(timing, sizeof timing, "%.2f s", seconds);

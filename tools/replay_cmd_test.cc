@@ -226,6 +226,31 @@ TEST_CASE("replay step: forward, back, jump, next trick, next round", "[replay-c
   CHECK(tmp.Run({"step", "1"}, "n\n").code == kExitOk);
 }
 
+TEST_CASE("replay step: a step forward tells what the move did, as play does",
+          "[replay-cmd]") {
+  TempStore tmp;
+  AddFishing(tmp, 1);
+  std::string input;
+  for (int i = 0; i < 40; ++i) input += "n\n";
+  input += "j 80\n";
+  const Ran r = tmp.Run({"step", "1"}, input);
+  CHECK(r.code == kExitOk);
+  INFO(r.out);
+  // Under the move line: who won the trick, and where its cards went.
+  const size_t won = r.out.find(" wins the trick");
+  REQUIRE(won != std::string::npos);
+  const size_t line = r.out.rfind('\n', won) + 1;
+  CHECK(r.out.substr(line, 2) == "  ");
+  const size_t move = r.out.rfind('\n', line - 2) + 1;
+  CHECK(std::isdigit(static_cast<unsigned char>(r.out[move])));
+  CHECK(r.out.find("'s fisher takes ", won) != std::string::npos);
+  // A jump tells nothing: the move line is followed by the position.
+  const size_t jumped = r.out.find("\n80. ");
+  REQUIRE(jumped != std::string::npos);
+  const size_t after = r.out.find('\n', jumped + 1) + 1;
+  CHECK(r.out.substr(after, 3) == "-- ");
+}
+
 TEST_CASE("replay step: into a variation and out, annotating in place", "[replay-cmd]") {
   TempStore tmp;
   AddFishing(tmp, 1);

@@ -144,6 +144,22 @@ struct Block {
   std::vector<GameResult> results;  // kept only when the caller wants each game
 };
 
+// Plays block `b` of the range: its games' statistics, and each game itself
+// when `keep_results`.
+void PlayBlock(const Game& game, const std::vector<Bot*>& bots, const GameRange& range,
+               int64_t b, bool keep_results, Block& out) {
+  out.stats = SimulationStats(game);
+  out.results.clear();
+  const int64_t end = std::min(range.count, (b + 1) * kBlockGames);
+  for (int64_t i = b * kBlockGames; i < end; ++i) {
+    const int64_t index = range.first + i;
+    Result<GameResult> played =
+        PlayGame(game, bots, DeriveSeed(range.seed, static_cast<uint64_t>(index)));
+    out.stats.Add(game, index, played);
+    if (keep_results && played) out.results.push_back(std::move(played).value());
+  }
+}
+
 }  // namespace
 
 SimulationStats SimulateRange(const Game& game, const std::vector<Bot*>& seats,
@@ -160,18 +176,7 @@ SimulationStats SimulateRange(const Game& game, const std::vector<Bot*>& seats,
   int64_t next_block = 0;
   int64_t handed_over = 0;
 
-  auto play_block = [&](const std::vector<Bot*>& bots, int64_t b, Block& out) {
-    out.stats = SimulationStats(game);
-    out.results.clear();
-    const int64_t end = std::min(range.count, (b + 1) * kBlockGames);
-    for (int64_t i = b * kBlockGames; i < end; ++i) {
-      const int64_t index = range.first + i;
-      Result<GameResult> played =
-          PlayGame(game, bots, DeriveSeed(range.seed, static_cast<uint64_t>(index)));
-      out.stats.Add(game, index, played);
-      if (each && played) out.results.push_back(std::move(played).value());
-    }
-  };
+  const bool keep_results = static_cast<bool>(each);
   auto worker = [&] {
     // Bots remember what their seat saw: each thread plays with its own.
     std::vector<std::unique_ptr<Bot>> own;
@@ -188,7 +193,7 @@ SimulationStats SimulateRange(const Game& game, const std::vector<Bot*>& seats,
         b = next_block++;
       }
       Block played;
-      play_block(bots, b, played);
+      PlayBlock(game, bots, range, b, keep_results, played);
       {
         std::lock_guard lock(mutex);
         Block& slot = slots[static_cast<size_t>(b % window)];
@@ -208,7 +213,7 @@ SimulationStats SimulateRange(const Game& game, const std::vector<Bot*>& seats,
   for (int64_t b = 0; b < blocks; ++b) {
     Block block;
     if (pool.empty()) {
-      play_block(seats, b, block);
+      PlayBlock(game, seats, range, b, keep_results, block);
     } else {
       std::unique_lock lock(mutex);
       Block& slot = slots[static_cast<size_t>(b % window)];

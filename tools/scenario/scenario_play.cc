@@ -38,16 +38,23 @@ ScenarioOutcome ScenarioPlay::Run(const std::vector<Bound>& setup,
 
 void ScenarioPlay::Position(const std::vector<Bound>& setup,
                             const std::vector<int>& set_slots) {
-  State& s = state_;
   // A position made up by setup lines need not keep the ruleset's
   // invariants (the cards in play, the hands for the tricks left); a game
   // dealt by the seed alone must.
   game_.set_check_invariants(setup.empty() && s_.start_round == 0);
+  const bool plain_rounds = r_.entry_play == r_.entry_round;
+  if (DealBySeed(setup, plain_rounds)) return;
+  ClearFlow();
+  const std::vector<bool> zone_listed = PlaceSetup(setup);
+  RestartAt(zone_listed, set_slots, plain_rounds);
+}
+
+bool ScenarioPlay::DealBySeed(const std::vector<Bound>& setup, bool plain_rounds) {
+  State& s = state_;
   // A game of plain rounds (neither tricks nor turns) is set up at the start
   // of a round: its setup runs with the seed and stops where round 1 would
   // start, so the round's start (a card revealed, a card set aside) runs
   // once, on the scenario's position.
-  const bool plain_rounds = r_.entry_play == r_.entry_round;
   if (plain_rounds && (!setup.empty() || s_.start_round > 0)) {
     Ruleset until_round = r_;
     until_round.code[static_cast<size_t>(r_.entry_round)] = Instr{Code::kGameOver};
@@ -56,12 +63,15 @@ void ScenarioPlay::Position(const std::vector<Bound>& setup,
     while (!s.over && setup_only.IsChance(s)) {
       static_cast<void>(setup_only.Apply(s, setup_only.SampleChance(s, streams_.chance)));
     }
-  } else {
-    s = game_.NewInitialState();
-    Chance();
-    if (setup.empty() && s_.start_round == 0) return;
+    return false;
   }
+  s = game_.NewInitialState();
+  Chance();
+  return setup.empty() && s_.start_round == 0;
+}
 
+void ScenarioPlay::ClearFlow() {
+  State& s = state_;
   s.decision.kind = DecisionKind::kNone;
   s.over = false;
   s.error = false;
@@ -76,7 +86,10 @@ void ScenarioPlay::Position(const std::vector<Bound>& setup,
   s.turns_taken = 0;
   s.resolve_next = 0;
   std::fill(std::begin(s.position_of), std::end(s.position_of), -1);
+}
 
+std::vector<bool> ScenarioPlay::PlaceSetup(const std::vector<Bound>& setup) {
+  State& s = state_;
   std::vector<bool> taken(r_.cards.size(), false);
   std::vector<bool> zone_listed(static_cast<size_t>(r_.zone_count), false);
   auto copy = [&](const CardRef& c) {
@@ -109,6 +122,12 @@ void ScenarioPlay::Position(const std::vector<Bound>& setup,
       if (b.turn) s.vars[r_.builtin.leader] = static_cast<int32_t>(value);
     }
   }
+  return zone_listed;
+}
+
+void ScenarioPlay::RestartAt(const std::vector<bool>& zone_listed,
+                             const std::vector<int>& set_slots, bool plain_rounds) {
+  State& s = state_;
   auto was_set = [&](int slot) {
     return std::find(set_slots.begin(), set_slots.end(), slot) != set_slots.end();
   };

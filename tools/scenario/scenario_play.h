@@ -31,6 +31,17 @@ class ScenarioPlay {
  private:
   // The ruleset's setup, then the scenario's changes, then the game restarts.
   void Position(const std::vector<Bound>& setup, const std::vector<int>& set_slots);
+  // The game as the seed deals it, or for plain rounds up to where round 1
+  // would start; true when that is the whole position (no setup lines).
+  bool DealBySeed(const std::vector<Bound>& setup, bool plain_rounds);
+  // Nothing in flight: no decision, frame, loop, trigger or pending effect.
+  void ClearFlow();
+  // The setup lines' cards and values; which zones were listed whole.
+  std::vector<bool> PlaceSetup(const std::vector<Bound>& setup);
+  // The game goes on from the made-up position: at the start of a round, or
+  // of a trick (a turn) with the hands as they are.
+  void RestartAt(const std::vector<bool>& zone_listed, const std::vector<int>& set_slots,
+                 bool plain_rounds);
 
   void EmptyZone(int zone);
 

@@ -1,0 +1,88 @@
+#include "tools/play_search.h"
+
+#include <bit>
+#include <charconv>
+#include <sstream>
+
+#include "dsl/text.h"
+#include "interpreter/formation.h"
+#include "tools/command_support.h"
+#include "tools/play_view.h"
+
+namespace angler {
+namespace {
+
+const ErrorCard& FaceOf(const Ruleset& rules, int card) {
+  const CardInfo& info = rules.cards[static_cast<size_t>(card)];
+  return rules.search->faces[static_cast<size_t>(info.face)];
+}
+
+}  // namespace
+
+std::string SearchPictures(const Ruleset& rules, int card) {
+  const ErrorCard& face = FaceOf(rules, card);
+  const Formation& formation = rules.search->formation;
+  return "the swarm card (" + rules.card_names[static_cast<size_t>(card)] + "):\n" +
+         Picture(formation, face.look, face.quarter_turns) +
+         "your card, how the swarm should look:\n" +
+         Picture(formation, formation.pieces, face.quarter_turns) +
+         PictureLegend(formation);
+}
+
+bool ReadMarks(std::istream& in, std::ostream& out, const Ruleset& rules, int card,
+               uint32_t& marks) {
+  const ErrorCard& face = FaceOf(rules, card);
+  const Formation& formation = rules.search->formation;
+  out << "type the numbers of the fish that are wrong (again to unmark), then 'stop'\n";
+  std::string line;
+  const int fish = static_cast<int>(formation.pieces.size());
+  for (;;) {
+    out << "> " << std::flush;
+    if (!std::getline(in, line)) return false;
+    std::string word = Lower(std::string(Trim(line)));
+    if (word == "q" || word == "quit") return false;
+    if (word == "stop") return true;
+    std::istringstream numbers(word);
+    std::string n;
+    while (std::getline(numbers, n, ' ')) {
+      n = std::string(Trim(n));
+      if (!n.empty() && n.back() == ',') n.pop_back();
+      if (n.empty()) continue;
+      int i = -1;
+      auto parsed = std::from_chars(n.data(), n.data() + n.size(), i);
+      if (parsed.ec != std::errc() || i < 0 || i >= fish) {
+        out << "fish are numbered 0 to " << fish - 1 << "\n";
+        continue;
+      }
+      marks ^= 1u << i;
+    }
+    out << Picture(formation, formation.pieces, face.quarter_turns, marks);
+  }
+}
+
+std::string StopText(const Ruleset& rules, const Action& stop,
+                     const std::vector<std::string>& players, int card,
+                     std::optional<uint32_t> person_marks) {
+  std::string who;
+  for (size_t p = 0; p < players.size(); ++p) {
+    if (!(stop.seed >> p & 1)) continue;
+    // Appends, not "a" + b: GCC 12 warns falsely (-Wrestrict) on the latter.
+    if (!who.empty()) who += " and ";
+    who += players[p];
+  }
+  std::string text =
+      who + (std::popcount(stop.seed) > 1 ? " stop together" : " stops") + "\n";
+  if (card < 0) return text;
+  const uint32_t faults = rules.cards[static_cast<size_t>(card)].faults;
+  text += "the wrong " + rules.search->formation.piece + " were:";
+  for (int i = 0; i < 32; ++i) {
+    if (!(faults >> i & 1)) continue;
+    text += ' ';
+    text += std::to_string(i);
+  }
+  text += "\n";
+  if (person_marks) text += "your marks: " + MarksVerdict(*person_marks, faults) + "\n";
+  return text;
+}
+
+}  // namespace angler
