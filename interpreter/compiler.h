@@ -82,6 +82,15 @@ class Compiler {
   Result<int> CompileList(const Expr& e);
   Result<int> Expect(const Expr& e, Type want);
   Status Statement(const Stmt& s);
+  // The statements of an if, else or repeat: their local names end with them.
+  Status NestedBlock(const Block& block);
+  Status Shuffle(const Stmt& s);
+  Status Deal(const Stmt& s);
+  Status Let(const Stmt& s);
+  Status If(const Stmt& s);
+  Status Repeat(const Stmt& s);
+  Status EndGame(const Stmt& s);
+  Status CallStatement(const Stmt& s);
   Status Assign(const Stmt& s);
   Status For(const Stmt& s);
   Status Move(const Stmt& s);

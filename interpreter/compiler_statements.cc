@@ -30,17 +30,6 @@ Status Compiler::Statements(const Block& block, const CodeContext& ctx) {
 }
 
 Status Compiler::Statement(const Stmt& s) {
-  auto block = [&](const Block& b) -> Status {
-    size_t mark = locals_.size();
-    for (const auto& inner : b) {
-      auto st = Statement(*inner);
-      if (!st) return st;
-    }
-    locals_.resize(mark);
-    return Ok();
-  };
-  Instr in;
-  in.pos = s.pos;
   // Instructions of this statement without a place of their own get its place.
   struct RestoreOrigin {
     SourcePos& origin;
@@ -51,122 +40,161 @@ Status Compiler::Statement(const Stmt& s) {
   switch (s.kind) {
     case Stmt::Kind::kMove:
       return Move(s);
-    case Stmt::Kind::kShuffle: {
-      auto z = ZoneExpr(*s.exprs[0]);
-      if (!z) return z.errors();
-      in.code = Code::kShuffle;
-      in.e0 = z.value();
-      Emit(in);
-      return Ok();
-    }
-    case Stmt::Kind::kDeal: {
-      auto z = Expect(*s.exprs[0], Type::kCards);
-      if (!z) return z.errors();
-      int f = rules_.FindFamily(s.text);
-      if (f < 0 || !rules_.zones[static_cast<size_t>(f)].per_player) {
-        std::vector<std::string> names;
-        for (const auto& zf : rules_.zones) {
-          if (zf.per_player) names.push_back(zf.name);
-        }
-        return Error(s.pos, WithSuggestion(
-                                "deal needs a zone kept per player, not '" + s.text + "'",
-                                s.text, names));
-      }
-      in.code = Code::kDeal;
-      in.e0 = z.value();
-      in.slot = static_cast<int16_t>(f);
-      Emit(in);
-      if (AnyOnEnter()) Emit(Instr{Code::kRunTriggers});
-      return Ok();
-    }
+    case Stmt::Kind::kShuffle:
+      return Shuffle(s);
+    case Stmt::Kind::kDeal:
+      return Deal(s);
     case Stmt::Kind::kAssign:
       return Assign(s);
-    case Stmt::Kind::kLet: {
-      auto v = Compile(*s.exprs[0]);
-      if (!v) return v.errors();
-      Type t = TypeOf(v.value());
-      if (!IsScalarType(t)) {
-        return Error(s.pos, std::string("let holds a single value, not ") + TypeName(t));
-      }
-      in.code = Code::kSetLocal;
-      in.slot = static_cast<int16_t>(NewLocal(s.text, t));
-      in.e0 = v.value();
-      Emit(in);
-      return Ok();
-    }
-    case Stmt::Kind::kIf: {
-      auto c = Expect(*s.exprs[0], Type::kBool);
-      if (!c) return c.errors();
-      in.code = Code::kJumpIfNot;
-      in.e0 = c.value();
-      int jump = Emit(in);
-      if (auto st = block(s.body); !st) return st;
-      if (s.orelse.empty()) {
-        rules_.code[static_cast<size_t>(jump)].target = Here();
-        return Ok();
-      }
-      int skip = Emit(Instr{Code::kJump});
-      rules_.code[static_cast<size_t>(jump)].target = Here();
-      if (auto st = block(s.orelse); !st) return st;
-      rules_.code[static_cast<size_t>(skip)].target = Here();
-      return Ok();
-    }
+    case Stmt::Kind::kLet:
+      return Let(s);
+    case Stmt::Kind::kIf:
+      return If(s);
     case Stmt::Kind::kFor:
       return For(s);
-    case Stmt::Kind::kRepeat: {
-      auto n = Expect(*s.exprs[0], Type::kInt);
-      if (!n) return n.errors();
-      Node range{Op::kRange, Type::kInts};
-      range.x = Const(Type::kInt, 1);
-      range.y = n.value();
-      range.imm = static_cast<int64_t>(Type::kInt);
-      size_t mark = locals_.size();
-      in.code = Code::kForBegin;
-      in.e0 = AddNode(range);
-      in.slot = static_cast<int16_t>(NewLocal(" repeat", Type::kInt));
-      int begin = Emit(in);
-      if (auto st = block(s.body); !st) return st;
-      Instr next{Code::kForNext};
-      next.slot = in.slot;
-      next.target = begin + 1;
-      Emit(next);
-      rules_.code[static_cast<size_t>(begin)].target = Here();
-      locals_.resize(mark);
-      return Ok();
-    }
-    case Stmt::Kind::kEndGame: {
-      auto& reasons = rules_.end_reasons;
-      std::string reason = s.text.empty() ? "ended" : s.text;
-      auto it = std::find(reasons.begin(), reasons.end(), reason);
-      if (it == reasons.end()) it = reasons.insert(reasons.end(), reason);
-      in.code = Code::kEndGame;
-      in.slot = static_cast<int16_t>(it - reasons.begin());
-      Emit(in);
-      return Ok();
-    }
-    case Stmt::Kind::kCall: {
-      const Expr& call = *s.exprs[0];
-      if (call.kind == Expr::Kind::kCall && call.text == "search" && call.args.empty()) {
-        if (!rules_.Searches()) {
-          return Error(s.pos, "search() needs a 'search' section: who may search");
-        }
-        Emit(Instr{Code::kSearch});
-        return Ok();
-      }
-      if (call.kind == Expr::Kind::kCall && call.text == "trick_effects" &&
-          call.args.empty()) {
-        if (!ctx_.in_trick_end) {
-          return Error(s.pos, "trick_effects() belongs in the trick's end steps");
-        }
-        Emit(Instr{Code::kTrickEffects});
-        return Ok();
-      }
-      return Error(s.pos,
-                   "this is a value, not a statement: move, assign, or call "
-                   "trick_effects() or search()");
-    }
+    case Stmt::Kind::kRepeat:
+      return Repeat(s);
+    case Stmt::Kind::kEndGame:
+      return EndGame(s);
+    case Stmt::Kind::kCall:
+      return CallStatement(s);
   }
   return Error(s.pos, "unsupported statement");
+}
+
+Status Compiler::NestedBlock(const Block& block) {
+  size_t mark = locals_.size();
+  for (const auto& inner : block) {
+    auto st = Statement(*inner);
+    if (!st) return st;
+  }
+  locals_.resize(mark);
+  return Ok();
+}
+
+Status Compiler::Shuffle(const Stmt& s) {
+  auto z = ZoneExpr(*s.exprs[0]);
+  if (!z) return z.errors();
+  Instr in{Code::kShuffle};
+  in.pos = s.pos;
+  in.e0 = z.value();
+  Emit(in);
+  return Ok();
+}
+
+Status Compiler::Deal(const Stmt& s) {
+  auto z = Expect(*s.exprs[0], Type::kCards);
+  if (!z) return z.errors();
+  int f = rules_.FindFamily(s.text);
+  if (f < 0 || !rules_.zones[static_cast<size_t>(f)].per_player) {
+    std::vector<std::string> names;
+    for (const auto& zf : rules_.zones) {
+      if (zf.per_player) names.push_back(zf.name);
+    }
+    return Error(s.pos,
+                 WithSuggestion("deal needs a zone kept per player, not '" + s.text + "'",
+                                s.text, names));
+  }
+  Instr in{Code::kDeal};
+  in.pos = s.pos;
+  in.e0 = z.value();
+  in.slot = static_cast<int16_t>(f);
+  Emit(in);
+  if (AnyOnEnter()) Emit(Instr{Code::kRunTriggers});
+  return Ok();
+}
+
+Status Compiler::Let(const Stmt& s) {
+  auto v = Compile(*s.exprs[0]);
+  if (!v) return v.errors();
+  Type t = TypeOf(v.value());
+  if (!IsScalarType(t)) {
+    return Error(s.pos, std::string("let holds a single value, not ") + TypeName(t));
+  }
+  Instr in{Code::kSetLocal};
+  in.pos = s.pos;
+  in.slot = static_cast<int16_t>(NewLocal(s.text, t));
+  in.e0 = v.value();
+  Emit(in);
+  return Ok();
+}
+
+Status Compiler::If(const Stmt& s) {
+  auto c = Expect(*s.exprs[0], Type::kBool);
+  if (!c) return c.errors();
+  Instr in{Code::kJumpIfNot};
+  in.pos = s.pos;
+  in.e0 = c.value();
+  int jump = Emit(in);
+  if (auto st = NestedBlock(s.body); !st) return st;
+  if (s.orelse.empty()) {
+    rules_.code[static_cast<size_t>(jump)].target = Here();
+    return Ok();
+  }
+  int skip = Emit(Instr{Code::kJump});
+  rules_.code[static_cast<size_t>(jump)].target = Here();
+  if (auto st = NestedBlock(s.orelse); !st) return st;
+  rules_.code[static_cast<size_t>(skip)].target = Here();
+  return Ok();
+}
+
+// `repeat n:` is a for over 1..n with a local no code can name.
+Status Compiler::Repeat(const Stmt& s) {
+  auto n = Expect(*s.exprs[0], Type::kInt);
+  if (!n) return n.errors();
+  Node range{Op::kRange, Type::kInts};
+  range.x = Const(Type::kInt, 1);
+  range.y = n.value();
+  range.imm = static_cast<int64_t>(Type::kInt);
+  size_t mark = locals_.size();
+  Instr in{Code::kForBegin};
+  in.pos = s.pos;
+  in.e0 = AddNode(range);
+  in.slot = static_cast<int16_t>(NewLocal(" repeat", Type::kInt));
+  int begin = Emit(in);
+  if (auto st = NestedBlock(s.body); !st) return st;
+  Instr next{Code::kForNext};
+  next.slot = in.slot;
+  next.target = begin + 1;
+  Emit(next);
+  rules_.code[static_cast<size_t>(begin)].target = Here();
+  locals_.resize(mark);
+  return Ok();
+}
+
+Status Compiler::EndGame(const Stmt& s) {
+  auto& reasons = rules_.end_reasons;
+  std::string reason = s.text.empty() ? "ended" : s.text;
+  auto it = std::find(reasons.begin(), reasons.end(), reason);
+  if (it == reasons.end()) it = reasons.insert(reasons.end(), reason);
+  Instr in{Code::kEndGame};
+  in.pos = s.pos;
+  in.slot = static_cast<int16_t>(it - reasons.begin());
+  Emit(in);
+  return Ok();
+}
+
+// A call standing alone: only the calls that act (search, trick_effects).
+Status Compiler::CallStatement(const Stmt& s) {
+  const Expr& call = *s.exprs[0];
+  if (call.kind == Expr::Kind::kCall && call.text == "search" && call.args.empty()) {
+    if (!rules_.Searches()) {
+      return Error(s.pos, "search() needs a 'search' section: who may search");
+    }
+    Emit(Instr{Code::kSearch});
+    return Ok();
+  }
+  if (call.kind == Expr::Kind::kCall && call.text == "trick_effects" &&
+      call.args.empty()) {
+    if (!ctx_.in_trick_end) {
+      return Error(s.pos, "trick_effects() belongs in the trick's end steps");
+    }
+    Emit(Instr{Code::kTrickEffects});
+    return Ok();
+  }
+  return Error(s.pos,
+               "this is a value, not a statement: move, assign, or call "
+               "trick_effects() or search()");
 }
 
 Status Compiler::Move(const Stmt& s) {
