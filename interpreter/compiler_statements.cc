@@ -284,31 +284,50 @@ Status Compiler::Assign(const Stmt& s) {
   } else {
     return Error(s.pos, "unknown assignment '" + s.text + "'");
   }
-  Type want = Type::kVoid;
+  auto target_type = AssignTarget(target, in);
+  if (!target_type) return target_type.errors();
+  const Type want = target_type.value();
+  if (want == Type::kPlayer) in.flag = kStoresSeat;
+  if (in.op != 0 && want != Type::kInt) {
+    return Error(s.pos, "'" + s.text + "' needs a number variable");
+  }
+  const bool chance = value.kind == Expr::Kind::kCall && value.text == "random";
+  const bool choice = value.kind == Expr::Kind::kCall &&
+                      (value.text == "choose_suit" || value.text == "choose");
+  auto v = chance   ? ChanceValue(s, value, want)
+           : choice ? ChosenValue(s, value, want)
+                    : Expect(value, want);
+  if (!v) return v.errors();
+  in.e0 = v.value();
+  Emit(in);
+  return Ok();
+}
+
+Result<Type> Compiler::AssignTarget(const Expr& target, Instr& in) {
   if (target.kind == Expr::Kind::kName) {
     if (const Local* l = FindLocal(target.text)) {
       in.code = Code::kSetLocal;
       in.slot = static_cast<int16_t>(l->slot);
-      want = l->type;
-    } else {
-      int v = FindVariable(target.text);
-      if (v < 0) {
-        std::vector<std::string> names;
-        for (const auto& l : locals_) names.push_back(l.name);
-        for (const auto& var : rules_.variables) names.push_back(var.name);
-        return Error(target.pos, WithSuggestion("unknown variable '" + target.text + "'",
-                                                target.text, names));
-      }
-      const Variable& var = rules_.variables[static_cast<size_t>(v)];
-      if (var.per_player) {
-        return Error(target.pos, "'" + target.text + "' is kept per player: write " +
-                                     target.text + "(player)");
-      }
-      in.code = Code::kSetGlobal;
-      in.slot = static_cast<int16_t>(var.slot);
-      want = var.type;
+      return l->type;
     }
-  } else if (target.kind == Expr::Kind::kCall && FindVariable(target.text) >= 0) {
+    int v = FindVariable(target.text);
+    if (v < 0) {
+      std::vector<std::string> names;
+      for (const auto& l : locals_) names.push_back(l.name);
+      for (const auto& var : rules_.variables) names.push_back(var.name);
+      return Error(target.pos, WithSuggestion("unknown variable '" + target.text + "'",
+                                              target.text, names));
+    }
+    const Variable& var = rules_.variables[static_cast<size_t>(v)];
+    if (var.per_player) {
+      return Error(target.pos, "'" + target.text + "' is kept per player: write " +
+                                   target.text + "(player)");
+    }
+    in.code = Code::kSetGlobal;
+    in.slot = static_cast<int16_t>(var.slot);
+    return var.type;
+  }
+  if (target.kind == Expr::Kind::kCall && FindVariable(target.text) >= 0) {
     const Variable& var =
         rules_.variables[static_cast<size_t>(FindVariable(target.text))];
     if (!var.per_player || target.args.size() != 1) {
@@ -320,80 +339,76 @@ Status Compiler::Assign(const Stmt& s) {
     in.code = Code::kSetPlayerVar;
     in.slot = static_cast<int16_t>(var.slot);
     in.e1 = p.value();
-    want = var.type;
-  } else {
-    return Error(target.pos, "only a variable can be assigned");
+    return var.type;
   }
-  if (want == Type::kPlayer) in.flag = kStoresSeat;
-  if (in.op != 0 && want != Type::kInt) {
-    return Error(s.pos, "'" + s.text + "' needs a number variable");
+  return Error(target.pos, "only a variable can be assigned");
+}
+
+// Chance picks one value of a list; the outcome is a recorded action.
+Result<int> Compiler::ChanceValue(const Stmt& s, const Expr& value, Type want) {
+  if (value.args.size() != 1) {
+    return Error(value.pos,
+                 "random takes a list or a range: random([left, right]), random(1..6)");
   }
-  if (value.kind == Expr::Kind::kCall && value.text == "random") {
-    // Chance picks one value of a list; the outcome is a recorded action.
-    if (value.args.size() != 1) {
-      return Error(value.pos,
-                   "random takes a list or a range: random([left, right]), random(1..6)");
-    }
-    auto l = Expect(*value.args[0], Type::kInts);
+  auto l = Expect(*value.args[0], Type::kInts);
+  if (!l) return l.errors();
+  Type element = static_cast<Type>(rules_.nodes[static_cast<size_t>(l.value())].imm);
+  if (!TypeFits(element, want)) {
+    return Error(value.pos, std::string("random gives ") + TypeName(element) +
+                                ", the variable holds " + TypeName(want));
+  }
+  Instr pick{Code::kChooseOption};
+  pick.pos = s.pos;
+  pick.e0 = -1;  // nobody: chance
+  pick.e1 = l.value();
+  Emit(pick);
+  return AddNode(Node{Op::kChosenValue, element});
+}
+
+// An option choice: the player picks one value of a list.
+Result<int> Compiler::ChosenValue(const Stmt& s, const Expr& value, Type want) {
+  size_t args = 0;
+  auto prompt = Prompt(value, args);
+  if (!prompt) return prompt.errors();
+  if (args == 0 || args > 2) {
+    return Error(value.pos, value.text +
+                                " takes a player, a list and an optional prompt: " +
+                                value.text + "(owner, [blue, red], \"call a colour\")");
+  }
+  auto p = Expect(*value.args[0], Type::kPlayer);
+  if (!p) return p.errors();
+  int list;
+  if (args == 2) {
+    auto l = Expect(*value.args[1], Type::kInts);
     if (!l) return l.errors();
-    Type element = static_cast<Type>(rules_.nodes[static_cast<size_t>(l.value())].imm);
-    if (!TypeFits(element, want)) {
-      return Error(value.pos, std::string("random gives ") + TypeName(element) +
-                                  ", the variable holds " + TypeName(want));
-    }
-    Instr pick{Code::kChooseOption};
-    pick.pos = s.pos;
-    pick.e0 = -1;  // nobody: chance
-    pick.e1 = l.value();
-    Emit(pick);
-    in.e0 = AddNode(Node{Op::kChosenValue, element});
-  } else if (value.kind == Expr::Kind::kCall &&
-             (value.text == "choose_suit" || value.text == "choose")) {
-    // An option choice: the player picks one value of a list.
-    size_t args = 0;
-    auto prompt = Prompt(value, args);
-    if (!prompt) return prompt.errors();
-    if (args == 0 || args > 2) {
-      return Error(value.pos, value.text +
-                                  " takes a player, a list and an optional prompt: " +
-                                  value.text + "(owner, [blue, red], \"call a colour\")");
-    }
-    auto p = Expect(*value.args[0], Type::kPlayer);
-    if (!p) return p.errors();
-    int list;
-    if (args == 2) {
-      auto l = Expect(*value.args[1], Type::kInts);
-      if (!l) return l.errors();
-      list = l.value();
-    } else if (value.text == "choose_suit") {
-      Node all{Op::kList, Type::kInts};
-      all.a = static_cast<int>(rules_.lists.size());
-      all.b = static_cast<int>(rules_.suits.size());
-      all.imm = static_cast<int64_t>(Type::kSuit);
-      for (size_t i = 0; i < rules_.suits.size(); ++i) rules_.lists.push_back(int64_t(i));
-      list = AddNode(all);
-    } else {
-      return Error(value.pos, "choose needs a list of values to pick from");
-    }
-    Type element = static_cast<Type>(rules_.nodes[static_cast<size_t>(list)].imm);
-    if (!TypeFits(element, want)) {
-      return Error(value.pos, std::string("the choice gives ") + TypeName(element) +
-                                  ", the variable holds " + TypeName(want));
-    }
-    Instr choose{Code::kChooseOption};
-    choose.pos = s.pos;
-    choose.slot = static_cast<int16_t>(prompt.value());
-    choose.e0 = p.value();
-    choose.e1 = list;
-    Emit(choose);
-    in.e0 = AddNode(Node{Op::kChosenValue, element});
+    list = l.value();
+  } else if (value.text == "choose_suit") {
+    list = AllSuits();
   } else {
-    auto v = Expect(value, want);
-    if (!v) return v.errors();
-    in.e0 = v.value();
+    return Error(value.pos, "choose needs a list of values to pick from");
   }
-  Emit(in);
-  return Ok();
+  Type element = static_cast<Type>(rules_.nodes[static_cast<size_t>(list)].imm);
+  if (!TypeFits(element, want)) {
+    return Error(value.pos, std::string("the choice gives ") + TypeName(element) +
+                                ", the variable holds " + TypeName(want));
+  }
+  Instr choose{Code::kChooseOption};
+  choose.pos = s.pos;
+  choose.slot = static_cast<int16_t>(prompt.value());
+  choose.e0 = p.value();
+  choose.e1 = list;
+  Emit(choose);
+  return AddNode(Node{Op::kChosenValue, element});
+}
+
+// A list of every suit, for choose_suit(player).
+int Compiler::AllSuits() {
+  Node all{Op::kList, Type::kInts};
+  all.a = static_cast<int>(rules_.lists.size());
+  all.b = static_cast<int>(rules_.suits.size());
+  all.imm = static_cast<int64_t>(Type::kSuit);
+  for (size_t i = 0; i < rules_.suits.size(); ++i) rules_.lists.push_back(int64_t(i));
+  return AddNode(all);
 }
 
 Status Compiler::For(const Stmt& s) {
