@@ -154,6 +154,10 @@ class Loader {
   // numbered piles (the rows), until `until` holds; see README.
   void TurnProgram(const YamlNode& doc, const YamlNode& turn, const YamlNode& round,
                    const YamlNode& game);
+  void TurnZones(const YamlNode& turn);     // hand, rows
+  void TurnLaySizes(const YamlNode& turn);  // lay
+  void TurnRules(const YamlNode& turn);     // may_lay, full, accept_illegal, skip
+  void EmitTurns(const YamlNode& turn, int until);
 
   void EffectBodies(const YamlNode& doc);
 
