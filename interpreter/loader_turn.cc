@@ -49,7 +49,8 @@ void Loader::TurnZones(const YamlNode& turn) {
   }
   std::string rows = Text(turn, "rows", "row");
   r.turn->rows_family = r.FindFamily(rows);
-  if (!r.turn || !r.zones[static_cast<size_t>(r.turn->rows_family)].indexed) {
+  if (r.turn->rows_family < 0 ||
+      !r.zones[static_cast<size_t>(r.turn->rows_family)].indexed) {
     std::vector<std::string> names;
     for (const auto& z : r.zones) {
       if (z.indexed) names.push_back(z.name);
