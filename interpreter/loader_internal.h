@@ -86,6 +86,10 @@ class Loader {
   void Cards(const YamlNode& doc);
 
   void CardGroup(const YamlNode& g);
+  // A card group's suits (suit, suits; kNone for none), tags and effects.
+  std::vector<int> GroupSuits(const YamlNode& g);
+  void GroupTags(const YamlNode& g, CardInfo& proto);
+  void GroupEffects(const YamlNode& g, CardInfo& proto);
 
   // A card group's kind (default: the first kind): set in proto, its name returned.
   std::string GroupKind(const YamlNode& g, CardInfo& proto);
