@@ -381,90 +381,179 @@ struct MoveWords {
   bool open_decision;
 };
 
-// The actor's legal action the words name, or why there is none.
-ReadResult FindMove(const MoveWords& c) {
+// A card move named by its card, without building texts: "yellow 7 [2]".
+const Action* FindCardMove(const MoveWords& c) {
+  const Ruleset& rules = c.game.rules();
+  auto [name, k] = SplitOrdinal(c.thing);
+  const int wanted = k > 0 ? CardByOrdinal(rules, name, k) : -1;
+  for (const Action& a : c.legal) {
+    if (!IsCardAction(a) || rules.card_names[static_cast<size_t>(a.value)] != name)
+      continue;
+    if (k > 0 && a.value != wanted) continue;
+    return &a;
+  }
+  return nullptr;
+}
+
+// The actor's action whose text is `wanted`: as written (copies told apart),
+// else as plainly named; verb and all when the decision mixes verbs (mark a
+// piece, or stop).
+const Action* FindWrittenMove(const MoveWords& c, std::string_view wanted) {
+  const Game& game = c.game;
+  const State& s = c.s;
+  auto with_verb = [&](const Action& a, const std::string& t) {
+    if (!c.open_decision) return t;
+    return t.empty() ? Verb(game, s, a) : Verb(game, s, a) + " " + t;
+  };
+  for (const Action& a : c.legal) {
+    if (a.player == c.actor && with_verb(a, ThingText(game, s, a)) == wanted) return &a;
+  }
+  for (const Action& a : c.legal) {
+    if (a.player == c.actor && with_verb(a, PlainName(game, s, a)) == wanted) return &a;
+  }
+  return nullptr;
+}
+
+// No legal move of the actor reads as `thing`: why, with the actor's legal
+// moves.
+ReadResult RefuseMove(const MoveWords& c, std::string_view thing) {
   const Ruleset& rules = c.game.rules();
   const Game& game = c.game;
   const State& s = c.s;
-  const ActionList& legal = c.legal;
-  std::string_view thing = c.thing;
-  const Action* found = nullptr;
-  if (!c.open_decision && (s.decision.kind == DecisionKind::kPlay ||
-                           s.decision.kind == DecisionKind::kChoose)) {
-    // The common case, by card name without building texts: "yellow 7 [2]".
-    auto [name, k] = SplitOrdinal(thing);
-    const int wanted = k > 0 ? CardByOrdinal(rules, name, k) : -1;
-    for (const Action& a : legal) {
-      if (!IsCardAction(a) || rules.card_names[static_cast<size_t>(a.value)] != name)
-        continue;
-      if (k > 0 && a.value != wanted) continue;
-      found = &a;
-      break;
-    }
-  } else {
-    // Each of the actor's actions as written, verb and all when the
-    // decision mixes verbs (mark a piece, or stop).
-    auto written = [&](const Action& a) {
-      const std::string t = ThingText(game, s, a);
-      if (!c.open_decision) return t;
-      return t.empty() ? Verb(game, s, a) : Verb(game, s, a) + " " + t;
-    };
-    auto plain = [&](const Action& a) {
-      const std::string t = PlainName(game, s, a);
-      if (!c.open_decision) return t;
-      return t.empty() ? Verb(game, s, a) : Verb(game, s, a) + " " + t;
-    };
-    const std::string_view wanted = c.open_decision ? c.rest : thing;
-    for (const Action& a : legal) {
-      if (a.player == c.actor && written(a) == wanted) {
-        found = &a;
-        break;
+  std::vector<std::string> names;
+  ActionList mine;
+  for (const Action& a : c.legal) {
+    if (a.player != c.actor) continue;
+    names.push_back(PlainName(game, s, a));
+    mine.items[mine.count++] = a;
+  }
+  const std::string said = std::string(c.open_decision ? c.rest : thing);
+  const MoveRefusal why = WhyNot(game, s, c.actor, said);
+  std::string message =
+      WithSuggestion("'" + said + "' is not legal for " + c.who + " here",
+                     SplitOrdinal(thing).first, names);
+  // A card the words name: the reason the rules refuse it (not held, or
+  // the play rule it breaks, in the ruleset's words).
+  const std::string name(SplitOrdinal(said).first);
+  const int card = rules.FindCard(name);
+  const bool card_decision =
+      s.decision.kind == DecisionKind::kPlay || s.decision.kind == DecisionKind::kChoose;
+  if (!c.open_decision && card_decision && card >= 0 && why != MoveRefusal::kUnreadable) {
+    Action a{
+        s.decision.kind == DecisionKind::kPlay ? ActionKind::kPlay : ActionKind::kChoose,
+        static_cast<int8_t>(c.actor), static_cast<int16_t>(card), 0};
+    if (rules.hand_family >= 0) {  // a copy the actor holds, if any
+      const int hand = HandOf(game, c.actor);
+      for (uint8_t held : s.Zone(hand)) {
+        if (rules.card_names[held] == name) a.value = held;
       }
     }
-    for (const Action& a : legal) {
-      if (!found && a.player == c.actor && plain(a) == wanted) found = &a;
-    }
-    if (!found && s.decision.kind == DecisionKind::kLay && !c.open_decision) {
-      if (std::optional<Action> lay = ReadLay(game, s, thing)) return ReadResult{lay, {}};
-    }
-    if (!found) thing = wanted;
+    const std::string reason = WhyRefused(game, s, a, c.players);
+    if (!reason.empty()) message += ": " + reason;
   }
-  if (!found) {
-    std::vector<std::string> names;
-    ActionList mine;
-    for (const Action& a : legal) {
-      if (a.player != c.actor) continue;
-      names.push_back(PlainName(game, s, a));
-      mine.items[mine.count++] = a;
-    }
-    const std::string said = std::string(c.open_decision ? c.rest : thing);
-    const MoveRefusal why = WhyNot(game, s, c.actor, said);
-    std::string message =
-        WithSuggestion("'" + said + "' is not legal for " + c.who + " here",
-                       SplitOrdinal(thing).first, names);
-    // A card the words name: the reason the rules refuse it (not held, or
-    // the play rule it breaks, in the ruleset's words).
-    const std::string name(SplitOrdinal(said).first);
-    const int card = rules.FindCard(name);
-    const bool card_decision = s.decision.kind == DecisionKind::kPlay ||
-                               s.decision.kind == DecisionKind::kChoose;
-    if (!c.open_decision && card_decision && card >= 0 &&
-        why != MoveRefusal::kUnreadable) {
-      Action a{s.decision.kind == DecisionKind::kPlay ? ActionKind::kPlay
-                                                      : ActionKind::kChoose,
-               static_cast<int8_t>(c.actor), static_cast<int16_t>(card), 0};
-      if (rules.hand_family >= 0) {  // a copy the actor holds, if any
-        const int hand = HandOf(game, c.actor);
-        for (uint8_t held : s.Zone(hand)) {
-          if (rules.card_names[held] == name) a.value = held;
-        }
-      }
-      const std::string reason = WhyRefused(game, s, a, c.players);
-      if (!reason.empty()) message += ": " + reason;
-    }
-    return Refuse(why, message + "; legal: " + LegalList(game, s, mine));
+  return Refuse(why, message + "; legal: " + LegalList(game, s, mine));
+}
+
+// The actor's legal action the words name, or why there is none.
+ReadResult FindMove(const MoveWords& c) {
+  const DecisionKind kind = c.s.decision.kind;
+  if (!c.open_decision &&
+      (kind == DecisionKind::kPlay || kind == DecisionKind::kChoose)) {
+    // The common case.
+    const Action* found = FindCardMove(c);
+    return found ? ReadResult{*found, {}} : RefuseMove(c, c.thing);
   }
-  return ReadResult{*found, {}};
+  const std::string_view wanted = c.open_decision ? c.rest : c.thing;
+  if (const Action* found = FindWrittenMove(c, wanted)) return ReadResult{*found, {}};
+  if (kind == DecisionKind::kLay && !c.open_decision) {
+    if (std::optional<Action> lay = ReadLay(c.game, c.s, c.thing))
+      return ReadResult{lay, {}};
+  }
+  return RefuseMove(c, wanted);
+}
+
+// Several players stopping together ("Anne and Bob stop"): the one move that
+// names no one first; nothing when the text is no such stop.
+std::optional<ReadResult> ReadGroupStop(const State& s, const ActionList& legal,
+                                        std::string_view text,
+                                        const std::vector<std::string>& players) {
+  const uint64_t group = ReadStop(text, players);
+  if (!group) return std::nullopt;
+  for (const Action& a : legal) {
+    if (a.kind == ActionKind::kStop && a.seed == group) return ReadResult{a, {}};
+  }
+  if (s.decision.kind == DecisionKind::kSearch) {
+    std::string message = "'";
+    message.append(text).append("' is not legal here: only searching players can stop");
+    return Refuse(MoveRefusal::kNotAllowed, std::move(message));
+  }
+  return std::nullopt;
+}
+
+// Who may move: usually one seat; some decisions are open to several.
+std::vector<int> Movers(const ActionList& legal) {
+  std::vector<int> movers;
+  for (const Action& a : legal) {
+    if (a.player >= 0 &&
+        std::find(movers.begin(), movers.end(), a.player) == movers.end()) {
+      movers.push_back(a.player);
+    }
+  }
+  return movers;
+}
+
+// The player who moves (`actor`) and the words after their name (`rest`);
+// at a prompt with one mover the text may name no one. Or why no one who
+// may move is named.
+std::optional<ReadResult> ReadActor(std::string_view text,
+                                    const std::vector<std::string>& players,
+                                    const std::vector<int>& movers,
+                                    const MoveReading& reading, const std::string& verb,
+                                    int& actor, std::string_view& rest) {
+  actor = NamedPlayer(text, players);
+  rest = text;
+  if (actor < 0 && reading.bare && movers.size() == 1) {
+    actor = movers[0];
+    return std::nullopt;
+  }
+  if (actor < 0) {
+    return Refuse(MoveRefusal::kUnreadable,
+                  "expected a move like '" + players[static_cast<size_t>(movers[0])] +
+                      " " + verb + " ...', not '" + std::string(text) + "'");
+  }
+  rest = Trim(text.substr(players[static_cast<size_t>(actor)].size()));
+  if (std::find(movers.begin(), movers.end(), actor) != movers.end()) return std::nullopt;
+  std::string may;
+  for (int p : movers)
+    may += (may.empty() ? "" : " or ") + players[static_cast<size_t>(p)];
+  return Refuse(
+      MoveRefusal::kNotYourTurn,
+      "it is " + may + "'s move, not " + players[static_cast<size_t>(actor)] + "'s");
+}
+
+// The thing a move of a decision with one verb acts on: after the verb
+// ("plays yellow 7"), or at a prompt after its stem ("play yellow 7") or
+// alone ("yellow 7"). Or why the words are no such move.
+std::optional<ReadResult> ReadThing(std::string_view text, std::string_view rest,
+                                    const std::string& verb, const std::string& who,
+                                    const MoveReading& reading, std::string_view& thing) {
+  const std::string stem = verb.substr(0, verb.size() - 1);
+  std::string_view said = rest.substr(0, rest.find(' '));
+  if (said == verb || (reading.bare && text == rest && said == stem)) {
+    thing = Trim(rest.substr(said.size()));
+    return std::nullopt;
+  }
+  if (reading.bare && text == rest) {
+    thing = rest;
+    return std::nullopt;
+  }
+  if (!said.empty() && said.back() == 's' && said.size() > 1) {
+    return Refuse(MoveRefusal::kNotAllowed,
+                  who + " must " + stem + " now, not " +
+                      std::string(said.substr(0, said.size() - 1)));
+  }
+  return Refuse(MoveRefusal::kUnreadable, "expected a move like '" + who + " " + verb +
+                                              " ...', not '" + std::string(text) + "'");
 }
 
 }  // namespace
@@ -484,58 +573,23 @@ ReadResult ReadMove(const Game& game, const State& s, std::string_view text_in,
   }
   ActionList legal;
   game.LegalActions(s, legal);
-  // Who may move: usually one seat; some decisions are open to several.
-  std::vector<int> movers;
-  for (const Action& a : legal) {
-    if (a.player >= 0 &&
-        std::find(movers.begin(), movers.end(), a.player) == movers.end()) {
-      movers.push_back(a.player);
-    }
-  }
-  // Several players stopping together: the one move that names no one first.
-  if (const uint64_t group = ReadStop(text, players)) {
-    for (const Action& a : legal) {
-      if (a.kind == ActionKind::kStop && a.seed == group) return ReadResult{a, {}};
-    }
-    if (s.decision.kind == DecisionKind::kSearch) {
-      std::string message = "'";
-      message.append(text).append("' is not legal here: only searching players can stop");
-      return Refuse(MoveRefusal::kNotAllowed, std::move(message));
-    }
-  }
+  if (std::optional<ReadResult> stop = ReadGroupStop(s, legal, text, players))
+    return *stop;
+  std::vector<int> movers = Movers(legal);
   if (movers.empty()) {
     if (s.decision.player < 0)
       return Refuse(MoveRefusal::kNotYourTurn, "no one can move now");
     movers.push_back(s.decision.player);
   }
-  std::string may;
-  for (int p : movers)
-    may += (may.empty() ? "" : " or ") + players[static_cast<size_t>(p)];
-
-  int actor = NamedPlayer(text, players);
-  std::string_view rest = text;
-  if (actor >= 0) {
-    rest = Trim(text.substr(players[static_cast<size_t>(actor)].size()));
-    if (std::find(movers.begin(), movers.end(), actor) == movers.end()) {
-      return Refuse(
-          MoveRefusal::kNotYourTurn,
-          "it is " + may + "'s move, not " + players[static_cast<size_t>(actor)] + "'s");
-    }
-  } else if (!reading.bare || movers.size() > 1) {
-    return Refuse(MoveRefusal::kUnreadable, "expected a move like '" +
-                                                players[static_cast<size_t>(movers[0])] +
-                                                " " + DecisionVerb(game, s, legal) +
-                                                " ...', not '" + std::string(text) + "'");
-  } else {
-    actor = movers[0];
+  // The verb: the one of the decision's moves ("plays").
+  const std::string verb = DecisionVerb(game, s, legal);
+  int actor = -1;
+  std::string_view rest;
+  if (std::optional<ReadResult> refused =
+          ReadActor(text, players, movers, reading, verb, actor, rest)) {
+    return *refused;
   }
   const std::string& who = players[static_cast<size_t>(actor)];
-
-  // The verb: the one of the decision's moves ("plays"), or at a prompt its
-  // stem ("play yellow 7") or nothing ("yellow 7").
-  const std::string verb = DecisionVerb(game, s, legal);
-  const std::string stem = verb.substr(0, verb.size() - 1);
-  std::string_view said = rest.substr(0, rest.find(' '));
   const bool open_decision =
       movers.size() > 1 ||
       (s.decision.kind != DecisionKind::kPlay &&
@@ -543,24 +597,11 @@ ReadResult ReadMove(const Game& game, const State& s, std::string_view text_in,
        s.decision.kind != DecisionKind::kOption && s.decision.kind != DecisionKind::kLay);
   std::string_view thing;
   if (!open_decision) {
-    if (said == verb) {
-      thing = Trim(rest.substr(said.size()));
-    } else if (reading.bare && text == rest && said == stem) {
-      thing = Trim(rest.substr(said.size()));
-    } else if (reading.bare && text == rest) {
-      thing = rest;
-    } else {
-      if (!said.empty() && said.back() == 's' && said.size() > 1) {
-        return Refuse(MoveRefusal::kNotAllowed,
-                      who + " must " + stem + " now, not " +
-                          std::string(said.substr(0, said.size() - 1)));
-      }
-      return Refuse(MoveRefusal::kUnreadable, "expected a move like '" + who + " " +
-                                                  verb + " ...', not '" +
-                                                  std::string(text) + "'");
+    if (std::optional<ReadResult> refused =
+            ReadThing(text, rest, verb, who, reading, thing)) {
+      return *refused;
     }
   }
-
   return FindMove({game, s, legal, actor, who, players, rest, thing, open_decision});
 }
 
