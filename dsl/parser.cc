@@ -146,17 +146,7 @@ class Converter {
 
   StmtPtr ConvertStmt(const Node& n) const {
     const auto& ch = n.children;
-    if (n.is_type<g::move_stmt>()) {
-      auto s = MakeStmt(Stmt::Kind::kMove, n);
-      s->exprs.push_back(ConvertExpr(*ch[0]));
-      size_t dest = 1;
-      if (ch[1]->is_type<g::place>()) {
-        s->text = ch[1]->string_view().substr(0, 3) == "top" ? "top" : "bottom";
-        dest = 2;
-      }
-      s->exprs.push_back(ConvertExpr(*ch[dest]));
-      return s;
-    }
+    if (n.is_type<g::move_stmt>()) return ConvertMove(n);
     if (n.is_type<g::shuffle_stmt>()) {
       auto s = MakeStmt(Stmt::Kind::kShuffle, n);
       s->exprs.push_back(ConvertExpr(*ch[0]));
@@ -168,32 +158,8 @@ class Converter {
       s->text = ch[1]->string();
       return s;
     }
-    if (n.is_type<g::if_stmt>()) {
-      auto s = MakeStmt(Stmt::Kind::kIf, n);
-      s->exprs.push_back(ConvertExpr(*ch[0]));
-      s->body = ConvertBlock(*ch[1]);
-      if (ch.size() > 2) {
-        const Node& alt = *ch[2]->children[0];
-        if (alt.is_type<g::if_stmt>()) {
-          s->orelse.push_back(ConvertStmt(alt));
-        } else {
-          s->orelse = ConvertBlock(alt);
-        }
-      }
-      return s;
-    }
-    if (n.is_type<g::for_stmt>()) {
-      auto s = MakeStmt(Stmt::Kind::kFor, n);
-      s->text = ch[0]->children.empty() ? Trimmed(*ch[0]) : ch[0]->children[0]->string();
-      s->exprs.push_back(ConvertExpr(*ch[1]));
-      size_t next = 2;
-      if (ch[next]->is_type<g::for_keys>()) {
-        for (const auto& k : ch[next]->children) s->exprs.push_back(ConvertExpr(*k));
-        ++next;
-      }
-      s->body = ConvertBlock(*ch[next]);
-      return s;
-    }
+    if (n.is_type<g::if_stmt>()) return ConvertIf(n);
+    if (n.is_type<g::for_stmt>()) return ConvertFor(n);
     if (n.is_type<g::repeat_stmt>()) {
       auto s = MakeStmt(Stmt::Kind::kRepeat, n);
       s->exprs.push_back(ConvertExpr(*ch[0]));
@@ -206,15 +172,70 @@ class Converter {
       s->exprs.push_back(ConvertExpr(*ch[1]));
       return s;
     }
-    if (n.is_type<g::end_stmt>()) {
-      auto s = MakeStmt(Stmt::Kind::kEndGame, n);
-      if (!ch.empty()) {
-        auto sv = ch[0]->children[0]->string_view();
-        s->text = std::string(sv.substr(1, sv.size() - 2));
-      }
-      return s;
+    if (n.is_type<g::end_stmt>()) return ConvertEndGame(n);
+    return ConvertAssignOrCall(n);
+  }
+
+  // move CARDS to [top of | bottom of] ZONE
+  StmtPtr ConvertMove(const Node& n) const {
+    const auto& ch = n.children;
+    auto s = MakeStmt(Stmt::Kind::kMove, n);
+    s->exprs.push_back(ConvertExpr(*ch[0]));
+    size_t dest = 1;
+    if (ch[1]->is_type<g::place>()) {
+      s->text = ch[1]->string_view().substr(0, 3) == "top" ? "top" : "bottom";
+      dest = 2;
     }
-    // assign_or_call: target [assign_op value]
+    s->exprs.push_back(ConvertExpr(*ch[dest]));
+    return s;
+  }
+
+  // if COND { ... } [else if ... | else { ... }]: an else-if is an else
+  // holding one if.
+  StmtPtr ConvertIf(const Node& n) const {
+    const auto& ch = n.children;
+    auto s = MakeStmt(Stmt::Kind::kIf, n);
+    s->exprs.push_back(ConvertExpr(*ch[0]));
+    s->body = ConvertBlock(*ch[1]);
+    if (ch.size() > 2) {
+      const Node& alt = *ch[2]->children[0];
+      if (alt.is_type<g::if_stmt>()) {
+        s->orelse.push_back(ConvertStmt(alt));
+      } else {
+        s->orelse = ConvertBlock(alt);
+      }
+    }
+    return s;
+  }
+
+  // for NAME in LIST [by KEY, ...] { ... }: the list, then the sort keys.
+  StmtPtr ConvertFor(const Node& n) const {
+    const auto& ch = n.children;
+    auto s = MakeStmt(Stmt::Kind::kFor, n);
+    s->text = ch[0]->children.empty() ? Trimmed(*ch[0]) : ch[0]->children[0]->string();
+    s->exprs.push_back(ConvertExpr(*ch[1]));
+    size_t next = 2;
+    if (ch[next]->is_type<g::for_keys>()) {
+      for (const auto& k : ch[next]->children) s->exprs.push_back(ConvertExpr(*k));
+      ++next;
+    }
+    s->body = ConvertBlock(*ch[next]);
+    return s;
+  }
+
+  // end_game ["reason"]: the reason without its quotes.
+  StmtPtr ConvertEndGame(const Node& n) const {
+    auto s = MakeStmt(Stmt::Kind::kEndGame, n);
+    if (!n.children.empty()) {
+      auto sv = n.children[0]->children[0]->string_view();
+      s->text = std::string(sv.substr(1, sv.size() - 2));
+    }
+    return s;
+  }
+
+  // assign_or_call: target [assign_op value]
+  StmtPtr ConvertAssignOrCall(const Node& n) const {
+    const auto& ch = n.children;
     if (ch.size() == 3) {
       auto s = MakeStmt(Stmt::Kind::kAssign, n);
       s->exprs.push_back(ConvertExpr(*ch[0]));

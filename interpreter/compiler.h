@@ -82,7 +82,24 @@ class Compiler {
   Result<int> CompileList(const Expr& e);
   Result<int> Expect(const Expr& e, Type want);
   Status Statement(const Stmt& s);
+  // The statements of an if, else or repeat: their local names end with them.
+  Status NestedBlock(const Block& block);
+  Status Shuffle(const Stmt& s);
+  Status Deal(const Stmt& s);
+  Status Let(const Stmt& s);
+  Status If(const Stmt& s);
+  Status Repeat(const Stmt& s);
+  Status EndGame(const Stmt& s);
+  Status CallStatement(const Stmt& s);
   Status Assign(const Stmt& s);
+  // Sets the code and slot of `in` (and e1, a seat's variable) to write the
+  // target; returns the type it holds.
+  Result<Type> AssignTarget(const Expr& target, Instr& in);
+  // `x = random(list)` and `x = choose(player, list)`: emits the pick and
+  // returns the node of the value picked.
+  Result<int> ChanceValue(const Stmt& s, const Expr& value, Type want);
+  Result<int> ChosenValue(const Stmt& s, const Expr& value, Type want);
+  int AllSuits();
   Status For(const Stmt& s);
   Status Move(const Stmt& s);
   // A choice's trailing "text" argument, its prompt: its index in

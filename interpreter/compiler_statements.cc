@@ -30,17 +30,6 @@ Status Compiler::Statements(const Block& block, const CodeContext& ctx) {
 }
 
 Status Compiler::Statement(const Stmt& s) {
-  auto block = [&](const Block& b) -> Status {
-    size_t mark = locals_.size();
-    for (const auto& inner : b) {
-      auto st = Statement(*inner);
-      if (!st) return st;
-    }
-    locals_.resize(mark);
-    return Ok();
-  };
-  Instr in;
-  in.pos = s.pos;
   // Instructions of this statement without a place of their own get its place.
   struct RestoreOrigin {
     SourcePos& origin;
@@ -51,122 +40,161 @@ Status Compiler::Statement(const Stmt& s) {
   switch (s.kind) {
     case Stmt::Kind::kMove:
       return Move(s);
-    case Stmt::Kind::kShuffle: {
-      auto z = ZoneExpr(*s.exprs[0]);
-      if (!z) return z.errors();
-      in.code = Code::kShuffle;
-      in.e0 = z.value();
-      Emit(in);
-      return Ok();
-    }
-    case Stmt::Kind::kDeal: {
-      auto z = Expect(*s.exprs[0], Type::kCards);
-      if (!z) return z.errors();
-      int f = rules_.FindFamily(s.text);
-      if (f < 0 || !rules_.zones[static_cast<size_t>(f)].per_player) {
-        std::vector<std::string> names;
-        for (const auto& zf : rules_.zones) {
-          if (zf.per_player) names.push_back(zf.name);
-        }
-        return Error(s.pos, WithSuggestion(
-                                "deal needs a zone kept per player, not '" + s.text + "'",
-                                s.text, names));
-      }
-      in.code = Code::kDeal;
-      in.e0 = z.value();
-      in.slot = static_cast<int16_t>(f);
-      Emit(in);
-      if (AnyOnEnter()) Emit(Instr{Code::kRunTriggers});
-      return Ok();
-    }
+    case Stmt::Kind::kShuffle:
+      return Shuffle(s);
+    case Stmt::Kind::kDeal:
+      return Deal(s);
     case Stmt::Kind::kAssign:
       return Assign(s);
-    case Stmt::Kind::kLet: {
-      auto v = Compile(*s.exprs[0]);
-      if (!v) return v.errors();
-      Type t = TypeOf(v.value());
-      if (!IsScalarType(t)) {
-        return Error(s.pos, std::string("let holds a single value, not ") + TypeName(t));
-      }
-      in.code = Code::kSetLocal;
-      in.slot = static_cast<int16_t>(NewLocal(s.text, t));
-      in.e0 = v.value();
-      Emit(in);
-      return Ok();
-    }
-    case Stmt::Kind::kIf: {
-      auto c = Expect(*s.exprs[0], Type::kBool);
-      if (!c) return c.errors();
-      in.code = Code::kJumpIfNot;
-      in.e0 = c.value();
-      int jump = Emit(in);
-      if (auto st = block(s.body); !st) return st;
-      if (s.orelse.empty()) {
-        rules_.code[static_cast<size_t>(jump)].target = Here();
-        return Ok();
-      }
-      int skip = Emit(Instr{Code::kJump});
-      rules_.code[static_cast<size_t>(jump)].target = Here();
-      if (auto st = block(s.orelse); !st) return st;
-      rules_.code[static_cast<size_t>(skip)].target = Here();
-      return Ok();
-    }
+    case Stmt::Kind::kLet:
+      return Let(s);
+    case Stmt::Kind::kIf:
+      return If(s);
     case Stmt::Kind::kFor:
       return For(s);
-    case Stmt::Kind::kRepeat: {
-      auto n = Expect(*s.exprs[0], Type::kInt);
-      if (!n) return n.errors();
-      Node range{Op::kRange, Type::kInts};
-      range.x = Const(Type::kInt, 1);
-      range.y = n.value();
-      range.imm = static_cast<int64_t>(Type::kInt);
-      size_t mark = locals_.size();
-      in.code = Code::kForBegin;
-      in.e0 = AddNode(range);
-      in.slot = static_cast<int16_t>(NewLocal(" repeat", Type::kInt));
-      int begin = Emit(in);
-      if (auto st = block(s.body); !st) return st;
-      Instr next{Code::kForNext};
-      next.slot = in.slot;
-      next.target = begin + 1;
-      Emit(next);
-      rules_.code[static_cast<size_t>(begin)].target = Here();
-      locals_.resize(mark);
-      return Ok();
-    }
-    case Stmt::Kind::kEndGame: {
-      auto& reasons = rules_.end_reasons;
-      std::string reason = s.text.empty() ? "ended" : s.text;
-      auto it = std::find(reasons.begin(), reasons.end(), reason);
-      if (it == reasons.end()) it = reasons.insert(reasons.end(), reason);
-      in.code = Code::kEndGame;
-      in.slot = static_cast<int16_t>(it - reasons.begin());
-      Emit(in);
-      return Ok();
-    }
-    case Stmt::Kind::kCall: {
-      const Expr& call = *s.exprs[0];
-      if (call.kind == Expr::Kind::kCall && call.text == "search" && call.args.empty()) {
-        if (!rules_.Searches()) {
-          return Error(s.pos, "search() needs a 'search' section: who may search");
-        }
-        Emit(Instr{Code::kSearch});
-        return Ok();
-      }
-      if (call.kind == Expr::Kind::kCall && call.text == "trick_effects" &&
-          call.args.empty()) {
-        if (!ctx_.in_trick_end) {
-          return Error(s.pos, "trick_effects() belongs in the trick's end steps");
-        }
-        Emit(Instr{Code::kTrickEffects});
-        return Ok();
-      }
-      return Error(s.pos,
-                   "this is a value, not a statement: move, assign, or call "
-                   "trick_effects() or search()");
-    }
+    case Stmt::Kind::kRepeat:
+      return Repeat(s);
+    case Stmt::Kind::kEndGame:
+      return EndGame(s);
+    case Stmt::Kind::kCall:
+      return CallStatement(s);
   }
   return Error(s.pos, "unsupported statement");
+}
+
+Status Compiler::NestedBlock(const Block& block) {
+  size_t mark = locals_.size();
+  for (const auto& inner : block) {
+    auto st = Statement(*inner);
+    if (!st) return st;
+  }
+  locals_.resize(mark);
+  return Ok();
+}
+
+Status Compiler::Shuffle(const Stmt& s) {
+  auto z = ZoneExpr(*s.exprs[0]);
+  if (!z) return z.errors();
+  Instr in{Code::kShuffle};
+  in.pos = s.pos;
+  in.e0 = z.value();
+  Emit(in);
+  return Ok();
+}
+
+Status Compiler::Deal(const Stmt& s) {
+  auto z = Expect(*s.exprs[0], Type::kCards);
+  if (!z) return z.errors();
+  int f = rules_.FindFamily(s.text);
+  if (f < 0 || !rules_.zones[static_cast<size_t>(f)].per_player) {
+    std::vector<std::string> names;
+    for (const auto& zf : rules_.zones) {
+      if (zf.per_player) names.push_back(zf.name);
+    }
+    return Error(s.pos,
+                 WithSuggestion("deal needs a zone kept per player, not '" + s.text + "'",
+                                s.text, names));
+  }
+  Instr in{Code::kDeal};
+  in.pos = s.pos;
+  in.e0 = z.value();
+  in.slot = static_cast<int16_t>(f);
+  Emit(in);
+  if (AnyOnEnter()) Emit(Instr{Code::kRunTriggers});
+  return Ok();
+}
+
+Status Compiler::Let(const Stmt& s) {
+  auto v = Compile(*s.exprs[0]);
+  if (!v) return v.errors();
+  Type t = TypeOf(v.value());
+  if (!IsScalarType(t)) {
+    return Error(s.pos, std::string("let holds a single value, not ") + TypeName(t));
+  }
+  Instr in{Code::kSetLocal};
+  in.pos = s.pos;
+  in.slot = static_cast<int16_t>(NewLocal(s.text, t));
+  in.e0 = v.value();
+  Emit(in);
+  return Ok();
+}
+
+Status Compiler::If(const Stmt& s) {
+  auto c = Expect(*s.exprs[0], Type::kBool);
+  if (!c) return c.errors();
+  Instr in{Code::kJumpIfNot};
+  in.pos = s.pos;
+  in.e0 = c.value();
+  int jump = Emit(in);
+  if (auto st = NestedBlock(s.body); !st) return st;
+  if (s.orelse.empty()) {
+    rules_.code[static_cast<size_t>(jump)].target = Here();
+    return Ok();
+  }
+  int skip = Emit(Instr{Code::kJump});
+  rules_.code[static_cast<size_t>(jump)].target = Here();
+  if (auto st = NestedBlock(s.orelse); !st) return st;
+  rules_.code[static_cast<size_t>(skip)].target = Here();
+  return Ok();
+}
+
+// `repeat n:` is a for over 1..n with a local no code can name.
+Status Compiler::Repeat(const Stmt& s) {
+  auto n = Expect(*s.exprs[0], Type::kInt);
+  if (!n) return n.errors();
+  Node range{Op::kRange, Type::kInts};
+  range.x = Const(Type::kInt, 1);
+  range.y = n.value();
+  range.imm = static_cast<int64_t>(Type::kInt);
+  size_t mark = locals_.size();
+  Instr in{Code::kForBegin};
+  in.pos = s.pos;
+  in.e0 = AddNode(range);
+  in.slot = static_cast<int16_t>(NewLocal(" repeat", Type::kInt));
+  int begin = Emit(in);
+  if (auto st = NestedBlock(s.body); !st) return st;
+  Instr next{Code::kForNext};
+  next.slot = in.slot;
+  next.target = begin + 1;
+  Emit(next);
+  rules_.code[static_cast<size_t>(begin)].target = Here();
+  locals_.resize(mark);
+  return Ok();
+}
+
+Status Compiler::EndGame(const Stmt& s) {
+  auto& reasons = rules_.end_reasons;
+  std::string reason = s.text.empty() ? "ended" : s.text;
+  auto it = std::find(reasons.begin(), reasons.end(), reason);
+  if (it == reasons.end()) it = reasons.insert(reasons.end(), reason);
+  Instr in{Code::kEndGame};
+  in.pos = s.pos;
+  in.slot = static_cast<int16_t>(it - reasons.begin());
+  Emit(in);
+  return Ok();
+}
+
+// A call standing alone: only the calls that act (search, trick_effects).
+Status Compiler::CallStatement(const Stmt& s) {
+  const Expr& call = *s.exprs[0];
+  if (call.kind == Expr::Kind::kCall && call.text == "search" && call.args.empty()) {
+    if (!rules_.Searches()) {
+      return Error(s.pos, "search() needs a 'search' section: who may search");
+    }
+    Emit(Instr{Code::kSearch});
+    return Ok();
+  }
+  if (call.kind == Expr::Kind::kCall && call.text == "trick_effects" &&
+      call.args.empty()) {
+    if (!ctx_.in_trick_end) {
+      return Error(s.pos, "trick_effects() belongs in the trick's end steps");
+    }
+    Emit(Instr{Code::kTrickEffects});
+    return Ok();
+  }
+  return Error(s.pos,
+               "this is a value, not a statement: move, assign, or call "
+               "trick_effects() or search()");
 }
 
 Status Compiler::Move(const Stmt& s) {
@@ -256,31 +284,50 @@ Status Compiler::Assign(const Stmt& s) {
   } else {
     return Error(s.pos, "unknown assignment '" + s.text + "'");
   }
-  Type want = Type::kVoid;
+  auto target_type = AssignTarget(target, in);
+  if (!target_type) return target_type.errors();
+  const Type want = target_type.value();
+  if (want == Type::kPlayer) in.flag = kStoresSeat;
+  if (in.op != 0 && want != Type::kInt) {
+    return Error(s.pos, "'" + s.text + "' needs a number variable");
+  }
+  const bool chance = value.kind == Expr::Kind::kCall && value.text == "random";
+  const bool choice = value.kind == Expr::Kind::kCall &&
+                      (value.text == "choose_suit" || value.text == "choose");
+  auto v = chance   ? ChanceValue(s, value, want)
+           : choice ? ChosenValue(s, value, want)
+                    : Expect(value, want);
+  if (!v) return v.errors();
+  in.e0 = v.value();
+  Emit(in);
+  return Ok();
+}
+
+Result<Type> Compiler::AssignTarget(const Expr& target, Instr& in) {
   if (target.kind == Expr::Kind::kName) {
     if (const Local* l = FindLocal(target.text)) {
       in.code = Code::kSetLocal;
       in.slot = static_cast<int16_t>(l->slot);
-      want = l->type;
-    } else {
-      int v = FindVariable(target.text);
-      if (v < 0) {
-        std::vector<std::string> names;
-        for (const auto& l : locals_) names.push_back(l.name);
-        for (const auto& var : rules_.variables) names.push_back(var.name);
-        return Error(target.pos, WithSuggestion("unknown variable '" + target.text + "'",
-                                                target.text, names));
-      }
-      const Variable& var = rules_.variables[static_cast<size_t>(v)];
-      if (var.per_player) {
-        return Error(target.pos, "'" + target.text + "' is kept per player: write " +
-                                     target.text + "(player)");
-      }
-      in.code = Code::kSetGlobal;
-      in.slot = static_cast<int16_t>(var.slot);
-      want = var.type;
+      return l->type;
     }
-  } else if (target.kind == Expr::Kind::kCall && FindVariable(target.text) >= 0) {
+    int v = FindVariable(target.text);
+    if (v < 0) {
+      std::vector<std::string> names;
+      for (const auto& l : locals_) names.push_back(l.name);
+      for (const auto& var : rules_.variables) names.push_back(var.name);
+      return Error(target.pos, WithSuggestion("unknown variable '" + target.text + "'",
+                                              target.text, names));
+    }
+    const Variable& var = rules_.variables[static_cast<size_t>(v)];
+    if (var.per_player) {
+      return Error(target.pos, "'" + target.text + "' is kept per player: write " +
+                                   target.text + "(player)");
+    }
+    in.code = Code::kSetGlobal;
+    in.slot = static_cast<int16_t>(var.slot);
+    return var.type;
+  }
+  if (target.kind == Expr::Kind::kCall && FindVariable(target.text) >= 0) {
     const Variable& var =
         rules_.variables[static_cast<size_t>(FindVariable(target.text))];
     if (!var.per_player || target.args.size() != 1) {
@@ -292,80 +339,76 @@ Status Compiler::Assign(const Stmt& s) {
     in.code = Code::kSetPlayerVar;
     in.slot = static_cast<int16_t>(var.slot);
     in.e1 = p.value();
-    want = var.type;
-  } else {
-    return Error(target.pos, "only a variable can be assigned");
+    return var.type;
   }
-  if (want == Type::kPlayer) in.flag = kStoresSeat;
-  if (in.op != 0 && want != Type::kInt) {
-    return Error(s.pos, "'" + s.text + "' needs a number variable");
+  return Error(target.pos, "only a variable can be assigned");
+}
+
+// Chance picks one value of a list; the outcome is a recorded action.
+Result<int> Compiler::ChanceValue(const Stmt& s, const Expr& value, Type want) {
+  if (value.args.size() != 1) {
+    return Error(value.pos,
+                 "random takes a list or a range: random([left, right]), random(1..6)");
   }
-  if (value.kind == Expr::Kind::kCall && value.text == "random") {
-    // Chance picks one value of a list; the outcome is a recorded action.
-    if (value.args.size() != 1) {
-      return Error(value.pos,
-                   "random takes a list or a range: random([left, right]), random(1..6)");
-    }
-    auto l = Expect(*value.args[0], Type::kInts);
+  auto l = Expect(*value.args[0], Type::kInts);
+  if (!l) return l.errors();
+  Type element = static_cast<Type>(rules_.nodes[static_cast<size_t>(l.value())].imm);
+  if (!TypeFits(element, want)) {
+    return Error(value.pos, std::string("random gives ") + TypeName(element) +
+                                ", the variable holds " + TypeName(want));
+  }
+  Instr pick{Code::kChooseOption};
+  pick.pos = s.pos;
+  pick.e0 = -1;  // nobody: chance
+  pick.e1 = l.value();
+  Emit(pick);
+  return AddNode(Node{Op::kChosenValue, element});
+}
+
+// An option choice: the player picks one value of a list.
+Result<int> Compiler::ChosenValue(const Stmt& s, const Expr& value, Type want) {
+  size_t args = 0;
+  auto prompt = Prompt(value, args);
+  if (!prompt) return prompt.errors();
+  if (args == 0 || args > 2) {
+    return Error(value.pos, value.text +
+                                " takes a player, a list and an optional prompt: " +
+                                value.text + "(owner, [blue, red], \"call a colour\")");
+  }
+  auto p = Expect(*value.args[0], Type::kPlayer);
+  if (!p) return p.errors();
+  int list;
+  if (args == 2) {
+    auto l = Expect(*value.args[1], Type::kInts);
     if (!l) return l.errors();
-    Type element = static_cast<Type>(rules_.nodes[static_cast<size_t>(l.value())].imm);
-    if (!TypeFits(element, want)) {
-      return Error(value.pos, std::string("random gives ") + TypeName(element) +
-                                  ", the variable holds " + TypeName(want));
-    }
-    Instr pick{Code::kChooseOption};
-    pick.pos = s.pos;
-    pick.e0 = -1;  // nobody: chance
-    pick.e1 = l.value();
-    Emit(pick);
-    in.e0 = AddNode(Node{Op::kChosenValue, element});
-  } else if (value.kind == Expr::Kind::kCall &&
-             (value.text == "choose_suit" || value.text == "choose")) {
-    // An option choice: the player picks one value of a list.
-    size_t args = 0;
-    auto prompt = Prompt(value, args);
-    if (!prompt) return prompt.errors();
-    if (args == 0 || args > 2) {
-      return Error(value.pos, value.text +
-                                  " takes a player, a list and an optional prompt: " +
-                                  value.text + "(owner, [blue, red], \"call a colour\")");
-    }
-    auto p = Expect(*value.args[0], Type::kPlayer);
-    if (!p) return p.errors();
-    int list;
-    if (args == 2) {
-      auto l = Expect(*value.args[1], Type::kInts);
-      if (!l) return l.errors();
-      list = l.value();
-    } else if (value.text == "choose_suit") {
-      Node all{Op::kList, Type::kInts};
-      all.a = static_cast<int>(rules_.lists.size());
-      all.b = static_cast<int>(rules_.suits.size());
-      all.imm = static_cast<int64_t>(Type::kSuit);
-      for (size_t i = 0; i < rules_.suits.size(); ++i) rules_.lists.push_back(int64_t(i));
-      list = AddNode(all);
-    } else {
-      return Error(value.pos, "choose needs a list of values to pick from");
-    }
-    Type element = static_cast<Type>(rules_.nodes[static_cast<size_t>(list)].imm);
-    if (!TypeFits(element, want)) {
-      return Error(value.pos, std::string("the choice gives ") + TypeName(element) +
-                                  ", the variable holds " + TypeName(want));
-    }
-    Instr choose{Code::kChooseOption};
-    choose.pos = s.pos;
-    choose.slot = static_cast<int16_t>(prompt.value());
-    choose.e0 = p.value();
-    choose.e1 = list;
-    Emit(choose);
-    in.e0 = AddNode(Node{Op::kChosenValue, element});
+    list = l.value();
+  } else if (value.text == "choose_suit") {
+    list = AllSuits();
   } else {
-    auto v = Expect(value, want);
-    if (!v) return v.errors();
-    in.e0 = v.value();
+    return Error(value.pos, "choose needs a list of values to pick from");
   }
-  Emit(in);
-  return Ok();
+  Type element = static_cast<Type>(rules_.nodes[static_cast<size_t>(list)].imm);
+  if (!TypeFits(element, want)) {
+    return Error(value.pos, std::string("the choice gives ") + TypeName(element) +
+                                ", the variable holds " + TypeName(want));
+  }
+  Instr choose{Code::kChooseOption};
+  choose.pos = s.pos;
+  choose.slot = static_cast<int16_t>(prompt.value());
+  choose.e0 = p.value();
+  choose.e1 = list;
+  Emit(choose);
+  return AddNode(Node{Op::kChosenValue, element});
+}
+
+// A list of every suit, for choose_suit(player).
+int Compiler::AllSuits() {
+  Node all{Op::kList, Type::kInts};
+  all.a = static_cast<int>(rules_.lists.size());
+  all.b = static_cast<int>(rules_.suits.size());
+  all.imm = static_cast<int64_t>(Type::kSuit);
+  for (size_t i = 0; i < rules_.suits.size(); ++i) rules_.lists.push_back(int64_t(i));
+  return AddNode(all);
 }
 
 Status Compiler::For(const Stmt& s) {

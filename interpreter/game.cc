@@ -1,3 +1,7 @@
+// The VM: Execute runs the ruleset's bytecode on a State up to the next
+// decision or the end, moving cards, calling effects and queueing their
+// triggers. How a game starts, ends and is told are in game_start.cc,
+// game_result.cc and game_text.cc; applying actions in game_apply.cc.
 #include "interpreter/game.h"
 
 #include <algorithm>
@@ -5,26 +9,8 @@
 
 #include "dsl/text.h"
 #include "interpreter/eval.h"
-#include "interpreter/move_text.h"
 
 namespace angler {
-Action Action::Lay(int player, int row, std::span<const int> cards) {
-  Action a{ActionKind::kLay, static_cast<int8_t>(player), static_cast<int16_t>(row), 0};
-  for (size_t i = 0; i < cards.size() && i < static_cast<size_t>(kMaxLay); ++i) {
-    a.seed |= static_cast<uint64_t>(cards[i] + 1) << (8 * i);
-  }
-  return a;
-}
-
-int Action::LayCards(int out[kMaxLay]) const {
-  int n = 0;
-  for (int i = 0; i < kMaxLay; ++i) {
-    uint64_t b = seed >> (8 * i) & 0xff;
-    if (b == 0) break;
-    out[n++] = static_cast<int>(b) - 1;
-  }
-  return n;
-}
 
 Game::Game(const Ruleset& rules, int players) : rules_(rules), players_(players) {}
 
@@ -34,33 +20,6 @@ void Game::SetVariablesToStart(State& s, Scope scope, EventLog* log) const {
     int n = v.per_player ? kMaxPlayers : 1;
     for (int i = 0; i < n; ++i) SetVar(s, v.slot + i, v.init, log);
   }
-}
-
-State Game::BlankState(int entry) const {
-  State s{};
-  s.num_players = static_cast<uint8_t>(players_);
-  int n = static_cast<int>(rules_.cards.size());
-  for (int i = 0; i < n; ++i) {
-    s.order[i] = static_cast<uint8_t>(i);
-    s.zone_of[i] = static_cast<uint8_t>(rules_.setup_zone);
-    s.played_by[i] = -1;
-  }
-  for (int z = 0; z <= kMaxZones; ++z) {
-    s.start[z] = static_cast<uint16_t>(z <= rules_.setup_zone ? 0 : n);
-  }
-  std::fill(std::begin(s.position_of), std::end(s.position_of), -1);
-  SetVariablesToStart(s, Scope::kGame);
-  SetVariablesToStart(s, Scope::kRound);
-  SetVariablesToStart(s, Scope::kTrick);
-  s.frame_count = 1;
-  s.pc = entry;
-  return s;
-}
-
-State Game::NewInitialState(EventLog* log) const {
-  State s = BlankState(rules_.entry_setup);
-  Run(s, log);
-  return s;
 }
 
 void Game::MoveCard(State& s, int card, int zone, bool bottom) {
@@ -616,13 +575,6 @@ void Game::Execute(State& s, EventLog* log) const {
   }
 }
 
-int64_t Game::Rank(const State& s, int player) const {
-  Frame f{};
-  f.locals[0] = player;
-  Evaluator ev(rules_, s, &f);
-  return ev.Value(rules_.rank);
-}
-
 bool Game::PlayedInTrick(const State& s, int card) {
   const uint8_t* end = s.played + std::min<int>(s.played_count, kMaxPlayed);
   return std::find(s.played, end, card) != end;
@@ -636,50 +588,6 @@ bool Game::InvariantHolds(const State& s, int holds) const {
     if (!ev.Value(holds)) return false;
   }
   return true;
-}
-
-std::vector<int> Game::Winners(const State& s) const {
-  std::vector<int> winners;
-  if (!s.over || s.error) return winners;
-  int64_t best = 0;
-  for (int p = 0; p < players_; ++p) {
-    int64_t r = Rank(s, p);
-    bool better = rules_.rank_higher_wins ? r > best : r < best;
-    if (winners.empty() || better) {
-      winners.assign(1, p);
-      best = r;
-    } else if (r == best) {
-      winners.push_back(p);
-    }
-  }
-  return winners;
-}
-
-std::string Game::ActionText(const State& s, const Action& a) const {
-  return ActionWords(rules_, s, a);
-}
-
-std::string Game::DecisionText(const State& s) const {
-  const Decision& d = s.decision;
-  switch (d.kind) {
-    case DecisionKind::kNone:
-      return s.over ? "game over" : "running";
-    case DecisionKind::kChance:
-      return d.chance_pick ? "chance draws a value"
-                           : "shuffle " + rules_.ZoneName(d.zone);
-    case DecisionKind::kPlay:
-      return "seat " + std::to_string(d.player) + " plays a card";
-    case DecisionKind::kChoose:
-      return "seat " + std::to_string(d.player) + " chooses " +
-             std::to_string(d.remaining) + " card(s)";
-    case DecisionKind::kOption:
-      return "seat " + std::to_string(d.player) + " chooses";
-    case DecisionKind::kLay:
-      return "seat " + std::to_string(d.player) + " lays cards";
-    case DecisionKind::kSearch:
-      return "everyone searches: mark " + rules_.search->formation.piece + ", or stop";
-  }
-  return "";
 }
 
 }  // namespace angler

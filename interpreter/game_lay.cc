@@ -1,6 +1,7 @@
-// The turn procedure's part of the game: a turn begins (seats passed over by
-// the skip rule), the legal lays are enumerated, and a lay is checked card by
-// card against the ruleset's lay rules, with the reason it is refused.
+// The turn procedure's part of the game: a lay's cards packed into its
+// Action, a turn begins (seats passed over by the skip rule), the legal lays
+// are enumerated, and a lay is checked card by card against the ruleset's lay
+// rules, with the reason it is refused.
 #include <algorithm>
 #include <cstring>
 
@@ -9,6 +10,24 @@
 #include "interpreter/game.h"
 
 namespace angler {
+
+Action Action::Lay(int player, int row, std::span<const int> cards) {
+  Action a{ActionKind::kLay, static_cast<int8_t>(player), static_cast<int16_t>(row), 0};
+  for (size_t i = 0; i < cards.size() && i < static_cast<size_t>(kMaxLay); ++i) {
+    a.seed |= static_cast<uint64_t>(cards[i] + 1) << (8 * i);
+  }
+  return a;
+}
+
+int Action::LayCards(int out[kMaxLay]) const {
+  int n = 0;
+  for (int i = 0; i < kMaxLay; ++i) {
+    uint64_t b = seed >> (8 * i) & 0xff;
+    if (b == 0) break;
+    out[n++] = static_cast<int>(b) - 1;
+  }
+  return n;
+}
 
 // A new turn: turn-scope variables reset, and seats the skip rule names are
 // passed over (a player out of cards, say). If every seat is passed over, the rules

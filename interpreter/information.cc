@@ -41,6 +41,48 @@ struct Deal {
     }
     return false;
   }
+
+  // Each card into one of its places, as likely as the free slots there; a
+  // card finds none free when the others took them.
+  void DealAtRandom(Rng& rng) {
+    for (int i = 0; i < pooled; ++i) {
+      zone_of[i] = -1;
+      const ZoneSet& can = (*places)[pool[i]];
+      uint32_t slots = 0;
+      for (int z = 0; z < zone_count; ++z) {
+        if (can.test(static_cast<size_t>(z))) slots += static_cast<uint32_t>(room[z]);
+      }
+      if (slots == 0) continue;
+      uint32_t pick = rng.Below(slots);
+      for (int z = 0; z < zone_count; ++z) {
+        if (!can.test(static_cast<size_t>(z))) continue;
+        const uint32_t here = static_cast<uint32_t>(room[z]);
+        if (pick < here) {
+          --room[z];
+          zone_of[i] = static_cast<int8_t>(z);
+          break;
+        }
+        pick -= here;
+      }
+    }
+  }
+
+  // A card left without room takes a slot over along an augmenting path (one
+  // exists: the true position is a complete deal).
+  void DealTheRest() {
+    for (int i = 0; i < pooled; ++i) {
+      if (zone_of[i] >= 0) continue;
+      for (bool& v : visited) v = false;
+      if (Augment(i)) continue;
+      // Only an inconsistent history gets here: any free slot keeps the sizes.
+      for (int z = 0; z < zone_count && zone_of[i] < 0; ++z) {
+        if (room[z] > 0) {
+          --room[z];
+          zone_of[i] = static_cast<int8_t>(z);
+        }
+      }
+    }
+  }
 };
 
 }  // namespace
@@ -204,41 +246,8 @@ void Information::Sample(const State& s, State& out, Rng& rng) const {
     if (!Sees(z)) deal.room[z] = s.ZoneSize(z);
   }
   rng.Shuffle(pool, static_cast<size_t>(deal.pooled));
-  // Each card into one of its places, as likely as the free slots there; a card
-  // left without room takes a slot over along an augmenting path (one exists:
-  // the true position is a complete deal).
-  for (int i = 0; i < deal.pooled; ++i) {
-    deal.zone_of[i] = -1;
-    const ZoneSet& can = places_[pool[i]];
-    uint32_t slots = 0;
-    for (int z = 0; z < rules.zone_count; ++z) {
-      if (can.test(static_cast<size_t>(z))) slots += static_cast<uint32_t>(deal.room[z]);
-    }
-    if (slots == 0) continue;
-    uint32_t pick = rng.Below(slots);
-    for (int z = 0; z < rules.zone_count; ++z) {
-      if (!can.test(static_cast<size_t>(z))) continue;
-      const uint32_t here = static_cast<uint32_t>(deal.room[z]);
-      if (pick < here) {
-        --deal.room[z];
-        deal.zone_of[i] = static_cast<int8_t>(z);
-        break;
-      }
-      pick -= here;
-    }
-  }
-  for (int i = 0; i < deal.pooled; ++i) {
-    if (deal.zone_of[i] >= 0) continue;
-    for (bool& v : deal.visited) v = false;
-    if (deal.Augment(i)) continue;
-    // Only an inconsistent history gets here: any free slot keeps the sizes.
-    for (int z = 0; z < rules.zone_count && deal.zone_of[i] < 0; ++z) {
-      if (deal.room[z] > 0) {
-        --deal.room[z];
-        deal.zone_of[i] = static_cast<int8_t>(z);
-      }
-    }
-  }
+  deal.DealAtRandom(rng);
+  deal.DealTheRest();
   // Write each unseen zone's cards in a random order (the seat does not know it).
   uint8_t zone_cards[kMaxCards];
   for (int z = 0; z < rules.zone_count; ++z) {
@@ -253,11 +262,15 @@ void Information::Sample(const State& s, State& out, Rng& rng) const {
       out.zone_of[zone_cards[k]] = static_cast<uint8_t>(z);
     }
   }
-  // A decision already open names cards by id: "the card in that place" of the
-  // true position is the card in the same place of the sample.
+  RelabelOpenDecision(s, out);
+}
+
+// A decision already open names cards by id: "the card in that place" of the
+// true position is the card in the same place of the sample.
+void Information::RelabelOpenDecision(const State& s, State& out) const {
   uint8_t relabel[kMaxCards];
   for (int c = 0; c < kMaxCards; ++c) relabel[c] = static_cast<uint8_t>(c);
-  for (int z = 0; z < rules.zone_count; ++z) {
+  for (int z = 0; z < game_.rules().zone_count; ++z) {
     if (Sees(z)) continue;
     for (int i = s.start[z]; i < s.start[z + 1]; ++i) relabel[s.order[i]] = out.order[i];
   }

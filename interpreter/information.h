@@ -69,6 +69,9 @@ class Information {
   int ShownIn(const Action& action, int card) const;
   // Hidden zones that now lie empty, and seen zones, are no card's doubt.
   void Narrow(const State& s);
+  // The cards an open decision of `s` names, renamed to those of the sample
+  // `out` in the same places.
+  void RelabelOpenDecision(const State& s, State& out) const;
 
   const Game& game_;
   int seat_;

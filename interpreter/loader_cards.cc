@@ -125,19 +125,7 @@ void Loader::CardGroup(const YamlNode& g) {
   CheckKeys(g, kCardKeys, "a card group");
   if (g.kind != YamlNode::Kind::kMap) return;
   if (g.Find("errors")) return ErrorCardGroup(g);
-  std::vector<int> suits;
-  auto suit = [&](const YamlNode& v) {
-    int s = rules_->FindSuit(v.scalar);
-    if (s < 0)
-      Error(v.pos,
-            WithSuggestion("unknown suit '" + v.scalar + "'", v.scalar, rules_->suits));
-    suits.push_back(s);
-  };
-  if (const YamlNode* s = g.Find("suit")) suit(*s);
-  if (const YamlNode* s = g.Find("suits")) {
-    for (const auto& item : s->items) suit(item);
-  }
-  if (suits.empty()) suits.push_back(kNone);
+  std::vector<int> suits = GroupSuits(g);
   std::vector<int64_t> values;
   if (const YamlNode* v = g.Find("value")) values = Numbers(*v);
   if (const YamlNode* v = g.Find("values")) values = Numbers(*v);
@@ -149,42 +137,8 @@ void Loader::CardGroup(const YamlNode& g) {
     if (Int(*v, x)) proto.stars = static_cast<int8_t>(x);
   }
   std::string kind_name = GroupKind(g, proto);
-  if (const YamlNode* v = g.Find("tags")) {
-    for (const auto& t : v->items) {
-      auto it = std::find(rules_->tags.begin(), rules_->tags.end(), t.scalar);
-      if (it == rules_->tags.end()) {
-        Error(t.pos,
-              WithSuggestion("unknown tag '" + t.scalar + "'", t.scalar, rules_->tags));
-      } else {
-        proto.tags |= 1u << (it - rules_->tags.begin());
-      }
-    }
-  }
-  std::vector<const YamlNode*> effect_names;
-  if (const YamlNode* v = g.Find("effect")) effect_names.push_back(v);
-  if (const YamlNode* v = g.Find("effects")) {
-    for (const auto& item : v->items) effect_names.push_back(&item);
-  }
-  if (effect_names.size() > static_cast<size_t>(kMaxEffectsPerCard)) {
-    Error(g.pos, "a card has at most " + std::to_string(kMaxEffectsPerCard) + " effects");
-    effect_names.resize(kMaxEffectsPerCard);
-  }
-  for (size_t i = 0; i < effect_names.size(); ++i) {
-    int e = FindEffect(effect_names[i]->scalar);
-    if (e < 0) {
-      std::vector<std::string> names;
-      for (const auto& eff : rules_->effects) names.push_back(eff.name);
-      Error(effect_names[i]->pos,
-            WithSuggestion("unknown effect '" + effect_names[i]->scalar + "'",
-                           effect_names[i]->scalar, names));
-    }
-    proto.effects[i] = static_cast<int16_t>(e);
-    if (e >= 0 && rules_->effects[static_cast<size_t>(e)].timing == Timing::kOnEnter &&
-        rules_->effects[static_cast<size_t>(e)].enter_family >= 0) {
-      proto.enter_families |= uint64_t{1}
-                              << rules_->effects[static_cast<size_t>(e)].enter_family;
-    }
-  }
+  GroupTags(g, proto);
+  GroupEffects(g, proto);
   int64_t count = 1;
   if (const YamlNode* v = g.Find("count")) Int(*v, count);
   std::string name = Text(g, "name", "");
@@ -208,6 +162,65 @@ void Loader::CardGroup(const YamlNode& g) {
         rules_->cards.push_back(c);
         rules_->card_names.push_back(label);
       }
+    }
+  }
+}
+
+std::vector<int> Loader::GroupSuits(const YamlNode& g) {
+  std::vector<int> suits;
+  auto suit = [&](const YamlNode& v) {
+    int s = rules_->FindSuit(v.scalar);
+    if (s < 0)
+      Error(v.pos,
+            WithSuggestion("unknown suit '" + v.scalar + "'", v.scalar, rules_->suits));
+    suits.push_back(s);
+  };
+  if (const YamlNode* s = g.Find("suit")) suit(*s);
+  if (const YamlNode* s = g.Find("suits")) {
+    for (const auto& item : s->items) suit(item);
+  }
+  if (suits.empty()) suits.push_back(kNone);
+  return suits;
+}
+
+void Loader::GroupTags(const YamlNode& g, CardInfo& proto) {
+  const YamlNode* v = g.Find("tags");
+  if (!v) return;
+  for (const auto& t : v->items) {
+    auto it = std::find(rules_->tags.begin(), rules_->tags.end(), t.scalar);
+    if (it == rules_->tags.end()) {
+      Error(t.pos,
+            WithSuggestion("unknown tag '" + t.scalar + "'", t.scalar, rules_->tags));
+    } else {
+      proto.tags |= 1u << (it - rules_->tags.begin());
+    }
+  }
+}
+
+void Loader::GroupEffects(const YamlNode& g, CardInfo& proto) {
+  std::vector<const YamlNode*> effect_names;
+  if (const YamlNode* v = g.Find("effect")) effect_names.push_back(v);
+  if (const YamlNode* v = g.Find("effects")) {
+    for (const auto& item : v->items) effect_names.push_back(&item);
+  }
+  if (effect_names.size() > static_cast<size_t>(kMaxEffectsPerCard)) {
+    Error(g.pos, "a card has at most " + std::to_string(kMaxEffectsPerCard) + " effects");
+    effect_names.resize(kMaxEffectsPerCard);
+  }
+  for (size_t i = 0; i < effect_names.size(); ++i) {
+    int e = FindEffect(effect_names[i]->scalar);
+    if (e < 0) {
+      std::vector<std::string> names;
+      for (const auto& eff : rules_->effects) names.push_back(eff.name);
+      Error(effect_names[i]->pos,
+            WithSuggestion("unknown effect '" + effect_names[i]->scalar + "'",
+                           effect_names[i]->scalar, names));
+    }
+    proto.effects[i] = static_cast<int16_t>(e);
+    if (e >= 0 && rules_->effects[static_cast<size_t>(e)].timing == Timing::kOnEnter &&
+        rules_->effects[static_cast<size_t>(e)].enter_family >= 0) {
+      proto.enter_families |= uint64_t{1}
+                              << rules_->effects[static_cast<size_t>(e)].enter_family;
     }
   }
 }

@@ -86,6 +86,10 @@ class Loader {
   void Cards(const YamlNode& doc);
 
   void CardGroup(const YamlNode& g);
+  // A card group's suits (suit, suits; kNone for none), tags and effects.
+  std::vector<int> GroupSuits(const YamlNode& g);
+  void GroupTags(const YamlNode& g, CardInfo& proto);
+  void GroupEffects(const YamlNode& g, CardInfo& proto);
 
   // A card group's kind (default: the first kind): set in proto, its name returned.
   std::string GroupKind(const YamlNode& g, CardInfo& proto);
@@ -125,9 +129,20 @@ class Loader {
   // may search(), choose, deal ...), until end_when.
   void RoundProgram(const YamlNode& doc, const YamlNode& round, const YamlNode& game);
 
-  // Rounds of tricks: see README, "How a game runs".
-  void TrickProgram(const YamlNode& doc, const YamlNode& trick_node,
-                    const YamlNode& round_node, const YamlNode& game_node);
+  // Every procedure's frame: the setup, then each round's begin and start
+  // statements ... then its checks and end statements, again until end_when.
+  void EmitRoundStart(const YamlNode& doc, const YamlNode& round);
+  void EmitRoundEnd(const YamlNode& round, int end_when);
+
+  // Rounds of tricks: see README, "How a game runs" (loader_trick.cc).
+  void TrickProgram(const YamlNode& doc, const YamlNode& trick, const YamlNode& round,
+                    const YamlNode& game);
+  // The trick's zones: where it is played (zone), from (hand), and to (captures).
+  void TrickZones(const YamlNode& trick);
+  void TrickPlayRules(const YamlNode& trick);  // may_lead, may_play
+  void TrickWinner(const YamlNode& trick);
+  void TrickPlayOptions();  // the cards the play (or lead) rules let the turn play
+  void EmitTricks(const YamlNode& trick, int tricks);
 
   // Text with {expression} holes; each hole is compiled like a play rule.
   std::vector<MessagePart> MessageAt(const YamlNode& node, const CodeContext& ctx);
@@ -143,6 +158,10 @@ class Loader {
   // numbered piles (the rows), until `until` holds; see README.
   void TurnProgram(const YamlNode& doc, const YamlNode& turn, const YamlNode& round,
                    const YamlNode& game);
+  void TurnZones(const YamlNode& turn);     // hand, rows
+  void TurnLaySizes(const YamlNode& turn);  // lay
+  void TurnRules(const YamlNode& turn);     // may_lay, full, accept_illegal, skip
+  void EmitTurns(const YamlNode& turn, int until);
 
   void EffectBodies(const YamlNode& doc);
 

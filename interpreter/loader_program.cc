@@ -173,19 +173,30 @@ void Loader::RoundProgram(const YamlNode& doc, const YamlNode& round,
   if (round.Find("tricks"))
     Error(round.KeyPos("tricks"), "a game without tricks counts none");
   if (!errors_.empty()) return;
+  EmitRoundStart(doc, round);
+  r.entry_play = r.entry_trick = r.entry_round;
+  EmitRoundEnd(round, end_when);
+}
+
+void Loader::EmitRoundStart(const YamlNode& doc, const YamlNode& round) {
+  Ruleset& r = *rules_;
+  CodeContext plain;
   r.end_reasons = {""};
   r.entry_setup = compiler_.Here();
   StatementsAt(doc.Find("setup"), plain, "setup");
   compiler_.BeginSection("round", round.pos);
   r.entry_round = compiler_.Emit(Instr{Code::kRoundBegin});
-  r.entry_play = r.entry_trick = r.entry_round;
   StatementsAt(round.Find("start"), plain, "round.start");
+}
+
+void Loader::EmitRoundEnd(const YamlNode& round, int end_when) {
+  CodeContext plain;
   EmitChecks(Moment::kRoundEnd);
   StatementsAt(round.Find("end"), plain, "round.end");
   compiler_.BeginSection("round", round.pos);
   Instr next_round{Code::kJumpIfNot};
   next_round.e0 = end_when;
-  next_round.target = r.entry_round;
+  next_round.target = rules_->entry_round;
   compiler_.Emit(next_round);
   EmitChecks(Moment::kGameEnd);
   compiler_.Emit(Instr{Code::kGameOver});

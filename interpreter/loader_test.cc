@@ -481,6 +481,38 @@ TEST_CASE("loader: trick.captures names a zone per player", "[loader]") {
              Catch::Contains("the trick's captures must be a zone per player"));
 }
 
+TEST_CASE("loader: turn.rows names numbered zones", "[loader][diagnostics]") {
+  const std::string turns = R"(name: mini turns
+players: 2
+suits: [red, blue]
+zones:
+  deck: {setup: true}
+  hand: {per_player: true}
+  row: {count: 2}
+cards:
+  - {suits: [red, blue], values: 1..4}
+setup: |
+  shuffle deck
+  deal deck to hand
+round: {}
+turn:
+  rows: row
+  until: count(cards_of(hand)) == 0
+game:
+  end_when: round == 1
+  rank: 0
+)";
+  RulesetPtr rules = Load(turns);
+  CHECK(rules->turn->rows_family == rules->FindFamily("row"));
+  CHECK(FirstError(Replace(turns, "rows: row", "rows: rowz")) ==
+        "mini.yaml:15:3: error: the turn's rows must be numbered zones ({count: 3}), "
+        "not 'rowz' (did you mean 'row'?)\n"
+        "  15 |   rows: rowz\n"
+        "     |   ^\n");
+  CHECK_THAT(FirstError(Replace(turns, "rows: row", "rows: hand")),
+             Catch::Contains("the turn's rows must be numbered zones"));
+}
+
 TEST_CASE("loader: renamed keys of stored texts load, with the hash as written",
           "[loader]") {
   const std::string text = Replace(kMini, "trick:\n", "trick:\n  taken: won\n");

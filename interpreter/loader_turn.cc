@@ -23,9 +23,24 @@ const std::vector<std::string> kTurnKeys = {
 
 void Loader::TurnProgram(const YamlNode& doc, const YamlNode& turn, const YamlNode& round,
                          const YamlNode& game) {
-  Ruleset& r = *rules_;
   CheckKeys(turn, kTurnKeys, "the turn section");
-  r.turn.emplace();
+  rules_->turn.emplace();
+  TurnZones(turn);
+  TurnLaySizes(turn);
+  TurnRules(turn);
+  CodeContext plain;
+  int until = RequiredExpr(turn, "until", Type::kBool, plain, "the turn");
+  int end_when = RequiredExpr(game, "end_when", Type::kBool, plain, "the game");
+  if (round.Find("tricks"))
+    Error(round.KeyPos("tricks"), "a game of turns counts no tricks");
+  if (!errors_.empty()) return;
+  EmitRoundStart(doc, round);
+  EmitTurns(turn, until);
+  EmitRoundEnd(round, end_when);
+}
+
+void Loader::TurnZones(const YamlNode& turn) {
+  Ruleset& r = *rules_;
   std::string hand = Text(turn, "hand", "hand");
   r.hand_family = r.FindFamily(hand);
   if (r.hand_family < 0 || !r.zones[static_cast<size_t>(r.hand_family)].per_player) {
@@ -34,7 +49,8 @@ void Loader::TurnProgram(const YamlNode& doc, const YamlNode& turn, const YamlNo
   }
   std::string rows = Text(turn, "rows", "row");
   r.turn->rows_family = r.FindFamily(rows);
-  if (!r.turn || !r.zones[static_cast<size_t>(r.turn->rows_family)].indexed) {
+  if (r.turn->rows_family < 0 ||
+      !r.zones[static_cast<size_t>(r.turn->rows_family)].indexed) {
     std::vector<std::string> names;
     for (const auto& z : r.zones) {
       if (z.indexed) names.push_back(z.name);
@@ -44,44 +60,48 @@ void Loader::TurnProgram(const YamlNode& doc, const YamlNode& turn, const YamlNo
               "the turn's rows must be numbered zones ({count: 3}), not '" + rows + "'",
               rows, names));
   }
-  if (const YamlNode* lay = turn.Find("lay")) {
-    auto counts = Numbers(*lay);
-    if (!counts.empty()) {
-      r.turn->lay_min = static_cast<int>(*std::min_element(counts.begin(), counts.end()));
-      r.turn->lay_max = static_cast<int>(*std::max_element(counts.begin(), counts.end()));
-    }
-    if (r.turn->lay_min < 1 || r.turn->lay_max > kMaxLay) {
-      Error(lay->pos, "a lay is 1 to " + std::to_string(kMaxLay) + " cards");
-    }
+}
+
+// lay: how many cards a lay may be ("1..3", or a list).
+void Loader::TurnLaySizes(const YamlNode& turn) {
+  const YamlNode* lay = turn.Find("lay");
+  if (!lay) return;
+  TurnProcedure& t = *rules_->turn;
+  auto counts = Numbers(*lay);
+  if (!counts.empty()) {
+    t.lay_min = static_cast<int>(*std::min_element(counts.begin(), counts.end()));
+    t.lay_max = static_cast<int>(*std::max_element(counts.begin(), counts.end()));
   }
+  if (t.lay_min < 1 || t.lay_max > kMaxLay) {
+    Error(lay->pos, "a lay is 1 to " + std::to_string(kMaxLay) + " cards");
+  }
+}
+
+void Loader::TurnRules(const YamlNode& turn) {
+  TurnProcedure& t = *rules_->turn;
   CodeContext plain;
   CodeContext card_rule;
   card_rule.has_card = true;
   // may_lay: one condition, or a list of {if: condition, else: "why not"}.
   if (const YamlNode* may = turn.Find("may_lay")) {
-    r.turn->lay_rules = ReasonedRules(*may, card_rule, "a lay rule");
+    t.lay_rules = ReasonedRules(*may, card_rule, "a lay rule");
   }
   if (turn.Find("full"))
-    r.turn->lay_full = RequiredExpr(turn, "full", Type::kBool, plain, "the turn");
+    t.lay_full = RequiredExpr(turn, "full", Type::kBool, plain, "the turn");
   if (turn.Find("accept_illegal")) {
-    r.turn->accept_illegal =
+    t.accept_illegal =
         RequiredExpr(turn, "accept_illegal", Type::kBool, plain, "the turn");
   }
   if (turn.Find("skip"))
-    r.turn->skip = RequiredExpr(turn, "skip", Type::kBool, plain, "the turn");
-  int until = RequiredExpr(turn, "until", Type::kBool, plain, "the turn");
-  int end_when = RequiredExpr(game, "end_when", Type::kBool, plain, "the game");
-  if (round.Find("tricks"))
-    Error(round.KeyPos("tricks"), "a game of turns counts no tricks");
-  if (!errors_.empty()) return;
+    t.skip = RequiredExpr(turn, "skip", Type::kBool, plain, "the turn");
+}
 
+// Turns until `until`: each a lay (again after on_illegal while the lay was
+// refused), then the after statements, then the next seat's turn.
+void Loader::EmitTurns(const YamlNode& turn, int until) {
+  Ruleset& r = *rules_;
   const BuiltinSlots& b = r.builtin;
-  r.end_reasons = {""};
-  r.entry_setup = compiler_.Here();
-  StatementsAt(doc.Find("setup"), plain, "setup");
-  compiler_.BeginSection("round", round.pos);
-  r.entry_round = compiler_.Emit(Instr{Code::kRoundBegin});
-  StatementsAt(round.Find("start"), plain, "round.start");
+  CodeContext plain;
   compiler_.BeginSection("turn", turn.pos);
   Instr first_turn{Code::kSetGlobal};
   first_turn.slot = static_cast<int16_t>(b.turn);
@@ -117,15 +137,6 @@ void Loader::TurnProgram(const YamlNode& doc, const YamlNode& turn, const YamlNo
   again.target = loop_at;
   compiler_.Emit(again);
   r.code[static_cast<size_t>(loop_at)].target = compiler_.Here();
-  EmitChecks(Moment::kRoundEnd);
-  StatementsAt(round.Find("end"), plain, "round.end");
-  compiler_.BeginSection("round", round.pos);
-  Instr next_round{Code::kJumpIfNot};
-  next_round.e0 = end_when;
-  next_round.target = r.entry_round;
-  compiler_.Emit(next_round);
-  EmitChecks(Moment::kGameEnd);
-  compiler_.Emit(Instr{Code::kGameOver});
 }
 
 }  // namespace angler

@@ -1,27 +1,58 @@
+// Writing a move as people say it (move_text.h: MoveText, ThingText);
+// move_read.cc reads it back.
 #include "interpreter/move_text.h"
 
-#include <algorithm>
-#include <cctype>
-#include <charconv>
-
-#include "dsl/text.h"
-#include "interpreter/refusal.h"
+#include "interpreter/move_text_internal.h"
 
 namespace angler {
 namespace {
-
-bool StartsWith(std::string_view s, std::string_view prefix) {
-  return s.size() >= prefix.size() && s.substr(0, prefix.size()) == prefix;
-}
-
-bool IsCardAction(const Action& a) {
-  return a.kind == ActionKind::kPlay || a.kind == ActionKind::kChoose;
-}
 
 // The engine's word for an action ("play", "lay"), without what it acts on.
 std::string EngineVerb(const Game& game, const State& s, const Action& a) {
   const std::string text = game.ActionText(s, a);
   return text.substr(0, text.find(' '));
+}
+
+// Everyone who stops together: "Anne stops", "Anne and Bob stop", "Anne, Bob
+// and Carl stop", as scenarios write it.
+std::string StopText(const Action& a, const std::vector<std::string>& players) {
+  std::vector<std::string> names;
+  for (size_t p = 0; p < players.size() && p < 64; ++p) {
+    if (a.seed >> p & 1) names.push_back(players[p]);
+  }
+  if (names.size() == 1) return names[0] + " stops";
+  std::string text;
+  for (size_t i = 0; i < names.size(); ++i) {
+    text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  }
+  return text + " stop";
+}
+
+// 1-based place of card `id` among the ruleset's cards with its name.
+int CardOrdinal(const Ruleset& rules, int id) {
+  int k = 1;
+  for (int c = 0; c < id; ++c) {
+    k += rules.card_names[static_cast<size_t>(c)] ==
+         rules.card_names[static_cast<size_t>(id)];
+  }
+  return k;
+}
+
+// A card's name, with " [k]" when `hand` holds another card of that name.
+std::string CardInHand(const Ruleset& rules, const State& s, int hand, int id) {
+  const std::string& name = rules.card_names[static_cast<size_t>(id)];
+  int same = 0;
+  for (uint8_t c : s.Zone(hand)) same += rules.card_names[c] == name;
+  if (same < 2) return name;
+  return name + " [" + std::to_string(CardOrdinal(rules, id)) + "]";
+}
+
+}  // namespace
+
+namespace move_text_internal {
+
+bool IsCardAction(const Action& a) {
+  return a.kind == ActionKind::kPlay || a.kind == ActionKind::kChoose;
 }
 
 // The verb of a move line: the engine's word with an s ("plays", "lays").
@@ -43,51 +74,6 @@ std::string Verb(const Game& game, const State& s, const Action& a) {
   }
 }
 
-// Everyone who stops together: "Anne stops", "Anne and Bob stop", "Anne, Bob
-// and Carl stop", as scenarios write it.
-std::string StopText(const Action& a, const std::vector<std::string>& players) {
-  std::vector<std::string> names;
-  for (size_t p = 0; p < players.size() && p < 64; ++p) {
-    if (a.seed >> p & 1) names.push_back(players[p]);
-  }
-  if (names.size() == 1) return names[0] + " stops";
-  std::string text;
-  for (size_t i = 0; i < names.size(); ++i) {
-    text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
-  }
-  return text + " stop";
-}
-
-// The seats of "Anne, Bob and Carl stop" (or "Anne stops") as a group; 0 if
-// the text is not a stop of known players.
-uint64_t ReadStop(std::string_view text, const std::vector<std::string>& players) {
-  std::string_view names;
-  if (text.size() > 6 && text.substr(text.size() - 6) == " stops") {
-    names = text.substr(0, text.size() - 6);
-  } else if (text.size() > 5 && text.substr(text.size() - 5) == " stop") {
-    names = text.substr(0, text.size() - 5);
-  } else {
-    return 0;
-  }
-  uint64_t group = 0;
-  while (!names.empty()) {
-    size_t cut = names.find(", ");
-    size_t skip = 2;
-    const size_t and_at = names.find(" and ");
-    if (and_at != std::string_view::npos &&
-        (cut == std::string_view::npos || and_at < cut)) {
-      cut = and_at;
-      skip = 5;
-    }
-    const std::string_view name = Trim(names.substr(0, cut));
-    const auto it = std::find(players.begin(), players.end(), name);
-    if (it == players.end()) return 0;
-    group |= uint64_t{1} << (it - players.begin());
-    names = cut == std::string_view::npos ? std::string_view() : names.substr(cut + skip);
-  }
-  return group;
-}
-
 // What the engine calls an action, without its verb.
 std::string PlainName(const Game& game, const State& s, const Action& a) {
   if (IsCardAction(a)) return game.rules().card_names[static_cast<size_t>(a.value)];
@@ -96,52 +82,16 @@ std::string PlainName(const Game& game, const State& s, const Action& a) {
   return space == std::string::npos ? std::string() : text.substr(space + 1);  // "stop"
 }
 
-// 1-based place of card `id` among the ruleset's cards with its name.
-int CardOrdinal(const Ruleset& rules, int id) {
-  int k = 1;
-  for (int c = 0; c < id; ++c) {
-    k += rules.card_names[static_cast<size_t>(c)] ==
-         rules.card_names[static_cast<size_t>(id)];
-  }
-  return k;
-}
-
-// The card with that name and ordinal, or -1.
-int CardByOrdinal(const Ruleset& rules, std::string_view name, int k) {
-  for (size_t c = 0; c < rules.card_names.size(); ++c) {
-    if (rules.card_names[c] == name && --k == 0) return static_cast<int>(c);
-  }
-  return -1;
-}
-
-// A card's name, with " [k]" when `hand` holds another card of that name.
-std::string CardInHand(const Ruleset& rules, const State& s, int hand, int id) {
-  const std::string& name = rules.card_names[static_cast<size_t>(id)];
-  int same = 0;
-  for (uint8_t c : s.Zone(hand)) same += rules.card_names[c] == name;
-  if (same < 2) return name;
-  return name + " [" + std::to_string(CardOrdinal(rules, id)) + "]";
-}
-
 int HandOf(const Game& game, int seat) {
   return game.rules().zones[static_cast<size_t>(game.rules().hand_family)].first + seat;
 }
 
-// Splits "name [k]" into the name and k (0 when there is no [k]).
-std::pair<std::string_view, int> SplitOrdinal(std::string_view text) {
-  text = Trim(text);
-  if (text.empty() || text.back() != ']') return {text, 0};
-  const size_t open = text.rfind(" [");
-  if (open == std::string_view::npos) return {text, 0};
-  const std::string_view digits = text.substr(open + 2, text.size() - open - 3);
-  int k = 0;
-  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), k);
-  if (ec != std::errc() || end != digits.data() + digits.size() || k < 1)
-    return {text, 0};
-  return {Trim(text.substr(0, open)), k};
-}
+}  // namespace move_text_internal
 
-}  // namespace
+using move_text_internal::HandOf;
+using move_text_internal::IsCardAction;
+using move_text_internal::PlainName;
+using move_text_internal::Verb;
 
 std::string CardInZone(const Ruleset& rules, const State& s, int zone, int card) {
   return CardInHand(rules, s, zone, card);
@@ -201,375 +151,6 @@ std::string MoveText(const Game& game, const State& before, const Action& a,
   const std::string thing = ThingText(game, before, a, style);
   if (!thing.empty()) text += ' ' + thing;
   return text;
-}
-
-namespace {
-
-// "shuffle deck" or "draw": the chance move's text without its outcome.
-std::string ChanceWords(const Game& game, const State& s) {
-  std::string text = game.ActionText(s, Action{ActionKind::kChance, -1, 0, 0});
-  const size_t hash = text.find(" #");
-  return hash == std::string::npos ? text : text.substr(0, hash);
-}
-
-// "shuffle deck #00ff00ff00ff00ff"; with a default seed, "shuffle deck" and
-// "shuffle" too.
-Result<Action> ParseChance(const Game& game, const State& s, std::string_view text,
-                           const MoveReading& reading) {
-  const std::string words = ChanceWords(game, s);
-  std::optional<uint64_t> seed;
-  std::string_view rest = text;
-  if (const size_t hash = text.find('#'); hash != std::string_view::npos) {
-    const std::string_view hex = Trim(text.substr(hash + 1));
-    uint64_t v = 0;
-    auto [end, ec] = std::from_chars(hex.data(), hex.data() + hex.size(), v, 16);
-    if (ec != std::errc() || end != hex.data() + hex.size() || hex.empty() ||
-        hex.size() > 16) {
-      return Diagnostic(
-          {}, "'#" + std::string(hex) + "' is not a chance outcome: up to 16 hex digits");
-    }
-    seed = v;
-    rest = Trim(text.substr(0, hash));
-  }
-  const std::string_view verb = std::string_view(words).substr(0, words.find(' '));
-  const bool matches = rest == words || (reading.default_seed && !seed && rest == verb);
-  if (!matches) {
-    return Diagnostic({}, "expected '" + words + " #<outcome in hex>' here, not '" +
-                              std::string(text) + "'");
-  }
-  if (!seed) seed = reading.default_seed;
-  if (!seed) {
-    return Diagnostic(
-        {}, "'" + words + "' needs its outcome: " + words + " #0123456789abcdef");
-  }
-  return Action{ActionKind::kChance, -1, 0, *seed};
-}
-
-// The verb the decision in front of `s` takes.
-std::string DecisionVerb(const Game& game, const State& s, const ActionList& legal) {
-  switch (s.decision.kind) {
-    case DecisionKind::kPlay:
-      return std::string(kVerbPlays);
-    case DecisionKind::kChoose:
-    case DecisionKind::kOption:
-      return std::string(kVerbChooses);
-    default:
-      break;
-  }
-  if (legal.count > 0) return Verb(game, s, legal.items[0]);
-  std::string text = game.DecisionText(s);  // "seat 2 lays cards"
-  const size_t first = text.find(' ', text.find(' ') + 1);
-  return text.substr(first + 1, text.find(' ', first + 1) - first - 1);
-}
-
-std::string LegalList(const Game& game, const State& s, const ActionList& legal) {
-  std::string out;
-  for (const Action& a : legal) out += (out.empty() ? "" : ", ") + ThingText(game, s, a);
-  return out.empty() ? "none" : out;
-}
-
-// A lay written out ("yellow 3, yellow 4 [2] on row 2") that is not among
-// the legal lays: built from the names so the engine can judge it (a lay
-// against the rules may still be a move, accepted and punished by the rules).
-std::optional<Action> ReadLay(const Game& game, const State& s, std::string_view thing) {
-  const Ruleset& rules = game.rules();
-  const size_t on = thing.rfind(" on ");
-  if (on == std::string_view::npos || rules.hand_family < 0) return std::nullopt;
-  const std::string_view target = Trim(thing.substr(on + 4));
-  const size_t space = target.rfind(' ');
-  int row = 0;
-  const std::string_view digits =
-      target.substr(space == std::string_view::npos ? 0 : space + 1);
-  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), row);
-  if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
-  const int hand = HandOf(game, s.decision.player);
-  std::vector<int> cards;
-  std::string_view list = thing.substr(0, on);
-  while (!list.empty()) {
-    const size_t comma = list.find(", ");
-    auto [name, k] = SplitOrdinal(list.substr(0, comma));
-    int id = k > 0 ? CardByOrdinal(rules, name, k) : -1;
-    for (uint8_t c : s.Zone(hand)) {
-      if (id >= 0) break;
-      if (rules.card_names[c] == name &&
-          std::find(cards.begin(), cards.end(), c) == cards.end()) {
-        id = c;
-      }
-    }
-    if (id < 0) id = rules.FindCard(std::string(name));
-    if (id < 0 || static_cast<int>(cards.size()) >= kMaxLay) return std::nullopt;
-    cards.push_back(id);
-    list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 2);
-  }
-  if (cards.empty()) return std::nullopt;
-  return Action::Lay(s.decision.player, row, cards);
-}
-
-ReadResult Refuse(MoveRefusal reason, std::string message) {
-  return ReadResult{std::nullopt, MoveError{reason, std::move(message)}};
-}
-
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-// What a person typed, with every word that names a player, a card or a
-// legal move in another case written as the game writes it.
-std::string FoldToGame(const Game& game, const State& s, std::string_view typed,
-                       const std::vector<std::string>& players) {
-  const std::string lower = Lower(typed);
-  ActionList legal;
-  if (!game.IsTerminal(s) && !game.IsChance(s)) game.LegalActions(s, legal);
-  for (const Action& a : legal) {
-    for (const std::string& t :
-         {MoveText(game, s, a, players), ThingText(game, s, a), game.ActionText(s, a)}) {
-      if (!t.empty() && Lower(t) == lower) return t;
-    }
-  }
-  return std::string(typed);
-}
-
-// Why no legal move of `actor` reads as `said`: a card the actor does not
-// hold, or something the rules forbid now.
-MoveRefusal WhyNot(const Game& game, const State& s, int actor, const std::string& said) {
-  const Ruleset& rules = game.rules();
-  const auto [name, k] = SplitOrdinal(said);
-  const bool card_decision =
-      s.decision.kind == DecisionKind::kPlay || s.decision.kind == DecisionKind::kChoose;
-  if (card_decision && rules.hand_family >= 0 && rules.FindCard(std::string(name)) >= 0) {
-    const int hand = HandOf(game, actor);
-    bool held = false;
-    for (uint8_t c : s.Zone(hand)) held |= rules.card_names[c] == name;
-    if (!held && s.decision.kind == DecisionKind::kPlay) return MoveRefusal::kNotInHand;
-    return MoveRefusal::kNotAllowed;
-  }
-  if (s.decision.kind == DecisionKind::kOption) return MoveRefusal::kNotAllowed;
-  return card_decision || s.decision.kind == DecisionKind::kLay
-             ? MoveRefusal::kUnreadable
-             : MoveRefusal::kNotAllowed;
-}
-
-// The player a move names: the longest name the text begins with, or -1.
-int NamedPlayer(std::string_view text, const std::vector<std::string>& players) {
-  int actor = -1;
-  size_t best = 0;
-  for (size_t p = 0; p < players.size(); ++p) {
-    const std::string& name = players[p];
-    if (name.size() > best && text.size() > name.size() && StartsWith(text, name) &&
-        text[name.size()] == ' ') {
-      actor = static_cast<int>(p);
-      best = name.size();
-    }
-  }
-  return actor;
-}
-
-// What a move reads as once its player is known: the words after the name
-// (`rest`), the thing after the verb (`thing`, unless the decision is open to
-// several and mixes verbs).
-struct MoveWords {
-  const Game& game;
-  const State& s;
-  const ActionList& legal;
-  int actor;
-  const std::string& who;
-  const std::vector<std::string>& players;
-  std::string_view rest;
-  std::string_view thing;
-  bool open_decision;
-};
-
-// The actor's legal action the words name, or why there is none.
-ReadResult FindMove(const MoveWords& c) {
-  const Ruleset& rules = c.game.rules();
-  const Game& game = c.game;
-  const State& s = c.s;
-  const ActionList& legal = c.legal;
-  std::string_view thing = c.thing;
-  const Action* found = nullptr;
-  if (!c.open_decision && (s.decision.kind == DecisionKind::kPlay ||
-                           s.decision.kind == DecisionKind::kChoose)) {
-    // The common case, by card name without building texts: "yellow 7 [2]".
-    auto [name, k] = SplitOrdinal(thing);
-    const int wanted = k > 0 ? CardByOrdinal(rules, name, k) : -1;
-    for (const Action& a : legal) {
-      if (!IsCardAction(a) || rules.card_names[static_cast<size_t>(a.value)] != name)
-        continue;
-      if (k > 0 && a.value != wanted) continue;
-      found = &a;
-      break;
-    }
-  } else {
-    // Each of the actor's actions as written, verb and all when the
-    // decision mixes verbs (mark a piece, or stop).
-    auto written = [&](const Action& a) {
-      const std::string t = ThingText(game, s, a);
-      if (!c.open_decision) return t;
-      return t.empty() ? Verb(game, s, a) : Verb(game, s, a) + " " + t;
-    };
-    auto plain = [&](const Action& a) {
-      const std::string t = PlainName(game, s, a);
-      if (!c.open_decision) return t;
-      return t.empty() ? Verb(game, s, a) : Verb(game, s, a) + " " + t;
-    };
-    const std::string_view wanted = c.open_decision ? c.rest : thing;
-    for (const Action& a : legal) {
-      if (a.player == c.actor && written(a) == wanted) {
-        found = &a;
-        break;
-      }
-    }
-    for (const Action& a : legal) {
-      if (!found && a.player == c.actor && plain(a) == wanted) found = &a;
-    }
-    if (!found && s.decision.kind == DecisionKind::kLay && !c.open_decision) {
-      if (std::optional<Action> lay = ReadLay(game, s, thing)) return ReadResult{lay, {}};
-    }
-    if (!found) thing = wanted;
-  }
-  if (!found) {
-    std::vector<std::string> names;
-    ActionList mine;
-    for (const Action& a : legal) {
-      if (a.player != c.actor) continue;
-      names.push_back(PlainName(game, s, a));
-      mine.items[mine.count++] = a;
-    }
-    const std::string said = std::string(c.open_decision ? c.rest : thing);
-    const MoveRefusal why = WhyNot(game, s, c.actor, said);
-    std::string message =
-        WithSuggestion("'" + said + "' is not legal for " + c.who + " here",
-                       SplitOrdinal(thing).first, names);
-    // A card the words name: the reason the rules refuse it (not held, or
-    // the play rule it breaks, in the ruleset's words).
-    const std::string name(SplitOrdinal(said).first);
-    const int card = rules.FindCard(name);
-    const bool card_decision = s.decision.kind == DecisionKind::kPlay ||
-                               s.decision.kind == DecisionKind::kChoose;
-    if (!c.open_decision && card_decision && card >= 0 &&
-        why != MoveRefusal::kUnreadable) {
-      Action a{s.decision.kind == DecisionKind::kPlay ? ActionKind::kPlay
-                                                      : ActionKind::kChoose,
-               static_cast<int8_t>(c.actor), static_cast<int16_t>(card), 0};
-      if (rules.hand_family >= 0) {  // a copy the actor holds, if any
-        const int hand = HandOf(game, c.actor);
-        for (uint8_t held : s.Zone(hand)) {
-          if (rules.card_names[held] == name) a.value = held;
-        }
-      }
-      const std::string reason = WhyRefused(game, s, a, c.players);
-      if (!reason.empty()) message += ": " + reason;
-    }
-    return Refuse(why, message + "; legal: " + LegalList(game, s, mine));
-  }
-  return ReadResult{*found, {}};
-}
-
-}  // namespace
-
-ReadResult ReadMove(const Game& game, const State& s, std::string_view text_in,
-                    const std::vector<std::string>& players, const MoveReading& reading) {
-  // At a prompt, letters in any case: compare in the case the game writes.
-  const std::string folded = reading.bare ? FoldToGame(game, s, Trim(text_in), players)
-                                          : std::string(Trim(text_in));
-  std::string_view text = folded;
-  if (game.IsTerminal(s))
-    return Refuse(MoveRefusal::kGameOver, "the game is over; no move is possible");
-  if (game.IsChance(s)) {
-    Result<Action> chance = ParseChance(game, s, text, reading);
-    if (!chance) return Refuse(MoveRefusal::kUnreadable, chance.error().message);
-    return ReadResult{chance.value(), {}};
-  }
-  ActionList legal;
-  game.LegalActions(s, legal);
-  // Who may move: usually one seat; some decisions are open to several.
-  std::vector<int> movers;
-  for (const Action& a : legal) {
-    if (a.player >= 0 &&
-        std::find(movers.begin(), movers.end(), a.player) == movers.end()) {
-      movers.push_back(a.player);
-    }
-  }
-  // Several players stopping together: the one move that names no one first.
-  if (const uint64_t group = ReadStop(text, players)) {
-    for (const Action& a : legal) {
-      if (a.kind == ActionKind::kStop && a.seed == group) return ReadResult{a, {}};
-    }
-    if (s.decision.kind == DecisionKind::kSearch) {
-      std::string message = "'";
-      message.append(text).append("' is not legal here: only searching players can stop");
-      return Refuse(MoveRefusal::kNotAllowed, std::move(message));
-    }
-  }
-  if (movers.empty()) {
-    if (s.decision.player < 0)
-      return Refuse(MoveRefusal::kNotYourTurn, "no one can move now");
-    movers.push_back(s.decision.player);
-  }
-  std::string may;
-  for (int p : movers)
-    may += (may.empty() ? "" : " or ") + players[static_cast<size_t>(p)];
-
-  int actor = NamedPlayer(text, players);
-  std::string_view rest = text;
-  if (actor >= 0) {
-    rest = Trim(text.substr(players[static_cast<size_t>(actor)].size()));
-    if (std::find(movers.begin(), movers.end(), actor) == movers.end()) {
-      return Refuse(
-          MoveRefusal::kNotYourTurn,
-          "it is " + may + "'s move, not " + players[static_cast<size_t>(actor)] + "'s");
-    }
-  } else if (!reading.bare || movers.size() > 1) {
-    return Refuse(MoveRefusal::kUnreadable, "expected a move like '" +
-                                                players[static_cast<size_t>(movers[0])] +
-                                                " " + DecisionVerb(game, s, legal) +
-                                                " ...', not '" + std::string(text) + "'");
-  } else {
-    actor = movers[0];
-  }
-  const std::string& who = players[static_cast<size_t>(actor)];
-
-  // The verb: the one of the decision's moves ("plays"), or at a prompt its
-  // stem ("play yellow 7") or nothing ("yellow 7").
-  const std::string verb = DecisionVerb(game, s, legal);
-  const std::string stem = verb.substr(0, verb.size() - 1);
-  std::string_view said = rest.substr(0, rest.find(' '));
-  const bool open_decision =
-      movers.size() > 1 ||
-      (s.decision.kind != DecisionKind::kPlay &&
-       s.decision.kind != DecisionKind::kChoose &&
-       s.decision.kind != DecisionKind::kOption && s.decision.kind != DecisionKind::kLay);
-  std::string_view thing;
-  if (!open_decision) {
-    if (said == verb) {
-      thing = Trim(rest.substr(said.size()));
-    } else if (reading.bare && text == rest && said == stem) {
-      thing = Trim(rest.substr(said.size()));
-    } else if (reading.bare && text == rest) {
-      thing = rest;
-    } else {
-      if (!said.empty() && said.back() == 's' && said.size() > 1) {
-        return Refuse(MoveRefusal::kNotAllowed,
-                      who + " must " + stem + " now, not " +
-                          std::string(said.substr(0, said.size() - 1)));
-      }
-      return Refuse(MoveRefusal::kUnreadable, "expected a move like '" + who + " " +
-                                                  verb + " ...', not '" +
-                                                  std::string(text) + "'");
-    }
-  }
-
-  return FindMove({game, s, legal, actor, who, players, rest, thing, open_decision});
-}
-
-Result<Action> ParseMove(const Game& game, const State& s, std::string_view text,
-                         const std::vector<std::string>& players,
-                         const MoveReading& reading) {
-  ReadResult read = ReadMove(game, s, text, players, reading);
-  if (!read.ok()) return Diagnostic({}, read.error.message);
-  return *read.action;
 }
 
 std::vector<std::string> SeatNames(int players) {
