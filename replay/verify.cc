@@ -1,6 +1,8 @@
 #include "replay/verify.h"
 
 #include <map>
+#include <set>
+#include <span>
 
 #include "replay/notation.h"
 
@@ -31,6 +33,64 @@ void DescribeMove(Store& store, const GameSummary& g,
   if (ApplyChecked(game, after, a)) d.move = MoveText(game, s, a, g.players);
 }
 
+// Replays one line's actions under `game` into `d.reason` (empty: they all
+// replay); plies up to `from` were checked with the line they came from and
+// are only applied. Returns the last position.
+State ReplayActions(const Game& game, std::span<const RecordedAction> actions, int from,
+                    VerifyReport& report, Drift& d) {
+  State s = game.NewInitialState();
+  for (size_t i = 0; i < actions.size() && d.reason.empty(); ++i) {
+    d.ply = static_cast<int>(i) + 1;
+    if (d.ply <= from) {
+      if (!ApplyChecked(game, s, actions[i].action)) d.reason = "no longer replays";
+      continue;
+    }
+    if (game.IsTerminal(s)) {
+      d.reason = "the game is over before this move now";
+      break;
+    }
+    const int legal = LegalCount(game, s);
+    const bool chance = game.IsChance(s);
+    Status applied = ApplyChecked(game, s, actions[i].action);
+    if (!applied) {
+      d.reason = "no longer legal: " + applied.error().message;
+    } else if (legal != actions[i].legal) {
+      d.reason = std::string(chance ? "chance outcomes" : "legal actions") + ": " +
+                 std::to_string(actions[i].legal) + " recorded, " +
+                 std::to_string(legal) + " now";
+    }
+    if (legal != actions[i].legal) {
+      d.legal_recorded = actions[i].legal;
+      d.legal_now = legal;
+    }
+    ++report.actions;
+  }
+  return s;
+}
+
+// The game's variations (nested ones too), each from its branch on; the
+// first that drifts fills `d` and `line` with its moves.
+Status ReplayVariations(Store& store, const Game& game, const GameSummary& g,
+                        VerifyReport& report, Drift& d,
+                        std::vector<RecordedAction>& line) {
+  Result<GameRecord> record = store.LoadGame(g.id);
+  if (!record) return record.errors();
+  for (const Variation& v : record.value().variations) {
+    Result<std::vector<RecordedAction>> actions = LineActions(record.value(), &v);
+    if (!actions)
+      return Diagnostic({},
+                        "game " + std::to_string(g.id) + ": " + actions.error().message);
+    ReplayActions(game, actions.value(), v.ply, report, d);
+    if (!d.reason.empty()) {
+      d.variation = v.id;
+      line = std::move(actions).value();
+      return Ok();
+    }
+  }
+  d.ply = 0;
+  return Ok();
+}
+
 }  // namespace
 
 Result<VerifyReport> VerifyStore(Store& store, const VerifyOptions& options) {
@@ -45,6 +105,8 @@ Result<VerifyReport> VerifyStore(Store& store, const VerifyOptions& options) {
     total = count.value();
   }
   VerifyReport report;
+  Result<std::set<int64_t>> with_variations = store.GamesWithVariations();
+  if (!with_variations) return with_variations.errors();
   const auto visit = [&](const GameSummary& g,
                          std::span<const RecordedAction> actions) -> Status {
     ++report.games;
@@ -83,35 +145,19 @@ Result<VerifyReport> VerifyStore(Store& store, const VerifyOptions& options) {
       return Ok();
     }
     const Game game(rules, players);
-    State s = game.NewInitialState();
-    for (size_t i = 0; i < actions.size() && d.reason.empty(); ++i) {
-      d.ply = static_cast<int>(i) + 1;
-      if (game.IsTerminal(s)) {
-        d.reason = "the game is over before this move now";
-        break;
-      }
-      const int legal = LegalCount(game, s);
-      const bool chance = game.IsChance(s);
-      Status applied = ApplyChecked(game, s, actions[i].action);
-      if (!applied) {
-        d.reason = "no longer legal: " + applied.error().message;
-      } else if (legal != actions[i].legal) {
-        d.reason = std::string(chance ? "chance outcomes" : "legal actions") + ": " +
-                   std::to_string(actions[i].legal) + " recorded, " +
-                   std::to_string(legal) + " now";
-      }
-      if (legal != actions[i].legal) {
-        d.legal_recorded = actions[i].legal;
-        d.legal_now = legal;
-      }
-      ++report.actions;
-    }
+    const State last = ReplayActions(game, actions, 0, report, d);
     if (d.reason.empty()) {
-      const std::string now = ResultText(game, s, g.players);
+      const std::string now = ResultText(game, last, g.players);
       if (now != g.result) {
         d.ply = static_cast<int>(actions.size());
         d.reason = "the result was '" + g.result + "', now '" + now + "'";
       }
+    }
+    std::vector<RecordedAction> variation_line;
+    if (d.reason.empty() && with_variations.value().count(g.id)) {
+      if (Status st = ReplayVariations(store, game, g, report, d, variation_line); !st)
+        return st;
+      if (!d.reason.empty()) actions = variation_line;
     }
     if (!d.reason.empty()) {
       DescribeMove(store, g, actions, d);
@@ -126,7 +172,9 @@ Result<VerifyReport> VerifyStore(Store& store, const VerifyOptions& options) {
 }
 
 std::string DriftText(const Drift& d) {
-  std::string text = "game " + std::to_string(d.game) + ": ";
+  std::string text = "game " + std::to_string(d.game);
+  if (d.variation) text += ", variation " + std::to_string(d.variation);
+  text += ": ";
   if (d.ply > 0) {
     text += "ply " + std::to_string(d.ply);
     if (d.round > 0) text += " (round " + std::to_string(d.round) + ")";

@@ -136,6 +136,7 @@ int Verify(Context& c) {
         json.Key("legal_recorded").Int(d.legal_recorded);
         json.Key("legal_now").Int(d.legal_now);
       }
+      json.Key("variation").Int(d.variation);  // 0: the main line drifted
       json.EndObject();
     }
     json.EndArray();
