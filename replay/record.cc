@@ -35,6 +35,7 @@ bool GameRecord::SameContent(const GameRecord& o) const {
 }
 
 const Variation* GameRecord::FindVariation(int64_t id) const {
+  if (id == 0) return nullptr;  // the main line (and not a variation not numbered yet)
   for (const Variation& v : variations) {
     if (v.id == id) return &v;
   }

@@ -95,7 +95,7 @@ struct GameRecord {
   std::vector<Variation> variations;    // by ply, then in the order they were added
 
   int players_count() const { return static_cast<int>(players.size()); }
-  // The variation of this id, or null.
+  // The variation of this id, or null (always for 0: the main line).
   const Variation* FindVariation(int64_t id) const;
   // The line that holds the position after `ply` of line `line` (a variation's
   // id, 0 the main line): `line`, or the ancestor it branched from when `ply`

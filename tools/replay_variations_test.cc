@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "interpreter/move_text.h"
@@ -62,10 +63,12 @@ struct NestedStore {
     std::error_code ec;
     for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(path + suffix, ec);
   }
+  // `angler replay ARGS --db DB` (default: this store).
   std::pair<int, std::string> Run(std::vector<std::string> args,
-                                  const std::string& input = "") const {
+                                  const std::string& input = "",
+                                  const std::string& db = "") const {
     args.push_back("--db");
-    args.push_back(path);
+    args.push_back(db.empty() ? path : db);
     std::ostringstream out, err;
     std::istringstream in(input);
     const int code = RunReplay(args, out, err, in);
@@ -118,6 +121,26 @@ TEST_CASE("replay branch --variation, show, step and delete nested variations",
   const GameRecord record = store->LoadGame(1).value();
   CHECK(record.FindVariation(2)->annotations ==
         std::vector<Annotation>{{t.sub_ply + 1, "nested note", ""}});
+
+  // export -> import -> export, as text and as JSON: the same, nested
+  // variations and their comments included.
+  for (const std::string format : {"text", "json"}) {
+    INFO(format);
+    auto [export_code, exported] = t.Run({"export", "1", "--format", format});
+    REQUIRE(export_code == kExitOk);
+    CHECK(exported.find(format == "json" ? "\"parent\": 1" : "{nested note}") !=
+          std::string::npos);
+    const std::string other = t.path + "-other.db", file = t.path + ".rec";
+    std::ofstream(file) << exported;
+    auto [import_code, imported] = t.Run({"import", file}, "", other);
+    INFO(imported);
+    CHECK(import_code == kExitOk);
+    CHECK(t.Run({"export", "1", "--format", format}, "", other).second == exported);
+    for (const std::string& f : {file, other, other + "-wal", other + "-shm"}) {
+      std::error_code ec;
+      fs::remove(f, ec);
+    }
+  }
 
   // delete: variation 1 takes variation 2 with it.
   auto [del_code, deleted] = t.Run({"variation", "1", "1", "--delete"});
