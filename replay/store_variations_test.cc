@@ -3,6 +3,7 @@
 // carried through the notation.
 #include <catch2/catch.hpp>
 
+#include "replay/format.h"
 #include "replay/notation.h"
 #include "replay/store.h"
 #include "replay/test_records.h"
@@ -238,6 +239,32 @@ TEST_CASE("nested variations through the notation and another store",
   const GameRecord imported = other->LoadGame(ids.value()[0]).value();
   CHECK(imported.SameContent(stored));
   CHECK(FormatRecord(t.game.rules(), imported).value() == text.value());
+
+  // An illegal move in the nested variation: named, and nothing is stored.
+  const std::string sub_move = "\n    " + std::to_string(t.sub_ply + 1) + ". ";
+  const size_t at = text.value().find(sub_move);
+  REQUIRE(at != std::string::npos);
+  std::string bad = text.value();
+  bad.replace(at + sub_move.size(), bad.find('\n', at + 1) - at - sub_move.size(),
+              "P1 plays nothing");
+  auto empty = OpenMemory();
+  auto refused = ImportRecords(*empty, SourceFile::Make("bad.rec", bad));
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message.find(
+            "game 1: variation at ply " + std::to_string(t.sub_ply) +
+            " of the variation at ply " +
+            std::to_string(stored.FindVariation(t.top)->ply) + ", ply " +
+            std::to_string(t.sub_ply + 1) + ": ") == 0);
+  CHECK(empty->GameCount().value() == 0);
+}
+
+TEST_CASE("variations nest at most kMaxVariationDepth deep in a record",
+          "[notation][variations]") {
+  std::string text = "[Angler \"2\"]\n\n1. P1 plays x\n";
+  for (size_t i = 0; i <= kMaxVariationDepth; ++i) text += "(\n1. P1 plays y\n";
+  auto parsed = ParseRecordText(SourceFile::Make("deep.rec", text));
+  REQUIRE_FALSE(parsed.ok());
+  CHECK(parsed.error().message == "game 1: variations nested deeper than 64");
 }
 
 }  // namespace
