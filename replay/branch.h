@@ -21,12 +21,15 @@ struct BranchRead {
 };
 
 // Reads `moves` (the move notation, as people type it: "yellow 7" for the
-// player whose decision it is) from the position after `ply` main-line
-// actions. A bare "shuffle" takes the game's own outcome at that ply when it
-// had one, else one derived from the record's seed and the ply. Errors name
-// the ply.
+// player whose decision it is) from the position after `ply` actions of the
+// main line, or of `line`'s (a variation of the record: the branch nests).
+// The variation's parent is the line that has that position
+// (GameRecord::LineAt). A bare "shuffle" takes the line's own outcome at that
+// ply when it had one, else one derived from the record's seed and the ply.
+// Errors name the ply.
 Result<BranchRead> ReadBranch(const Game& game, const GameRecord& record, int ply,
-                              const std::vector<std::string>& moves);
+                              const std::vector<std::string>& moves,
+                              const Variation* line = nullptr);
 
 }  // namespace angler
 

@@ -9,6 +9,7 @@
 #define ANGLER_REPLAY_FORMAT_H_
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -19,8 +20,9 @@ namespace angler {
 // PRAGMA user_version of a store this build writes. Version 1 held the game
 // records only; version 2 added the scenario runs (check_runs, scenario_runs);
 // version 3 the annotations' author (a person, or the bot of `angler analyze`);
-// version 4 who played each seat (a person or which bot: `play --resume`).
-inline constexpr int kStoreSchemaVersion = 4;
+// version 4 who played each seat (a person or which bot: `play --resume`);
+// version 5 the variation each variation branches from (variations nest).
+inline constexpr int kStoreSchemaVersion = 5;
 // The oldest version Store::Open still migrates; older ones are refused.
 inline constexpr int kStoreOldestMigratable = 1;
 // PRAGMA application_id: "ANGL". Tells an angler store from any other SQLite file.
@@ -62,6 +64,10 @@ inline constexpr std::string_view kRulesetTextTag = "RulesetText";
 // Every version 2 record ends with its end line, "end: " and the result text
 // (as PGN ends with its termination marker): a record without it was cut.
 inline constexpr std::string_view kRecordEndMark = "end:";
+
+// Variations nest (a variation of a variation, as PGN's parentheses do) at
+// most this deep: deeper is refused on import as a damaged record.
+inline constexpr size_t kMaxVariationDepth = 64;
 
 // Move glyphs, as in PGN: good, mistake, brilliant, blunder, interesting, dubious.
 inline constexpr std::array<std::string_view, 6> kGlyphs = {"!",  "?",  "!!",

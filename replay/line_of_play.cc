@@ -20,17 +20,24 @@ Result<StoredGame> StoredGame::Make(GameRecord record, RulesetPtr rules) {
   return g;
 }
 
+const Variation* LineOfPlay::OwnerOf(const GameRecord& record, int ply) const {
+  if (!variation) return nullptr;
+  if (ply > variation->ply) return variation;
+  return record.FindVariation(record.LineAt(variation->parent, ply));
+}
+
 const Action& LineOfPlay::ActionAt(const GameRecord& record, int ply) const {
-  if (InVariation(ply)) {
-    return variation->actions[static_cast<size_t>(ply - variation->ply - 1)].action;
+  if (const Variation* v = OwnerOf(record, ply)) {
+    return v->actions[static_cast<size_t>(ply - v->ply - 1)].action;
   }
   return record.actions[static_cast<size_t>(ply - 1)].action;
 }
 
 const Annotation* LineOfPlay::AnnotationAt(const GameRecord& record, int ply) const {
-  const bool in_variation =
-      InVariation(ply) || (variation && ply == variation->ply && ply > 0);
-  for (const Annotation& a : in_variation ? variation->annotations : record.annotations) {
+  // The variation's branch ply: the comment on the line itself.
+  const Variation* v =
+      variation && ply == variation->ply && ply > 0 ? variation : OwnerOf(record, ply);
+  for (const Annotation& a : v ? v->annotations : record.annotations) {
     if (a.ply == ply) return &a;
   }
   return nullptr;

@@ -1,6 +1,6 @@
 // A stored game with the rules it was played under, and one line of its play
-// (the main line, or the main line up to a variation's branch and then the
-// variation) replayed into positions. `angler replay` and `angler serve` read
+// (the main line, or a variation: its parents' lines up to its branch, then
+// its own moves) replayed into positions. `angler replay` and `angler serve` read
 // stored games through these.
 //
 // REQUIRES: a LineOfPlay is read with the record it was replayed from; the
@@ -35,6 +35,9 @@ struct LineOfPlay {
   int plies() const { return static_cast<int>(positions.size()) - 1; }
   // The ply is one of the variation's own moves.
   bool InVariation(int ply) const { return variation && ply > variation->ply; }
+  // The variation whose own move `ply` is (this one or an ancestor), or null
+  // for a main-line move.
+  const Variation* OwnerOf(const GameRecord& record, int ply) const;
   const Action& ActionAt(const GameRecord& record, int ply) const;  // 1-based
   // The annotation on the move at `ply` (0, or the variation's branch ply:
   // the one on the line itself), or null.

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
+#include <span>
 
 #include "dsl/text.h"
 #include "interpreter/chance_outcome.h"
@@ -114,24 +115,63 @@ void WriteLineComment(std::string& out, const std::string& indent, int ply,
   }
 }
 
-Status WriteVariation(std::string& out, const Game& game, const State& start,
-                      const GameRecord& record, const Variation& v) {
-  out += "(\n";
-  WriteLineComment(out, "  ", v.ply, v.annotations);
-  State s = start;
-  for (size_t i = 0; i < v.actions.size(); ++i) {
-    const int ply = v.ply + 1 + static_cast<int>(i);
-    const Action& a = v.actions[i].action;
-    const std::string text = MoveText(game, s, a, record.players);
+Status WriteVariation(std::string& out, const Game& game, const GameRecord& record,
+                      const State& start, const Variation& v, const std::string& indent);
+
+// The moves of one line (the main line, or variation `v`) from `s`, the
+// position after `first` plies, each move followed by the variations that
+// replace it, nested as deep as they go (PGN's recursive parentheses). A
+// variation from the line's last position follows its last move.
+Status WriteLine(std::string& out, const Game& game, const GameRecord& record, State s,
+                 const Variation* v, const std::string& indent) {
+  const std::span<const RecordedAction> actions =
+      v ? std::span<const RecordedAction>(v->actions) : record.actions;
+  const std::vector<Annotation>& annotations = v ? v->annotations : record.annotations;
+  const int first = v ? v->ply : 0;
+  const int n = static_cast<int>(actions.size());
+  const std::string place = v ? "variation at ply " + std::to_string(v->ply) + ", " : "";
+  // A variation not yet stored has no id to be a parent by.
+  const bool parents = !v || v->id != 0;
+  std::vector<std::vector<const Variation*>> after(static_cast<size_t>(n) + 1);
+  for (const Variation& x : record.variations) {
+    if (!parents || x.parent != (v ? v->id : 0)) continue;
+    const int k = x.ply - first;
+    if (k < (v ? 1 : 0) || k > n) {
+      return Diagnostic({}, "a variation at ply " + std::to_string(x.ply) + ", outside " +
+                                (v ? "the line it branches from (" : "the game (") +
+                                std::to_string(first + (v ? 1 : 0)) + " to " +
+                                std::to_string(first + n) + ")");
+    }
+    after[static_cast<size_t>(std::min(k + 1, n))].push_back(&x);
+  }
+  for (const Variation* x : after[0]) {  // only when the line has no moves
+    if (Status st = WriteVariation(out, game, record, s, *x, indent); !st) return st;
+  }
+  for (int i = 0; i < n; ++i) {
+    const int ply = first + 1 + i;
+    const Action& a = actions[static_cast<size_t>(i)].action;
     const State before = s;
     if (Status st = ApplyChecked(game, s, a); !st) {
-      return Diagnostic({}, "variation at ply " + std::to_string(v.ply) + ", ply " +
-                                std::to_string(ply) + ": " + st.error().message);
+      return Diagnostic({},
+                        place + "ply " + std::to_string(ply) + ": " + st.error().message);
     }
-    WriteMoveLine(out, "  ", ply, text, v.annotations,
-                  MoveNote(game, before, a, s, record.players));
+    WriteMoveLine(out, indent, ply, MoveText(game, before, a, record.players),
+                  annotations, MoveNote(game, before, a, s, record.players));
+    for (const Variation* x : after[static_cast<size_t>(i + 1)]) {
+      const State& start = x->ply == ply ? s : before;
+      if (Status st = WriteVariation(out, game, record, start, *x, indent); !st)
+        return st;
+    }
   }
-  out += ")\n";
+  return Ok();
+}
+
+Status WriteVariation(std::string& out, const Game& game, const GameRecord& record,
+                      const State& start, const Variation& v, const std::string& indent) {
+  out += indent + "(\n";
+  WriteLineComment(out, indent + "  ", v.ply, v.annotations);
+  if (Status st = WriteLine(out, game, record, start, &v, indent + "  "); !st) return st;
+  out += indent + ")\n";
   return Ok();
 }
 
@@ -165,37 +205,9 @@ Result<std::string> FormatRecord(const Ruleset& rules, const GameRecord& record,
   WriteLineComment(out, "", 0, record.annotations);
 
   const Game game(rules, record.players_count());
-  const int n = static_cast<int>(record.actions.size());
-  // Variations come after the move they replace; those from the last
-  // position after the last move.
-  std::vector<std::vector<const Variation*>> after(static_cast<size_t>(n) + 1);
-  for (const Variation& v : record.variations) {
-    if (v.ply < 0 || v.ply > n) {
-      return Diagnostic({}, "a variation at ply " + std::to_string(v.ply) +
-                                ", outside the game (0 to " + std::to_string(n) + ")");
-    }
-    after[static_cast<size_t>(std::min(v.ply + 1, n))].push_back(&v);
-  }
-  State s = game.NewInitialState();
-  State before = s;
-  for (int i = 0; i < n; ++i) {
-    const Action& a = record.actions[static_cast<size_t>(i)].action;
-    before = s;
-    if (Status st = ApplyChecked(game, s, a); !st) {
-      return Diagnostic({}, "ply " + std::to_string(i + 1) + ": " + st.error().message);
-    }
-    WriteMoveLine(out, "", i + 1, MoveText(game, before, a, record.players),
-                  record.annotations, MoveNote(game, before, a, s, record.players));
-    for (const Variation* v : after[static_cast<size_t>(i + 1)]) {
-      const State& start = v->ply == i + 1 ? s : before;
-      if (Status st = WriteVariation(out, game, start, record, *v); !st)
-        return st.errors();
-    }
-  }
-  if (n == 0) {
-    for (const Variation* v : after[0]) {
-      if (Status st = WriteVariation(out, game, s, record, *v); !st) return st.errors();
-    }
+  if (Status st = WriteLine(out, game, record, game.NewInitialState(), nullptr, "");
+      !st) {
+    return st.errors();
   }
   out += std::string(kRecordEndMark) + " " + record.result + "\n\n";
   return out;

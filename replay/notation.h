@@ -11,6 +11,10 @@
 //   12. Anne plays yellow 7 {leads her longest suit} !?
 //   (
 //     12. Anne plays blue 3
+//     13. Bob plays blue 5
+//     (
+//       13. Bob plays red 2     <- a variation of the variation: they nest
+//     )
 //   )
 //
 // Moves are read by name against the legal actions of the position they are
@@ -81,8 +85,11 @@ struct ParsedLine {
 };
 
 struct ParsedVariation {
-  size_t after = 0;  // main-line moves read before its '('
+  size_t after = 0;  // moves of its parent line read before its '('
   ParsedLine line;
+  // Its parent's place in ParsedRecord::variations (which comes before it);
+  // -1: it branches from the main line.
+  int parent = -1;
 };
 
 struct ParsedRecord {

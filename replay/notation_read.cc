@@ -152,10 +152,9 @@ class RecordParser {
 
   Status Body(ParsedRecord& r) {
     r.main.pos = Pos(i_);
-    bool in_variation = false;
-    size_t open_at = 0;
+    std::vector<size_t> open;  // the variations whose '(' is not closed yet
     auto line = [&]() -> ParsedLine& {
-      return in_variation ? r.variations.back().line : r.main;
+      return open.empty() ? r.main : r.variations[open.back()].line;
     };
     auto attach_glyph = [&](size_t at, const std::string& glyph) -> Status {
       if (!IsGlyph(glyph)) {
@@ -169,11 +168,11 @@ class RecordParser {
       return Ok();
     };
     auto close = [&](size_t at) -> Status {
-      if (!in_variation) return Error(at, r, "')' without '('");
-      if (r.variations.back().line.moves.empty()) {
+      if (open.empty()) return Error(at, r, "')' without '('");
+      if (line().moves.empty()) {
         return Error(at, r, "an empty variation: '(' needs moves before ')'");
       }
-      in_variation = false;
+      open.pop_back();
       return Ok();
     };
     while (true) {
@@ -183,7 +182,7 @@ class RecordParser {
       if (c == '[' && AtLineStart(i_)) break;  // the next record
       if (AtLineStart(i_) &&
           text_.compare(i_, kRecordEndMark.size(), kRecordEndMark) == 0) {
-        if (in_variation) return Error(i_, r, "the end line inside a variation");
+        if (!open.empty()) return Error(i_, r, "the end line inside a variation");
         return EndLine(r);
       }
       if (c == '{') {
@@ -204,15 +203,7 @@ class RecordParser {
         continue;
       }
       if (c == '(') {
-        if (in_variation) {
-          return Error(i_, r,
-                       "a variation inside a variation: variations branch from the "
-                       "main line only");
-        }
-        in_variation = true;
-        open_at = i_;
-        r.variations.push_back({r.main.moves.size(), ParsedLine{Pos(i_), {}, {}}});
-        ++i_;
+        if (Status st = OpenVariation(r, open, line().moves.size()); !st) return st;
         continue;
       }
       if (c == ')') {
@@ -275,7 +266,11 @@ class RecordParser {
           "expected a move like '12. Anne plays yellow 7', a {comment}, a glyph, "
           "'(' or ')'");
     }
-    if (in_variation) return Error(open_at, r, "a variation without its ')'");
+    if (!open.empty()) {
+      return Diagnostic(
+          r.variations[open.back()].line.pos,
+          "game " + std::to_string(r.index) + ": a variation without its ')'");
+    }
     // A record of this version always ends with its end line: without it, the
     // text was cut here.
     const std::string* version = r.Tag(kRecordMagicTag);
@@ -289,6 +284,21 @@ class RecordParser {
                    "truncated: the record is cut " + what + ": it has no '" +
                        std::string(kRecordEndMark) + " RESULT' line");
     }
+    return Ok();
+  }
+
+  // '(' at i_: a variation of the line being read (the main line or, nested,
+  // the innermost open variation), after `moves_before` of its moves.
+  Status OpenVariation(ParsedRecord& r, std::vector<size_t>& open, size_t moves_before) {
+    if (open.size() >= kMaxVariationDepth) {
+      return Error(i_, r,
+                   "variations nested deeper than " + std::to_string(kMaxVariationDepth));
+    }
+    ParsedVariation v{moves_before, ParsedLine{Pos(i_), {}, {}}};
+    v.parent = open.empty() ? -1 : static_cast<int>(open.back());
+    open.push_back(r.variations.size());
+    r.variations.push_back(std::move(v));
+    ++i_;
     return Ok();
   }
 

@@ -44,6 +44,23 @@ std::string ErrorText(const std::string& text) {
   return r.error().Format();
 }
 
+// Writes the record, reads it back as the same game and writes that again,
+// byte for byte the same text; returns the text.
+std::string RoundTrip(const Ruleset& rules, const GameRecord& record) {
+  Result<std::string> text = FormatRecord(rules, record);
+  INFO(FormatErrors(text));
+  REQUIRE(text.ok());
+  auto back = ReadAll(text.value());
+  INFO(FormatErrors(back));
+  REQUIRE(back.ok());
+  REQUIRE(back.value().size() == 1);
+  CHECK(back.value()[0].record.SameContent(record));
+  Result<std::string> again = FormatRecord(rules, back.value()[0].record);
+  REQUIRE(again.ok());
+  CHECK(again.value() == text.value());
+  return text.value();
+}
+
 TEST_CASE("a record reads back as the same game, for every shipped ruleset",
           "[notation]") {
   for (const std::string& name : ShippedRulesets(true)) {
@@ -54,18 +71,26 @@ TEST_CASE("a record reads back as the same game, for every shipped ruleset",
       GameRecord record = RandomRecord(game, seed);
       Decorate(game, record, seed);
       INFO(name << ", " << players << " players");
-      Result<std::string> text = FormatRecord(*rules, record);
-      INFO(FormatErrors(text));
-      REQUIRE(text.ok());
-      auto back = ReadAll(text.value());
-      INFO(FormatErrors(back));
-      REQUIRE(back.ok());
-      REQUIRE(back.value().size() == 1);
-      CHECK(back.value()[0].record.SameContent(record));
-      // Written again, byte for byte the same text.
-      Result<std::string> again = FormatRecord(*rules, back.value()[0].record);
-      REQUIRE(again.ok());
-      CHECK(again.value() == text.value());
+      RoundTrip(*rules, record);
+    }
+  }
+}
+
+TEST_CASE("nested variations read back as written, for every shipped ruleset",
+          "[notation]") {
+  for (const std::string& name : ShippedRulesets(true)) {
+    RulesetPtr rules = LoadOrFail(name);
+    const Game game(*rules, rules->min_players);
+    GameRecord record = RandomRecord(game, 77);
+    Decorate(game, record, 77);
+    testing::AddNested(game, record, 77);
+    INFO(name);
+    // export -> import -> export: the same text, comments in nested lines too
+    const std::string text = RoundTrip(*rules, record);
+    if (record.variations.size() > 3) {
+      CHECK(text.find("\n  (\n    {nested:}\n") != std::string::npos);
+      CHECK(text.find("{deeper {idea\\}} !?") != std::string::npos);
+      CHECK(text.find("\n    (\n      ") != std::string::npos);
     }
   }
 }
@@ -327,10 +352,40 @@ TEST_CASE("records with variations and glyphs written by hand", "[notation]") {
   CHECK(r.variations[0].annotations == std::vector<Annotation>{{20, "", "?!"}});
   CHECK(r.source == "sim");
 
-  SECTION("nested variations are refused") {
+  Result<State> in_variation = PositionAt(game, r, 20, &r.variations[0]);
+  REQUIRE(in_variation.ok());
+  ActionList next;
+  game.LegalActions(in_variation.value(), next);
+  const std::string reply_text =
+      MoveText(game, in_variation.value(), next.items[0], record.players);
+  SECTION("a variation of a variation, on one line") {
+    // After the variation's move 20: its own move 21, with a variation of it
+    // ('(' opens a line: a move's text may hold parentheses, "fisher(3)").
     std::string nested = text;
-    nested.insert(nested.find("( 20. ") + 2, "( ");
-    CHECK(ErrorText(nested).find("a variation inside a variation") != std::string::npos);
+    const size_t close = nested.find(" )", nested.find("( 20. "));
+    nested.insert(close, "\n21. " + reply_text + "\n( 21. " + reply_text + " )\n");
+    // The same move twice is a line and its variation: both read.
+    auto deep = ReadAll(nested);
+    INFO(FormatErrors(deep));
+    REQUIRE(deep.ok());
+    const GameRecord& d = deep.value()[0].record;
+    REQUIRE(d.variations.size() == 2);
+    CHECK(d.variations[1].parent == d.variations[0].id);
+    CHECK(d.variations[1].ply == 20);
+  }
+  SECTION("an illegal move in a nested variation names the game, variation and ply") {
+    std::string nested = text;
+    const size_t close = nested.find(" )", nested.find("( 20. "));
+    nested.insert(close, "\n21. " + reply_text + "\n( 21. Carl plays nothing )\n");
+    CHECK(ErrorText(nested).find(
+              "game 1: variation at ply 20 of the variation at ply 19, ply 21: ") !=
+          std::string::npos);
+    std::string deeper = text;
+    deeper.insert(deeper.find(" )", deeper.find("( 20. ")),
+                  "\n( 20. Carl plays nothing )\n");
+    // It replaces the variation's first move: a variation from the same place.
+    CHECK(ErrorText(deeper).find("game 1: variation at ply 19, ply 20: ") !=
+          std::string::npos);
   }
   SECTION("a variation that does not follow its move") {
     std::string wrong = text;

@@ -6,16 +6,59 @@
 
 namespace angler {
 
+namespace {
+
+// A variation's parent as its place in the record (-1 the main line): ids
+// differ between stores, places do not.
+std::ptrdiff_t ParentPlace(const GameRecord& r, const Variation& v) {
+  for (size_t i = 0; i < r.variations.size(); ++i) {
+    if (v.parent != 0 && r.variations[i].id == v.parent)
+      return static_cast<std::ptrdiff_t>(i);
+  }
+  return -1;
+}
+
+}  // namespace
+
 bool GameRecord::SameContent(const GameRecord& o) const {
   if (variations.size() != o.variations.size()) return false;
   for (size_t i = 0; i < variations.size(); ++i) {
     if (!variations[i].SameContent(o.variations[i])) return false;
+    if (ParentPlace(*this, variations[i]) != ParentPlace(o, o.variations[i]))
+      return false;
   }
   return ruleset_name == o.ruleset_name && ruleset_hash == o.ruleset_hash &&
          players == o.players && seed == o.seed && source == o.source &&
          created == o.created && actions == o.actions && finished == o.finished &&
          result == o.result && ranks == o.ranks && winners == o.winners &&
          annotations == o.annotations;
+}
+
+const Variation* GameRecord::FindVariation(int64_t id) const {
+  if (id == 0) return nullptr;  // the main line (and not a variation not numbered yet)
+  for (const Variation& v : variations) {
+    if (v.id == id) return &v;
+  }
+  return nullptr;
+}
+
+int64_t GameRecord::LineAt(int64_t line, int ply) const {
+  // Bounded: a damaged record with a cycle of parents stops at the main line.
+  for (size_t hops = 0; line != 0 && hops <= variations.size(); ++hops) {
+    const Variation* v = FindVariation(line);
+    if (!v || ply > v->ply) return line;
+    line = v->parent;
+  }
+  return 0;
+}
+
+std::vector<const Variation*> GameRecord::VariationsFrom(int64_t line, int ply) const {
+  const int64_t parent = LineAt(line, ply);
+  std::vector<const Variation*> out;
+  for (const Variation& v : variations) {
+    if (v.parent == parent && v.ply == ply) out.push_back(&v);
+  }
+  return out;
 }
 
 std::vector<std::string> DefaultPlayerNames(int count) {
@@ -164,54 +207,79 @@ Status ApplyLine(const Game& game, State& s, std::span<const RecordedAction> act
 
 }  // namespace
 
+Result<std::vector<RecordedAction>> LineActions(const GameRecord& record,
+                                                const Variation* variation) {
+  // The chain from the variation up to the main line, then walked down.
+  std::vector<const Variation*> chain;
+  for (const Variation* v = variation; v;) {
+    if (chain.size() > record.variations.size()) {
+      return Diagnostic({}, "variation " + std::to_string(variation->id) +
+                                " is its own ancestor (a damaged record)");
+    }
+    chain.push_back(v);
+    if (v->parent == 0) break;
+    const Variation* parent = record.FindVariation(v->parent);
+    if (!parent) {
+      return Diagnostic({}, "variation " + std::to_string(v->id) +
+                                " branches from variation " + std::to_string(v->parent) +
+                                ", which the game does not have");
+    }
+    v = parent;
+  }
+  std::vector<RecordedAction> line = record.actions;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    const Variation& v = **it;
+    if (v.ply < 0 || v.ply > static_cast<int>(line.size())) {
+      return Diagnostic({}, "the variation starts after ply " + std::to_string(v.ply) +
+                                ", past the " +
+                                (v.parent ? "end of the line it branches from"
+                                          : std::string("game's end")));
+    }
+    line.resize(static_cast<size_t>(v.ply));
+    line.insert(line.end(), v.actions.begin(), v.actions.end());
+  }
+  return line;
+}
+
 Result<State> PositionAt(const Game& game, const GameRecord& record, int ply,
                          const Variation* variation) {
-  const int branch = variation ? variation->ply : static_cast<int>(record.actions.size());
-  const int end =
-      variation ? branch + static_cast<int>(variation->actions.size()) : branch;
+  const int end = variation ? variation->end() : static_cast<int>(record.actions.size());
   if (ply < 0 || ply > end) {
     return Diagnostic({}, "ply " + std::to_string(ply) + " is out of range: the " +
                               (variation ? "variation" : "game") + " has plies 0 to " +
                               std::to_string(end));
   }
-  if (branch > static_cast<int>(record.actions.size())) {
-    return Diagnostic({}, "the variation starts after ply " + std::to_string(branch) +
-                              ", past the game's end");
-  }
   State s = game.NewInitialState();
-  std::span<const RecordedAction> main(record.actions);
-  Status st = ApplyLine(game, s, main.first(static_cast<size_t>(std::min(ply, branch))),
-                        1, nullptr);
-  if (!st) return st.errors();
-  if (variation && ply > branch) {
-    std::span<const RecordedAction> line(variation->actions);
-    st = ApplyLine(game, s, line.first(static_cast<size_t>(ply - branch)), branch + 1,
-                   nullptr);
+  if (!variation) {
+    std::span<const RecordedAction> main(record.actions);
+    Status st = ApplyLine(game, s, main.first(static_cast<size_t>(ply)), 1, nullptr);
     if (!st) return st.errors();
+    return s;
   }
+  Result<std::vector<RecordedAction>> line = LineActions(record, variation);
+  if (!line) return line.errors();
+  std::span<const RecordedAction> actions(line.value());
+  Status st = ApplyLine(game, s, actions.first(static_cast<size_t>(ply)), 1, nullptr);
+  if (!st) return st.errors();
   return s;
 }
 
 Result<std::vector<State>> Positions(const Game& game, const GameRecord& record,
                                      const Variation* variation) {
+  std::vector<RecordedAction> copy;
+  std::span<const RecordedAction> actions(record.actions);
+  if (variation) {
+    Result<std::vector<RecordedAction>> line = LineActions(record, variation);
+    if (!line) return line.errors();
+    copy = std::move(line).value();
+    actions = copy;
+  }
   std::vector<State> positions;
   State s = game.NewInitialState();
+  positions.reserve(actions.size() + 1);
   positions.push_back(s);
-  std::span<const RecordedAction> main(record.actions);
-  if (variation) {
-    if (variation->ply > static_cast<int>(main.size())) {
-      return Diagnostic({}, "the variation starts after ply " +
-                                std::to_string(variation->ply) + ", past the game's end");
-    }
-    main = main.first(static_cast<size_t>(variation->ply));
-  }
-  positions.reserve(main.size() + 1 + (variation ? variation->actions.size() : 0));
-  Status st = ApplyLine(game, s, main, 1, &positions);
+  Status st = ApplyLine(game, s, actions, 1, &positions);
   if (!st) return st.errors();
-  if (variation) {
-    st = ApplyLine(game, s, variation->actions, variation->ply + 1, &positions);
-    if (!st) return st.errors();
-  }
   return positions;
 }
 

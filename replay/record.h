@@ -49,14 +49,23 @@ struct Annotation {
   bool operator==(const Annotation&) const = default;
 };
 
-// Other moves from a position of the main line, like a variation in PGN or a
-// branch of an SGF tree. Variations branch from the main line only.
+// Other moves from a position of another line, like a variation in PGN or a
+// branch of an SGF tree: variations nest. A variation's line is its parent's
+// line up to `ply`, then its own moves.
+//
+// Invariant of a record: a variation's parent is 0 (the main line) or another
+// variation of the record, from which it branches strictly inside or at the
+// end of its own moves (parent.ply < ply <= parent's last ply); so parents
+// come before their children when variations are ordered by ply.
 struct Variation {
-  int64_t id = 0;  // in the store; 0 until stored
-  int ply = 0;     // it starts from the position after `ply` main-line actions
+  int64_t id = 0;      // in the store; until stored, the record's own numbering (or 0)
+  int64_t parent = 0;  // the id of the variation it branches from; 0: the main line
+  int ply = 0;  // it starts from the position after `ply` actions of its parent's line
   std::vector<RecordedAction> actions;  // plies ply + 1, ply + 2, ...
   std::vector<Annotation> annotations;  // by ply, in the game's numbering
 
+  int end() const { return ply + static_cast<int>(actions.size()); }
+  // Without ids: `parent` is compared by the caller (GameRecord::SameContent).
   bool SameContent(const Variation& o) const {
     return ply == o.ply && actions == o.actions && annotations == o.annotations;
   }
@@ -86,6 +95,14 @@ struct GameRecord {
   std::vector<Variation> variations;    // by ply, then in the order they were added
 
   int players_count() const { return static_cast<int>(players.size()); }
+  // The variation of this id, or null (always for 0: the main line).
+  const Variation* FindVariation(int64_t id) const;
+  // The line that holds the position after `ply` of line `line` (a variation's
+  // id, 0 the main line): `line`, or the ancestor it branched from when `ply`
+  // is at or before its branch. Where a variation from there would hang.
+  int64_t LineAt(int64_t line, int ply) const;
+  // The variations that branch from the position after `ply` of line `line`.
+  std::vector<const Variation*> VariationsFrom(int64_t line, int ply) const;
   // Everything but the store's id: what an export and import must keep.
   bool SameContent(const GameRecord& o) const;
 };
@@ -121,9 +138,15 @@ Result<GameRecord> MakeGameRecord(const Game& game, std::span<const Action> acti
                                   std::vector<std::string> players,
                                   std::optional<uint64_t> seed, std::string source);
 
+// Every action of a line from ply 1: the main line's, or (with `variation`)
+// its ancestors' up to each branch, then its own. Errors: a parent the record
+// does not have, a branch past the end of its parent's line.
+Result<std::vector<RecordedAction>> LineActions(const GameRecord& record,
+                                                const Variation* variation);
+
 // The position after `ply` actions of the main line, or of `variation` when
-// given (ply counts through the main line into the variation). Errors name the
-// ply that does not replay.
+// given (ply counts through its parents' lines into the variation). Errors
+// name the ply that does not replay.
 Result<State> PositionAt(const Game& game, const GameRecord& record, int ply,
                          const Variation* variation = nullptr);
 

@@ -63,6 +63,69 @@ Status ResolveLine(const Game& game, const ParsedRecord& r, const ParsedLine& li
   return Ok();
 }
 
+// "variation at ply 40" or, nested, "variation at ply 43 of the variation at
+// ply 40": how an error names a variation of a record that has no ids yet.
+std::string VariationName(const std::vector<Variation>& resolved, const Variation& v) {
+  std::string name = "variation at ply " + std::to_string(v.ply);
+  for (int64_t p = v.parent; p != 0; p = resolved[static_cast<size_t>(p - 1)].parent) {
+    name += " of the variation at ply " +
+            std::to_string(resolved[static_cast<size_t>(p - 1)].ply);
+  }
+  return name;
+}
+
+// The record's variations, each replayed from its parent's line (the main
+// line's `main_positions`, or a variation resolved before it: parents come
+// first in a file). Ids are the record's own numbering, its place + 1, so
+// that a nested variation can name its parent until the store numbers them.
+Status ResolveVariations(const Game& game, const ParsedRecord& r,
+                         const std::vector<State>& main_positions, GameRecord& record) {
+  std::vector<Variation> resolved;
+  std::vector<std::vector<State>> lines(r.variations.size());  // from each one's ply
+  for (size_t i = 0; i < r.variations.size(); ++i) {
+    const ParsedVariation& pv = r.variations[i];
+    if (pv.line.moves.empty()) return At(pv.line.pos, r, "a variation without moves");
+    Variation v;
+    v.id = static_cast<int64_t>(i) + 1;
+    v.ply = pv.line.moves.front().number - 1;
+    const Variation* parent =
+        pv.parent >= 0 ? &resolved[static_cast<size_t>(pv.parent)] : nullptr;
+    const int start = parent ? parent->ply : 0;
+    const int end = parent ? parent->end() : static_cast<int>(record.actions.size());
+    const int after = start + static_cast<int>(pv.after);
+    // Records come from other people: the ply must be a position of its line.
+    if (v.ply < start || v.ply > end || (v.ply != after - 1 && v.ply != after)) {
+      const std::string move = std::to_string(v.ply + 1);
+      return At(pv.line.pos, r,
+                "a variation starting with move " + move + " must follow " +
+                    (parent ? "move " + move + " of the variation it is in"
+                            : "main-line move " + move) +
+                    (v.ply == end ? " or the last move" : ""));
+    }
+    const std::vector<State>& from =
+        parent ? lines[static_cast<size_t>(pv.parent)] : main_positions;
+    State vs = from[static_cast<size_t>(v.ply - start)];
+    // One that replaces its parent's first move branches where its parent does.
+    v.parent = parent ? parent->id : 0;
+    while (v.parent != 0 && v.ply <= resolved[static_cast<size_t>(v.parent - 1)].ply)
+      v.parent = resolved[static_cast<size_t>(v.parent - 1)].parent;
+    lines[i].push_back(vs);
+    Status st = ResolveLine(game, r, pv.line, v.ply + 1, record.players, vs, v.actions,
+                            v.annotations, &lines[i]);
+    if (!st) {
+      Diagnostic e = st.error();
+      e.message.insert(e.message.find(": ") + 2, VariationName(resolved, v) + ", ");
+      return e;
+    }
+    resolved.push_back(std::move(v));
+  }
+  // Stored variations come back ordered by ply, then by when they were added.
+  std::stable_sort(resolved.begin(), resolved.end(),
+                   [](const Variation& a, const Variation& b) { return a.ply < b.ply; });
+  record.variations = std::move(resolved);
+  return Ok();
+}
+
 }  // namespace
 
 Result<ResolvedRecord> ResolveRecord(const ParsedRecord& r, const RulesetLookup& lookup) {
@@ -174,35 +237,7 @@ Result<ResolvedRecord> ResolveRecord(const ParsedRecord& r, const RulesetLookup&
         r.end_pos, r,
         "the end line says '" + *r.end + "' but the moves give '" + record.result + "'");
   }
-  for (const ParsedVariation& pv : r.variations) {
-    Variation v;
-    if (pv.line.moves.empty()) return At(pv.line.pos, r, "a variation without moves");
-    v.ply = pv.line.moves.front().number - 1;
-    const int after = static_cast<int>(pv.after);
-    // Records come from other people: the ply must be a position of the main line.
-    if (v.ply < 0 || static_cast<size_t>(v.ply) >= positions.size() ||
-        (v.ply != after - 1 && v.ply != after)) {
-      return At(
-          pv.line.pos, r,
-          "a variation starting with move " + std::to_string(v.ply + 1) +
-              " must follow main-line move " + std::to_string(v.ply + 1) +
-              (v.ply == static_cast<int>(record.actions.size()) ? " or the last move"
-                                                                : ""));
-    }
-    State vs = positions[static_cast<size_t>(v.ply)];
-    Status st = ResolveLine(game, r, pv.line, v.ply + 1, record.players, vs, v.actions,
-                            v.annotations, nullptr);
-    if (!st) {
-      Diagnostic e = st.error();
-      e.message.insert(e.message.find(": ") + 2,
-                       "variation at ply " + std::to_string(v.ply) + ", ");
-      return e;
-    }
-    record.variations.push_back(std::move(v));
-  }
-  // Stored variations come back ordered by ply, then by when they were added.
-  std::stable_sort(record.variations.begin(), record.variations.end(),
-                   [](const Variation& a, const Variation& b) { return a.ply < b.ply; });
+  if (Status st = ResolveVariations(game, r, positions, record); !st) return st.errors();
   return out;
 }
 

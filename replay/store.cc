@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "replay/format.h"
@@ -125,8 +126,17 @@ constexpr const char* kSchemaV4 = R"sql(
 ALTER TABLE seats ADD COLUMN played_by TEXT NOT NULL DEFAULT '';
 )sql";
 
+// Version 5: variations nest. parent_id is the variation a variation branches
+// from, 0 the main line (what every variation of an older store branched
+// from). Not a foreign key: 0 is no row; deleting a variation deletes its
+// sub-variations in Store::DeleteVariation.
+constexpr const char* kSchemaV5 = R"sql(
+ALTER TABLE variations ADD COLUMN parent_id INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 // Step i turns version i + 1 into version i + 2; version 0 is an empty file.
-constexpr const char* kSchemaSteps[] = {kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4};
+constexpr const char* kSchemaSteps[] = {kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4,
+                                        kSchemaV5};
 static_assert(std::size(kSchemaSteps) == kStoreSchemaVersion);
 
 std::string Hex32(int64_t v) {
@@ -340,12 +350,26 @@ Result<Store::Batch> Store::BeginBatch() {
 Status Store::CheckVariation(const Game& game, const GameRecord& record,
                              const Variation& v) {
   const std::string where = "variation at ply " + std::to_string(v.ply);
-  if (v.ply < 0 || v.ply > static_cast<int>(record.actions.size())) {
+  const Variation* parent = nullptr;
+  if (v.parent != 0) {
+    parent = record.FindVariation(v.parent);
+    if (!parent || parent == &v) {
+      return Diagnostic({}, where + ": it branches from variation " +
+                                std::to_string(v.parent) +
+                                ", which the game does not have");
+    }
+    if (v.ply <= parent->ply || v.ply > parent->end()) {
+      return Diagnostic({}, where + ": variation " + std::to_string(v.parent) +
+                                " has its own moves at plies " +
+                                std::to_string(parent->ply + 1) + " to " +
+                                std::to_string(parent->end()));
+    }
+  } else if (v.ply < 0 || v.ply > static_cast<int>(record.actions.size())) {
     return Diagnostic(
         {}, where + ": the game has plies 0 to " + std::to_string(record.actions.size()));
   }
   if (v.actions.empty()) return Diagnostic({}, where + ": no moves");
-  Result<State> start = PositionAt(game, record, v.ply);
+  Result<State> start = PositionAt(game, record, v.ply, parent);
   if (!start) return start.errors();
   State s = start.value();
   for (size_t i = 0; i < v.actions.size(); ++i) {
@@ -456,12 +480,12 @@ Status Store::InsertAnnotation(int64_t game, int64_t variation, const Annotation
   return insert.Run("storing an annotation");
 }
 
-Status Store::InsertVariation(int64_t game, const Variation& v, int64_t created,
-                              int64_t* id, bool keep_id) {
+Status Store::InsertVariation(int64_t game, const Variation& v, int64_t parent,
+                              int64_t created, int64_t* id, bool keep_id) {
   ANGLER_STMT(insert,
-              "INSERT INTO variations (id, game_id, ply, created) VALUES (?4, ?1, ?2, "
-              "?3)");
-  insert.Bind(1, game).Bind(2, v.ply).Bind(3, created);
+              "INSERT INTO variations (id, game_id, ply, created, parent_id) VALUES (?4, "
+              "?1, ?2, ?3, ?5)");
+  insert.Bind(1, game).Bind(2, v.ply).Bind(3, created).Bind(5, parent);
   if (keep_id && v.id > 0) {
     insert.Bind(4, v.id);
   } else {
@@ -479,6 +503,34 @@ Status Store::InsertVariation(int64_t game, const Variation& v, int64_t created,
   }
   for (const Annotation& a : v.annotations) {
     if (Status st = InsertAnnotation(game, *id, a); !st) return st;
+  }
+  return Ok();
+}
+
+Status Store::InsertVariations(int64_t game, const GameRecord& record, int64_t created,
+                               bool keep_ids) {
+  // Parents first: a variation branches after its parent's ply.
+  std::vector<const Variation*> order;
+  for (const Variation& v : record.variations) order.push_back(&v);
+  std::stable_sort(
+      order.begin(), order.end(),
+      [](const Variation* a, const Variation* b) { return a->ply < b->ply; });
+  std::map<int64_t, int64_t> stored_as;  // the record's ids -> the store's
+  for (const Variation* v : order) {
+    int64_t parent = 0;
+    if (v->parent != 0) {
+      auto it = stored_as.find(v->parent);
+      if (it == stored_as.end()) {
+        return Error("the variation at ply " + std::to_string(v->ply) +
+                     " branches from variation " + std::to_string(v->parent) +
+                     ", which the record does not have before it");
+      }
+      parent = it->second;
+    }
+    int64_t vid = 0;
+    if (Status st = InsertVariation(game, *v, parent, created, &vid, keep_ids); !st)
+      return st;
+    if (v->id != 0) stored_as[v->id] = vid;
   }
   return Ok();
 }
@@ -558,11 +610,8 @@ Result<int64_t> Store::InsertGame(const Ruleset& rules, const GameRecord& record
   for (const Annotation& a : record.annotations) {
     if (Status st = InsertAnnotation(id, 0, a); !st) return st.errors();
   }
-  for (const Variation& v : record.variations) {
-    int64_t vid = 0;
-    if (Status st = InsertVariation(id, v, created, &vid, id_wanted > 0); !st)
-      return st.errors();
-  }
+  if (Status st = InsertVariations(id, record, created, id_wanted > 0); !st)
+    return st.errors();
   if (Status st = txn.value().Commit(); !st) return st.errors();
   return id;
 }

@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -154,6 +155,8 @@ class Store {
   Result<std::optional<int64_t>> FindGame(const GameRecord& record);
   Result<std::vector<GameSummary>> ListGames(const GameFilter& filter);
   Result<int64_t> GameCount();
+  // The ids of the games that have variations.
+  Result<std::set<int64_t>> GamesWithVariations();
   // Visits every game matching `filter` (limit ignored) in id order with its
   // main line, reading them in one pass. Stops at the first error of `visit`.
   Status ForEachGame(const GameFilter& filter,
@@ -167,14 +170,16 @@ class Store {
   // first ply - 1). nullopt keeps what is there; "" removes it.
   Status Annotate(int64_t game, int ply, std::optional<std::string> comment,
                   std::optional<std::string> glyph, int64_t variation = 0);
-  // Removes variation `variation` of `game` with its annotations.
-  Status DeleteVariation(int64_t game, int64_t variation);
-  // Makes the variation the main line from its ply on: the two swap, so the
-  // main line's moves it replaces become variation `variation` (same id),
-  // annotations going with their moves. Ids stay; the game's outcome is the
-  // new main line's. Refused while another variation branches from the
-  // replaced moves (variations do not nest). Returns the id the replaced
-  // moves have (0 if there were none: the variation began at the end).
+  // Removes variation `variation` of `game` with its annotations, and every
+  // variation that branches from it (sub-variations, to any depth) with
+  // theirs. Returns how many sub-variations went with it.
+  Result<int> DeleteVariation(int64_t game, int64_t variation);
+  // Makes the variation its parent line from its ply on (the main line, or
+  // the variation it branches from): the two swap, so the moves it replaces
+  // become variation `variation` (same id), annotations and the variations
+  // that branch inside them going with their moves. Ids stay; the game's
+  // outcome is the new main line's. Returns the id the replaced moves have (0
+  // if there were none: the variation began at its parent line's end).
   Result<int64_t> PromoteVariation(int64_t game, int64_t variation);
 
   // A bot's note on one move of a line (0: the main line, else a variation).
@@ -195,9 +200,12 @@ class Store {
   Result<std::optional<std::string>> AnnotationAuthor(int64_t game, int ply,
                                                       int64_t variation = 0);
   // Checks the variation's moves by replay and stores it; returns its id.
+  // variation.parent is the line it branches from (0 the main line, else a
+  // stored variation's id); a ply at or before that variation's first move
+  // hangs it from the line that has the position (GameRecord::LineAt).
   // Moves a line already has are stored once: a variation that begins the
-  // same as a stored one from the same ply returns that one's id, and moves
-  // the main line plays from that ply are an error (SameLine).
+  // same as a stored one from the same line and ply returns that one's id,
+  // and moves its parent line plays from that ply are an error (SameLine).
   Result<int64_t> AddVariation(int64_t game, const Variation& variation);
 
   // ---- Scenario runs (angler check --store) ----
@@ -228,8 +236,13 @@ class Store {
   Status InsertActions(const char* sql, int64_t owner, int first_ply,
                        std::span<const RecordedAction> actions);
   // keep_id: with v.id as its id (when the game is stored again in place).
-  Status InsertVariation(int64_t game, const Variation& v, int64_t created, int64_t* id,
-                         bool keep_id = false);
+  // parent: the store's id of the line it branches from (0 the main line).
+  Status InsertVariation(int64_t game, const Variation& v, int64_t parent,
+                         int64_t created, int64_t* id, bool keep_id = false);
+  // The record's variations, parents before children, their parents' ids
+  // mapped from the record's numbering to the store's.
+  Status InsertVariations(int64_t game, const GameRecord& record, int64_t created,
+                          bool keep_ids);
   Status InsertAnnotation(int64_t game, int64_t variation, const Annotation& a);
   // AddReplayedGame with the id `id_wanted` (0: the next free one); a game
   // stored again in place keeps its variations' ids.
@@ -242,8 +255,9 @@ class Store {
   std::map<std::string, RulesetPtr> rulesets_;  // by hash
 };
 
-// The line of `record` that already plays v's moves from v's ply: 0 for the
-// main line, a variation's id, or nullopt when none does.
+// The line of `record` that already plays v's moves from v's ply: v's parent
+// line (its id, 0 the main line), a variation from the same line and ply
+// that begins with them (its id), or nullopt when none does.
 std::optional<int64_t> SameLine(const GameRecord& record, const Variation& v);
 
 // "2024-05-01T12:00:00Z" for unix seconds; ParseDate reads it back.

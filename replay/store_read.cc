@@ -124,7 +124,8 @@ Status Store::ReadVariations(GameRecord& record) {
   const std::string game = GameWord(record.id);
   {
     ANGLER_STMT(select,
-                "SELECT id, ply FROM variations WHERE game_id = ?1 ORDER BY ply, id");
+                "SELECT id, ply, parent_id FROM variations WHERE game_id = ?1 ORDER BY "
+                "ply, id");
     select.Bind(1, record.id);
     while (true) {
       Result<bool> row = select.Step("reading the variations of " + game);
@@ -133,6 +134,7 @@ Status Store::ReadVariations(GameRecord& record) {
       Variation v;
       v.id = select.Int(0);
       v.ply = static_cast<int>(select.Int(1));
+      v.parent = select.Int(2);
       record.variations.push_back(std::move(v));
     }
   }
@@ -286,6 +288,18 @@ Result<std::vector<GameSummary>> Store::ListGames(const GameFilter& filter) {
 
 Result<int64_t> Store::GameCount() {
   return db_.QueryInt("SELECT count(*) FROM games", "counting games");
+}
+
+Result<std::set<int64_t>> Store::GamesWithVariations() {
+  ANGLER_STMT(select, "SELECT DISTINCT game_id FROM variations");
+  std::set<int64_t> ids;
+  while (true) {
+    Result<bool> row = select.Step("finding the games with variations");
+    if (!row) return row.errors();
+    if (!row.value()) break;
+    ids.insert(select.Int(0));
+  }
+  return ids;
 }
 
 Status Store::ForEachGame(

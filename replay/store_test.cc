@@ -101,13 +101,13 @@ TEST_CASE("a newer schema is refused, an older one migrated", "[store]") {
   SECTION("newer") {
     {
       auto db = sql::Database::Open(tmp.path(), false);
-      REQUIRE(db.value().Exec("PRAGMA user_version=5", "").ok());
+      REQUIRE(db.value().Exec("PRAGMA user_version=6", "").ok());
     }
     auto store = Store::Open(tmp.path());
     REQUIRE_FALSE(store.ok());
     CHECK(store.error().message ==
           "store " + tmp.path() +
-              ": schema version 5 is newer than this angler understands (4); use a newer "
+              ": schema version 6 is newer than this angler understands (5); use a newer "
               "angler");
   }
   SECTION("older: version 1 had no scenario runs") {
@@ -117,6 +117,7 @@ TEST_CASE("a newer schema is refused, an older one migrated", "[store]") {
                   .Exec("DROP TABLE scenario_runs; DROP TABLE check_runs; "
                         "ALTER TABLE annotations DROP COLUMN author; "
                         "ALTER TABLE seats DROP COLUMN played_by; "
+                        "ALTER TABLE variations DROP COLUMN parent_id; "
                         "PRAGMA user_version=1",
                         "")
                   .ok());
@@ -141,6 +142,7 @@ TEST_CASE("a newer schema is refused, an older one migrated", "[store]") {
       REQUIRE(db.value()
                   .Exec("ALTER TABLE annotations DROP COLUMN author; "
                         "ALTER TABLE seats DROP COLUMN played_by; "
+                        "ALTER TABLE variations DROP COLUMN parent_id; "
                         "PRAGMA user_version=2",
                         "")
                   .ok());
@@ -154,14 +156,44 @@ TEST_CASE("a newer schema is refused, an older one migrated", "[store]") {
   SECTION("version 3 did not say who played each seat: unknown") {
     {
       auto db = sql::Database::Open(tmp.path(), false);
-      REQUIRE(
-          db.value()
-              .Exec("ALTER TABLE seats DROP COLUMN played_by; PRAGMA user_version=3", "")
-              .ok());
+      REQUIRE(db.value()
+                  .Exec("ALTER TABLE seats DROP COLUMN played_by; ALTER TABLE variations "
+                        "DROP COLUMN parent_id; PRAGMA user_version=3",
+                        "")
+                  .ok());
     }
     auto store = OpenOrFail(tmp.path());
     CHECK(store->schema_version() == kStoreSchemaVersion);
     CHECK(store->LoadGame(1).value().played_by == std::vector<std::string>(3, ""));
+  }
+  SECTION("version 4 had variations of the main line only: their parent is 0") {
+    Variation v = testing::RandomVariation(game, record, 10, 3, 4);
+    {
+      auto store = OpenOrFail(tmp.path());
+      REQUIRE(store->AddVariation(1, v).ok());
+    }
+    {
+      auto db = sql::Database::Open(tmp.path(), false);
+      REQUIRE(db.value()
+                  .Exec("ALTER TABLE variations DROP COLUMN parent_id; "
+                        "PRAGMA user_version=4",
+                        "")
+                  .ok());
+    }
+    auto store = OpenOrFail(tmp.path());
+    CHECK(store->schema_version() == kStoreSchemaVersion);
+    GameRecord loaded = store->LoadGame(1).value();
+    REQUIRE(loaded.variations.size() == 1);
+    CHECK(loaded.variations[0].parent == 0);
+    CHECK(loaded.variations[0].actions == v.actions);
+    // and a variation of it can be added now
+    Variation nested =
+        testing::RandomVariation(game, loaded, 12, 2, 5, &loaded.variations[0]);
+    auto nested_id = store->AddVariation(1, nested);
+    INFO(FormatErrors(nested_id));
+    REQUIRE(nested_id.ok());
+    CHECK(store->LoadGame(1).value().FindVariation(nested_id.value())->parent ==
+          loaded.variations[0].id);
   }
   SECTION("too old") {
     {
@@ -524,16 +556,14 @@ TEST_CASE("variations: promoted to the main line and back, deleted", "[store]") 
   REQUIRE(again.variations.size() == 1);
   CHECK(again.variations[0].actions == v.actions);
 
-  // A variation inside the moves another would replace stops the promotion.
+  // A variation inside the moves another replaces goes with those moves.
   Variation inside = testing::RandomVariation(game, again, 60, 2, 7);
   const int64_t inside_id = store->AddVariation(id, inside).value();
-  auto refused = store->PromoteVariation(id, again.variations[0].id);
-  REQUIRE_FALSE(refused.ok());
-  CHECK(refused.error().message ==
-        "game 1: variation " + std::to_string(inside_id) +
-            " branches from ply 60, inside the moves variation " +
-            std::to_string(again.variations[0].id) +
-            " would replace; delete or promote it first");
+  REQUIRE(store->PromoteVariation(id, again.variations[0].id).ok());
+  CHECK(store->LoadGame(id).value().FindVariation(inside_id)->parent ==
+        again.variations[0].id);
+  REQUIRE(store->PromoteVariation(id, again.variations[0].id).ok());
+  CHECK(store->LoadGame(id).value().FindVariation(inside_id)->parent == 0);
 
   REQUIRE(store->DeleteVariation(id, inside_id).ok());
   CHECK(store->DeleteVariation(id, inside_id).error().message ==

@@ -9,22 +9,36 @@ namespace angler {
 using store_internal::Now;
 namespace {
 
-// The main line after `v` is promoted: the moves before its ply, then its
-// moves. Returns the moves it replaces as a variation, with their annotations.
-Variation Promote(GameRecord& record, const Variation& v) {
-  const size_t from = static_cast<size_t>(v.ply);
-  Variation demoted;
-  demoted.ply = v.ply;
-  demoted.actions.assign(record.actions.begin() + static_cast<std::ptrdiff_t>(from),
-                         record.actions.end());
-  std::vector<Annotation> kept;
-  for (const Annotation& a : record.annotations) {
-    (a.ply > v.ply ? demoted.annotations : kept).push_back(a);
+// One line of a record, to change in place: the main line or a variation.
+struct LineParts {
+  std::vector<RecordedAction>* actions;
+  std::vector<Annotation>* annotations;
+  int start;  // the ply it starts after
+};
+
+LineParts PartsOf(GameRecord& record, int64_t line) {
+  for (Variation& v : record.variations) {
+    if (v.id == line) return {&v.actions, &v.annotations, v.ply};
   }
-  record.actions.resize(from);
-  record.actions.insert(record.actions.end(), v.actions.begin(), v.actions.end());
-  // The variation's comment on itself goes to its first move: the main line
-  // has no place for a comment on a line from the middle.
+  return {&record.actions, &record.annotations, 0};
+}
+
+// Swaps variation `v` with its parent line from v's ply on: the parent line
+// plays v's moves, v holds the moves they replace. Annotations go with their
+// moves (v's comment on itself goes to its first move: a line has no place
+// for a comment from the middle), and so do the variations that branch
+// inside them. REQUIRES: v is in record.variations.
+void SwapWithParent(GameRecord& record, Variation& v) {
+  const LineParts parent = PartsOf(record, v.parent);
+  const auto from = static_cast<std::ptrdiff_t>(v.ply - parent.start);
+  std::vector<RecordedAction> replaced(parent.actions->begin() + from,
+                                       parent.actions->end());
+  std::vector<Annotation> kept, demoted;
+  for (const Annotation& a : *parent.annotations) {
+    (a.ply > v.ply ? demoted : kept).push_back(a);
+  }
+  parent.actions->resize(static_cast<size_t>(from));
+  parent.actions->insert(parent.actions->end(), v.actions.begin(), v.actions.end());
   std::string line_comment;
   for (const Annotation& a : v.annotations) {
     if (a.ply == v.ply) line_comment = a.comment;
@@ -40,30 +54,60 @@ Variation Promote(GameRecord& record, const Variation& v) {
   if (!line_comment.empty()) kept.push_back({v.ply + 1, line_comment, ""});
   std::sort(kept.begin(), kept.end(),
             [](const Annotation& a, const Annotation& b) { return a.ply < b.ply; });
-  record.annotations = std::move(kept);
-  return demoted;
+  *parent.annotations = std::move(kept);
+  for (Variation& x : record.variations) {
+    if (&x == &v) continue;
+    if (x.parent == v.parent && x.ply > v.ply) {
+      x.parent = v.id;  // it branched inside the replaced moves
+    } else if (x.parent == v.id) {
+      x.parent = v.parent;  // its moves are the parent line's now
+    }
+  }
+  v.actions = std::move(replaced);
+  v.annotations = std::move(demoted);
 }
 
 }  // namespace
 
-Status Store::DeleteVariation(int64_t game, int64_t variation) {
+Result<int> Store::DeleteVariation(int64_t game, int64_t variation) {
   const std::string which =
       "game " + std::to_string(game) + ": variation " + std::to_string(variation);
   Result<sql::Transaction> txn = sql::Transaction::Begin(db_);
   if (!txn) return txn.errors();
+  std::vector<std::pair<int64_t, int64_t>> lines;  // (id, parent) of the game's
   {
-    ANGLER_STMT(remove, "DELETE FROM variations WHERE id = ?1 AND game_id = ?2");
-    remove.Bind(1, variation).Bind(2, game);
-    if (Status st = remove.Run("deleting " + which); !st) return st;
+    ANGLER_STMT(select, "SELECT id, parent_id FROM variations WHERE game_id = ?1");
+    select.Bind(1, game);
+    while (true) {
+      Result<bool> row = select.Step("reading the variations of " + which);
+      if (!row) return row.errors();
+      if (!row.value()) break;
+      lines.emplace_back(select.Int(0), select.Int(1));
+    }
   }
-  if (db_.Changes() == 0) return Error("no " + which);
-  {
-    ANGLER_STMT(remove,
-                "DELETE FROM annotations WHERE game_id = ?1 AND variation_id = ?2");
-    remove.Bind(1, game).Bind(2, variation);
-    if (Status st = remove.Run("deleting the annotations of " + which); !st) return st;
+  if (std::none_of(lines.begin(), lines.end(),
+                   [&](const auto& l) { return l.first == variation; })) {
+    return Error("no " + which);
   }
-  return txn.value().Commit();
+  // The variation, then every line that branches from one already taken.
+  std::vector<int64_t> doomed{variation};
+  for (size_t i = 0; i < doomed.size(); ++i) {
+    for (const auto& [id, parent] : lines) {
+      if (parent == doomed[i]) doomed.push_back(id);
+    }
+  }
+  ANGLER_STMT(remove, "DELETE FROM variations WHERE id = ?1 AND game_id = ?2");
+  ANGLER_STMT(remove_notes,
+              "DELETE FROM annotations WHERE game_id = ?1 AND variation_id = ?2");
+  for (int64_t id : doomed) {
+    remove.Bind(1, id).Bind(2, game);
+    if (Status st = remove.Run("deleting " + which); !st) return st.errors();
+    remove_notes.Bind(1, game).Bind(2, id);
+    if (Status st = remove_notes.Run("deleting the annotations of " + which); !st)
+      return st.errors();
+  }
+  if (Status st = txn.value().Commit(); !st) return st.errors();
+  return static_cast<int>(doomed.size()) - 1;
 }
 
 Result<int64_t> Store::PromoteVariation(int64_t game, int64_t variation) {
@@ -76,25 +120,12 @@ Result<int64_t> Store::PromoteVariation(int64_t game, int64_t variation) {
   if (it == record.variations.end()) {
     return Error("no " + name + ": variation " + std::to_string(variation));
   }
-  const Variation v = *it;
-  for (const Variation& other : record.variations) {
-    if (other.id != v.id && other.ply > v.ply) {
-      return Diagnostic({}, name + ": variation " + std::to_string(other.id) +
-                                " branches from ply " + std::to_string(other.ply) +
-                                ", inside the moves variation " + std::to_string(v.id) +
-                                " would replace; delete or promote it first");
-    }
-  }
   Result<RulesetPtr> rules = RulesetByHash(record.ruleset_hash);
   if (!rules) return rules.errors();
   const Game g(*rules.value(), record.players_count());
-  Variation demoted = Promote(record, v);
-  demoted.id = v.id;  // the two swap
-  if (demoted.actions.empty()) {
-    record.variations.erase(it);
-  } else {
-    *it = demoted;
-  }
+  SwapWithParent(record, *it);
+  const bool emptied = it->actions.empty();  // it branched at its parent's end
+  if (emptied) record.variations.erase(it);
   Result<std::vector<State>> line = Positions(g, record);
   if (!line) return Diagnostic({}, name + ": " + line.error().message);
   SetOutcome(g, line.value().back(), record);
@@ -109,7 +140,7 @@ Result<int64_t> Store::PromoteVariation(int64_t game, int64_t variation) {
   Result<int64_t> same = InsertGame(*rules.value(), record, game);
   if (!same) return same.errors();
   if (Status st = txn.value().Commit(); !st) return st.errors();
-  return demoted.actions.empty() ? 0 : v.id;
+  return emptied ? 0 : variation;
 }
 
 Status Store::Annotate(int64_t game, int ply, std::optional<std::string> comment,
@@ -188,9 +219,18 @@ std::optional<int64_t> SameLine(const GameRecord& record, const Variation& v) {
                         return a.action == b.action;
                       });
   };
-  if (starts_with(record.actions, static_cast<size_t>(v.ply))) return 0;
+  if (v.parent == 0) {
+    if (starts_with(record.actions, static_cast<size_t>(v.ply))) return 0;
+  } else if (const Variation* parent = record.FindVariation(v.parent);
+             parent && v.ply >= parent->ply &&
+             starts_with(parent->actions, static_cast<size_t>(v.ply - parent->ply))) {
+    return parent->id;
+  }
   for (const Variation& other : record.variations) {
-    if (other.ply == v.ply && starts_with(other.actions, 0)) return other.id;
+    if (other.id != v.id && other.parent == v.parent && other.ply == v.ply &&
+        starts_with(other.actions, 0)) {
+      return other.id;
+    }
   }
   return std::nullopt;
 }
@@ -240,9 +280,17 @@ Result<std::optional<std::string>> Store::AnnotationAuthor(int64_t game, int ply
   return author;
 }
 
-Result<int64_t> Store::AddVariation(int64_t game, const Variation& variation) {
+Result<int64_t> Store::AddVariation(int64_t game, const Variation& branch) {
   Result<GameRecord> record = LoadGame(game);
   if (!record) return record.errors();
+  if (branch.parent != 0 && !record.value().FindVariation(branch.parent)) {
+    return Diagnostic({}, "game " + std::to_string(game) + " has no variation " +
+                              std::to_string(branch.parent));
+  }
+  // A branch at or before its line's own first move hangs from the line
+  // that has that position.
+  Variation variation = branch;
+  variation.parent = record.value().LineAt(branch.parent, branch.ply);
   Result<RulesetPtr> rules = RulesetByHash(record.value().ruleset_hash);
   if (!rules) return rules.errors();
   const Game g(*rules.value(), record.value().players_count());
@@ -251,16 +299,20 @@ Result<int64_t> Store::AddVariation(int64_t game, const Variation& variation) {
   }
   // Stored once: the same moves again are the line that has them.
   if (std::optional<int64_t> same = SameLine(record.value(), variation)) {
-    if (*same > 0) return *same;
+    if (*same != variation.parent) return *same;
+    const std::string line = variation.parent == 0
+                                 ? std::string("the main line")
+                                 : "variation " + std::to_string(variation.parent);
     return Diagnostic(
-        {}, "game " + std::to_string(game) + ": the main line plays " +
+        {}, "game " + std::to_string(game) + ": " + line + " plays " +
                 (variation.actions.size() == 1 ? "this move" : "these moves") +
                 " from ply " + std::to_string(variation.ply) + "; nothing stored");
   }
   Result<sql::Transaction> txn = sql::Transaction::Begin(db_);
   if (!txn) return txn.errors();
   int64_t id = 0;
-  if (Status st = InsertVariation(game, variation, Now(), &id); !st) return st.errors();
+  if (Status st = InsertVariation(game, variation, variation.parent, Now(), &id); !st)
+    return st.errors();
   if (Status st = txn.value().Commit(); !st) return st.errors();
   return id;
 }

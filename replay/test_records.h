@@ -5,6 +5,7 @@
 #ifndef ANGLER_REPLAY_TEST_RECORDS_H_
 #define ANGLER_REPLAY_TEST_RECORDS_H_
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -27,12 +28,15 @@ inline GameRecord RandomRecord(const Game& game, uint64_t seed,
   return std::move(record).value();
 }
 
-// Random moves from the position after `ply` main-line actions, at most `count`.
+// Random moves from the position after `ply` actions of the main line (or of
+// `parent`'s line: a nested variation), at most `count`.
 inline Variation RandomVariation(const Game& game, const GameRecord& record, int ply,
-                                 int count, uint64_t seed) {
+                                 int count, uint64_t seed,
+                                 const Variation* parent = nullptr) {
   Variation v;
   v.ply = ply;
-  Result<State> start = PositionAt(game, record, ply);
+  v.parent = parent ? parent->id : 0;
+  Result<State> start = PositionAt(game, record, ply, parent);
   REQUIRE(start.ok());
   State s = start.value();
   Rng rng(seed);
@@ -76,6 +80,37 @@ inline void Decorate(const Game& game, GameRecord& record, uint64_t seed) {
     Variation z = RandomVariation(game, record, 0, 1, seed ^ 0xcafe);
     if (!z.actions.empty()) record.variations.insert(record.variations.begin(), z);
   }
+}
+
+// Numbers the record's variations 1, 2, ... (as an import does) and nests
+// more under the first one with at least three moves: one after its first
+// move, with comments on itself and on a move, one two deep under that, and
+// one from the variation's last position.
+inline void AddNested(const Game& game, GameRecord& record, uint64_t seed) {
+  for (size_t i = 0; i < record.variations.size(); ++i) {
+    record.variations[i].id = static_cast<int64_t>(i) + 1;
+  }
+  int64_t next = static_cast<int64_t>(record.variations.size()) + 1;
+  for (size_t i = 0; i < record.variations.size(); ++i) {
+    if (record.variations[i].actions.size() < 3) continue;
+    const Variation parent = record.variations[i];
+    Variation child = RandomVariation(game, record, parent.ply + 1, 4, seed, &parent);
+    child.id = next++;
+    child.annotations = {{child.ply, "nested:", ""},
+                         {child.ply + 1, "deeper {idea}", "!?"}};
+    Variation grandchild =
+        RandomVariation(game, record, child.ply + 1, 2, seed ^ 1, &child);
+    grandchild.id = next++;
+    grandchild.annotations = {{grandchild.ply + 1, "two deep", "?"}};
+    Variation at_end = RandomVariation(game, record, parent.end(), 1, seed ^ 2, &parent);
+    at_end.id = next++;
+    record.variations.push_back(child);
+    if (!grandchild.actions.empty()) record.variations.push_back(grandchild);
+    if (!at_end.actions.empty()) record.variations.push_back(at_end);
+    break;
+  }
+  std::stable_sort(record.variations.begin(), record.variations.end(),
+                   [](const Variation& a, const Variation& b) { return a.ply < b.ply; });
 }
 
 }  // namespace angler::testing

@@ -1,6 +1,8 @@
 #include "replay/verify.h"
 
 #include <map>
+#include <set>
+#include <span>
 
 #include "replay/notation.h"
 
@@ -31,17 +33,18 @@ void DescribeMove(Store& store, const GameSummary& g,
   if (ApplyChecked(game, after, a)) d.move = MoveText(game, s, a, g.players);
 }
 
-// Replays the stored actions under `rules`: the first that no longer
-// replays, or whose number of legal actions changed, or a changed result,
-// is written into `d` (its reason stays empty when the game replays).
-// Returns how many actions were replayed.
-int64_t ReplayGame(const Ruleset& rules, const GameSummary& g,
-                   std::span<const RecordedAction> actions, Drift& d) {
-  int64_t replayed = 0;
-  const Game game(rules, static_cast<int>(g.players.size()));
+// Replays one line's actions under `game` into `d.reason` (empty: they all
+// replay); plies up to `from` were checked with the line they came from and
+// are only applied. Returns the last position.
+State ReplayActions(const Game& game, std::span<const RecordedAction> actions, int from,
+                    VerifyReport& report, Drift& d) {
   State s = game.NewInitialState();
   for (size_t i = 0; i < actions.size() && d.reason.empty(); ++i) {
     d.ply = static_cast<int>(i) + 1;
+    if (d.ply <= from) {
+      if (!ApplyChecked(game, s, actions[i].action)) d.reason = "no longer replays";
+      continue;
+    }
     if (game.IsTerminal(s)) {
       d.reason = "the game is over before this move now";
       break;
@@ -60,16 +63,32 @@ int64_t ReplayGame(const Ruleset& rules, const GameSummary& g,
       d.legal_recorded = actions[i].legal;
       d.legal_now = legal;
     }
-    ++replayed;
+    ++report.actions;
   }
-  if (d.reason.empty()) {
-    const std::string now = ResultText(game, s, g.players);
-    if (now != g.result) {
-      d.ply = static_cast<int>(actions.size());
-      d.reason = "the result was '" + g.result + "', now '" + now + "'";
+  return s;
+}
+
+// The game's variations (nested ones too), each from its branch on; the
+// first that drifts fills `d` and `line` with its moves.
+Status ReplayVariations(Store& store, const Game& game, const GameSummary& g,
+                        VerifyReport& report, Drift& d,
+                        std::vector<RecordedAction>& line) {
+  Result<GameRecord> record = store.LoadGame(g.id);
+  if (!record) return record.errors();
+  for (const Variation& v : record.value().variations) {
+    Result<std::vector<RecordedAction>> actions = LineActions(record.value(), &v);
+    if (!actions)
+      return Diagnostic({},
+                        "game " + std::to_string(g.id) + ": " + actions.error().message);
+    ReplayActions(game, actions.value(), v.ply, report, d);
+    if (!d.reason.empty()) {
+      d.variation = v.id;
+      line = std::move(actions).value();
+      return Ok();
     }
   }
-  return replayed;
+  d.ply = 0;
+  return Ok();
 }
 
 // The rules a game is checked against: the current ruleset of its name, or
@@ -94,6 +113,25 @@ std::string PlayersDrift(const Ruleset& rules, const GameSummary& g) {
          " now";
 }
 
+// The main line, then (when the game has any) its variations: the first drift
+// fills `d`, and `variation_line` the moves of a variation that drifted.
+Status ReplayLines(Store& store, const Ruleset& rules, const GameSummary& g,
+                   bool has_variations, std::span<const RecordedAction> actions,
+                   std::vector<RecordedAction>& variation_line, VerifyReport& report,
+                   Drift& d) {
+  const Game game(rules, static_cast<int>(g.players.size()));
+  const State last = ReplayActions(game, actions, 0, report, d);
+  if (d.reason.empty()) {
+    const std::string now = ResultText(game, last, g.players);
+    if (now != g.result) {
+      d.ply = static_cast<int>(actions.size());
+      d.reason = "the result was '" + g.result + "', now '" + now + "'";
+    }
+  }
+  if (!d.reason.empty() || !has_variations) return Ok();
+  return ReplayVariations(store, game, g, report, d, variation_line);
+}
+
 }  // namespace
 
 Result<VerifyReport> VerifyStore(Store& store, const VerifyOptions& options) {
@@ -108,6 +146,8 @@ Result<VerifyReport> VerifyStore(Store& store, const VerifyOptions& options) {
     total = count.value();
   }
   VerifyReport report;
+  Result<std::set<int64_t>> with_variations = store.GamesWithVariations();
+  if (!with_variations) return with_variations.errors();
   const auto visit = [&](const GameSummary& g,
                          std::span<const RecordedAction> actions) -> Status {
     ++report.games;
@@ -136,7 +176,13 @@ Result<VerifyReport> VerifyStore(Store& store, const VerifyOptions& options) {
       report.drifts.push_back(std::move(d));
       return Ok();
     }
-    report.actions += ReplayGame(rules, g, actions, d);
+    std::vector<RecordedAction> variation_line;
+    if (Status st = ReplayLines(store, rules, g, with_variations.value().count(g.id) > 0,
+                                actions, variation_line, report, d);
+        !st) {
+      return st;
+    }
+    if (!variation_line.empty()) actions = variation_line;
     if (!d.reason.empty()) {
       DescribeMove(store, g, actions, d);
       report.drifts.push_back(std::move(d));
@@ -150,7 +196,9 @@ Result<VerifyReport> VerifyStore(Store& store, const VerifyOptions& options) {
 }
 
 std::string DriftText(const Drift& d) {
-  std::string text = "game " + std::to_string(d.game) + ": ";
+  std::string text = "game " + std::to_string(d.game);
+  if (d.variation) text += ", variation " + std::to_string(d.variation);
+  text += ": ";
   if (d.ply > 0) {
     text += "ply " + std::to_string(d.ply);
     if (d.round > 0) text += " (round " + std::to_string(d.round) + ")";

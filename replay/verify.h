@@ -1,7 +1,8 @@
 // `replay verify`: replays stored games against the current ruleset of their
 // name and finds where each one drifted.
 //
-// A game drifts at the first ply where its recorded action is no longer legal,
+// A game drifts at the first ply of its main line, else of one of its
+// variations (from its branch on), where its recorded action is no longer legal,
 // where the number of legal actions differs from the recorded one (for a
 // shuffle: the number of cards shuffled), or, after the last ply, where the
 // game no longer ends as recorded or its result changed.
@@ -21,6 +22,9 @@ namespace angler {
 
 struct Drift {
   int64_t game = 0;
+  // 0: the main line drifted; else the first variation (nested ones too) that
+  // drifts in a game whose main line replays. One drift per game.
+  int64_t variation = 0;
   std::string ruleset_name;
   std::string stored_hash;
   std::string current_hash;  // empty when the ruleset no longer loads

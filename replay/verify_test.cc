@@ -1,7 +1,11 @@
 #include "replay/verify.h"
 
-#include <catch2/catch.hpp>
+#include <unistd.h>
 
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "replay/sqlite.h"
 #include "replay/test_records.h"
 #include "tests/test_util.h"
 
@@ -135,6 +139,59 @@ TEST_CASE("verify reports a ruleset that no longer loads", "[verify]") {
       "game 1: the current ruleset fishing does not load: fishing.yaml:3:1: unknown key "
       "(stored fishing " +
           testing::Fishing().content_hash + ", current does not load)");
+}
+
+TEST_CASE("verify replays variations, nested ones too", "[verify][variations]") {
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("angler-verify-nested-" + std::to_string(getpid()) + ".db"))
+                               .string();
+  const Game game(testing::Fishing(), 3);
+  const GameRecord record = RandomRecord(game, 3);
+  int64_t nested = 0;
+  {
+    auto store = Store::Open(path).value();
+    REQUIRE(store->AddGame(testing::Fishing(), record).ok());
+    const int64_t top =
+        store->AddVariation(1, testing::RandomVariation(game, record, 20, 6, 1)).value();
+    const GameRecord now = store->LoadGame(1).value();
+    Variation sub = testing::RandomVariation(game, now, 23, 3, 2, now.FindVariation(top));
+    auto added = store->AddVariation(1, sub);
+    INFO(FormatErrors(added));
+    REQUIRE(added.ok());
+    nested = added.value();
+    auto clean = VerifyStore(*store, {});
+    REQUIRE(clean.ok());
+    CHECK(clean.value().drifts.empty());
+    // the main line and both variations' own moves
+    CHECK(clean.value().actions ==
+          static_cast<int64_t>(record.actions.size()) + 6 +
+              static_cast<int64_t>(
+                  store->LoadGame(1).value().FindVariation(nested)->actions.size()));
+  }
+  {
+    auto db = sql::Database::Open(path, false);
+    REQUIRE(db.ok());
+    REQUIRE(db.value()
+                .Exec("UPDATE variation_actions SET legal = legal + 1 WHERE "
+                      "variation_id = " +
+                          std::to_string(nested) + " AND ply = 25",
+                      "")
+                .ok());
+  }
+  auto store = Store::Open(path).value();
+  auto report = VerifyStore(*store, {});
+  INFO(FormatErrors(report));
+  REQUIRE(report.ok());
+  REQUIRE(report.value().drifts.size() == 1);
+  const Drift& d = report.value().drifts[0];
+  CHECK(d.variation == nested);
+  CHECK(d.ply == 25);
+  CHECK(DriftText(d).rfind("game 1, variation " + std::to_string(nested) + ": ply 25",
+                           0) == 0);
+  for (const char* suffix : {"", "-wal", "-shm"}) {
+    std::error_code ec;
+    std::filesystem::remove(path + suffix, ec);
+  }
 }
 
 }  // namespace

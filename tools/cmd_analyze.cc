@@ -69,14 +69,16 @@ struct LineToAnalyze {
   std::vector<Action> actions;
 };
 
-std::vector<LineToAnalyze> Lines(const GameRecord& record, bool all) {
+Result<std::vector<LineToAnalyze>> Lines(const GameRecord& record, bool all) {
   std::vector<LineToAnalyze> lines(1);
   for (const RecordedAction& a : record.actions) lines[0].actions.push_back(a.action);
   if (!all) return lines;
   for (const Variation& v : record.variations) {
+    // Its parents' moves up to its branch (nested variations too), then its own.
+    Result<std::vector<RecordedAction>> played = LineActions(record, &v);
+    if (!played) return played.errors();
     LineToAnalyze line{v.id, v.ply, {}};
-    line.actions.assign(lines[0].actions.begin(), lines[0].actions.begin() + v.ply);
-    for (const RecordedAction& a : v.actions) line.actions.push_back(a.action);
+    for (const RecordedAction& a : played.value()) line.actions.push_back(a.action);
     lines.push_back(std::move(line));
   }
   return lines;
@@ -174,7 +176,12 @@ int Analyze(const Args& args, std::ostream& out, std::ostream& err) {
   if (!rules) return fail(rules.errors());
   const Game game(*rules.value(), record.value().players_count());
 
-  const std::vector<LineToAnalyze> lines = Lines(record.value(), args.Has("all"));
+  Result<std::vector<LineToAnalyze>> read = Lines(record.value(), args.Has("all"));
+  if (!read) {
+    return fail(
+        {Diagnostic({}, "game " + std::to_string(id) + ": " + read.error().message)});
+  }
+  const std::vector<LineToAnalyze>& lines = read.value();
   int total = 0;
   for (const LineToAnalyze& l : lines)
     total += CountDecisions(game, l.actions, l.from_ply);

@@ -179,18 +179,38 @@ TEST_CASE("analyze: every decision, the same for a seed, notes in the store",
 
 TEST_CASE("analyze --all: the variations too, counted from their branch", "[analyze]") {
   AnalyzeStore tmp;
+  // A variation of the variation, from its ply 63: nested lines are analyzed too.
+  int64_t nested = 0;
+  {
+    auto store = tmp.Open();
+    const GameRecord record = store->LoadGame(1).value();
+    const Game game(testing::Fishing(), 3);
+    const Variation& top = record.variations[0];
+    Variation sub;
+    for (uint64_t seed = 11; sub.actions.empty() || sub.actions[0] == top.actions[3];
+         ++seed) {
+      sub = testing::RandomVariation(game, record, 63, 4, seed, &top);
+    }
+    auto added = store->AddVariation(1, sub);
+    INFO(FormatErrors(added));
+    REQUIRE(added.ok());
+    nested = added.value();
+  }
   const Ran ran = tmp.Run({"1", "--bot", "ismcts:8", "--json", "--all"});
   INFO(ran.err);
   REQUIRE(ran.code == 0);
   const JsonValue json = ParseOrFail(ran.out);
   const int64_t variation = tmp.Open()->LoadGame(1).value().variations[0].id;
-  int in_variation = 0;
+  int in_variation = 0, in_nested = 0;
   for (const JsonValue& d : json.Find("decisions")->items) {
-    if (d.Find("variation")->AsInt() != variation) continue;
+    const int64_t line = d.Find("variation")->AsInt().value();
+    if (line != variation && line != nested) continue;
     ++in_variation;
-    CHECK(d.Find("ply")->AsInt().value() > 60);
+    in_nested += line == nested;
+    CHECK(d.Find("ply")->AsInt().value() > (line == nested ? 63 : 60));
   }
-  CHECK(in_variation > 0);
+  CHECK(in_nested > 0);
+  CHECK(in_variation > in_nested);
   // The main line's analysis is the one without --all.
   const Ran main_only = tmp.Run({"1", "--bot", "ismcts:8", "--json"});
   const JsonValue main_json = ParseOrFail(main_only.out);

@@ -44,6 +44,9 @@ int TrickShown(const State& s, const BuiltinSlots& b) {
   return std::min(s.vars[b.trick_number] + 1, std::max(s.vars[b.tricks], 1));
 }
 
+// The id of the variation a line follows; 0: the main line.
+int64_t LineId(const Line& line) { return line.variation ? line.variation->id : 0; }
+
 // What the move at `ply` (from 1) did, told as `angler play` tells it.
 std::vector<std::string> MoveTold(const Line& line, int ply) {
   return NarrateReplayedMove(*line.g.game, line.positions[static_cast<size_t>(ply - 1)],
@@ -63,8 +66,9 @@ void ShowText(std::ostream& out, const Line& line, int ply,
 
   out << "game " << g.record.id;
   if (line.variation) {
-    out << ", variation " << line.variation->id << " (from ply " << line.variation->ply
-        << ")";
+    out << ", variation " << line.variation->id << " (from ply " << line.variation->ply;
+    if (line.variation->parent) out << " of variation " << line.variation->parent;
+    out << ")";
   }
   out << ": " << rules.name << " " << g.record.ruleset_hash << ", " << Join(players)
       << "; ply " << ply << " of " << line.plies() << "\n";
@@ -83,37 +87,18 @@ void ShowText(std::ostream& out, const Line& line, int ply,
   } else {
     out << DecisionListText(view);
   }
-  if (!line.variation) {
-    for (const Variation& v : g.record.variations) {
-      if (v.ply != ply) continue;
-      out << "variation " << v.id << " from here: " << v.actions.size() << " move(s), "
-          << "'angler replay show " << g.record.id << " --variation " << v.id << "'\n";
-    }
+  for (const Variation* v : g.record.VariationsFrom(LineId(line), ply)) {
+    out << "variation " << v->id << " from here: " << v->actions.size() << " move(s), "
+        << "'angler replay show " << g.record.id << " --variation " << v->id << "'\n";
   }
   if (ply == line.plies() && !s.over && ply > 0) out << "(the record ends here)\n";
 }
 
-void ShowJson(std::ostream& out, const Line& line, int ply) {
-  const Loaded& g = line.g;
-  const Ruleset& rules = *g.rules;
-  const Game& game = *g.game;
-  const std::vector<std::string>& players = g.record.players;
-  const State& s = line.positions[static_cast<size_t>(ply)];
-  const BuiltinSlots& b = rules.builtin;
-  JsonWriter json;
-  json.BeginObject();
-  json.Key("game").Int(g.record.id);
-  json.Key("ruleset").String(rules.name);
-  json.Key("hash").String(g.record.ruleset_hash);
-  WriteLinePlace(json, g, line, ply);
-  json.Key("round").Int(s.vars[b.round]);
-  json.Key("trick_number").Int(TrickShown(s, b));
-  json.Key("tricks").Int(s.vars[b.tricks]);
-  // The ruleset's status variables by name ("trump"), as the display names them.
-  for (int status : rules.display.status) {
-    const Variable& v = rules.variables[static_cast<size_t>(status)];
-    if (!v.per_player) json.Key(v.name).String(rules.ValueName(v.type, s.vars[v.slot]));
-  }
+// "players": seat, name, score, rank and hand of each.
+void WritePlayersJson(JsonWriter& json, const Line& line, const State& s) {
+  const Ruleset& rules = *line.g.rules;
+  const Game& game = *line.g.game;
+  const std::vector<std::string>& players = line.g.record.players;
   const int score = rules.display.score;
   json.Key("players").BeginArray();
   for (int p = 0; p < game.players(); ++p) {
@@ -133,6 +118,12 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
     json.EndObject();
   }
   json.EndArray();
+}
+
+// "trick" (each card with who played it) and "zones" (the other non-empty
+// zones' sizes).
+void WriteTableJson(JsonWriter& json, const Ruleset& rules, const State& s,
+                    const std::vector<std::string>& players) {
   json.Key("trick").BeginArray();
   if (rules.trick) {
     const int trick = rules.zones[static_cast<size_t>(rules.trick->family)].first;
@@ -162,6 +153,82 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
     json.EndObject();
   }
   json.EndArray();
+}
+
+// "decision": the view's decision in short (its full form is under "view").
+void WriteDecisionJson(JsonWriter& json, const PositionView& view,
+                       const std::vector<std::string>& players) {
+  json.Key("decision");
+  if (!view.decision) {
+    json.Null();
+    return;
+  }
+  json.BeginObject();
+  json.Key("kind").String(view.decision->kind);
+  json.Key("player");  // null at chance and when several players may move
+  if (view.decision->player < 0) {
+    json.Null();
+  } else {
+    json.String(players[static_cast<size_t>(view.decision->player)]);
+  }
+  json.Key("text").String(view.decision->text);
+  json.Key("legal").BeginArray();
+  for (const LegalMoveView& m : view.decision->legal) json.String(m.text);
+  json.EndArray();
+  json.EndObject();
+}
+
+// "variations": those that branch from this position of the line (in a
+// variation, from a position before its branch: its ancestors'), each with
+// its parent line (0 the main line); "tree": every variation of the game as
+// {id, parent, ply, moves}, parents first.
+void WriteVariationsJson(JsonWriter& json, const Line& line, int ply) {
+  const GameRecord& record = line.g.record;
+  const auto entry = [&](const Variation& v) {
+    json.BeginObject();
+    json.Key("id").Int(v.id);
+    json.Key("parent").Int(v.parent);
+    json.Key("ply").Int(v.ply);
+    json.Key("moves").Int(static_cast<int64_t>(v.actions.size()));
+    json.EndObject();
+  };
+  json.Key("variations").BeginArray();
+  for (const Variation* v : record.VariationsFrom(LineId(line), ply)) entry(*v);
+  json.EndArray();
+  json.Key("tree").BeginArray();
+  for (const Variation& v : record.variations) entry(v);
+  json.EndArray();
+}
+
+void ShowJson(std::ostream& out, const Line& line, int ply) {
+  const Loaded& g = line.g;
+  const Ruleset& rules = *g.rules;
+  const Game& game = *g.game;
+  const std::vector<std::string>& players = g.record.players;
+  const State& s = line.positions[static_cast<size_t>(ply)];
+  const BuiltinSlots& b = rules.builtin;
+  JsonWriter json;
+  json.BeginObject();
+  json.Key("game").Int(g.record.id);
+  json.Key("ruleset").String(rules.name);
+  json.Key("hash").String(g.record.ruleset_hash);
+  WriteLinePlace(json, g, line, ply);
+  json.Key("parent");  // the line the shown variation branches from; null: none
+  if (line.variation) {
+    json.Int(line.variation->parent);
+  } else {
+    json.Null();
+  }
+  json.Key("round").Int(s.vars[b.round]);
+  json.Key("trick_number").Int(TrickShown(s, b));
+  json.Key("tricks").Int(s.vars[b.tricks]);
+  // The ruleset's status variables by name ("trump"), as the display names them.
+  for (int status : rules.display.status) {
+    const Variable& v = rules.variables[static_cast<size_t>(status)];
+    if (!v.per_player) json.Key(v.name).String(rules.ValueName(v.type, s.vars[v.slot]));
+  }
+  WritePlayersJson(json, line, s);
+  WriteTableJson(json, rules, s, players);
   json.Key("over").Bool(s.over);
   json.Key("result");
   if (s.over) {
@@ -169,38 +236,9 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
   } else {
     json.Null();
   }
-  // The decision as the view gives it (its full form is under "view").
   const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), players);
-  json.Key("decision");
-  if (!view.decision) {
-    json.Null();
-  } else {
-    json.BeginObject();
-    json.Key("kind").String(view.decision->kind);
-    json.Key("player");  // null at chance and when several players may move
-    if (view.decision->player < 0) {
-      json.Null();
-    } else {
-      json.String(players[static_cast<size_t>(view.decision->player)]);
-    }
-    json.Key("text").String(view.decision->text);
-    json.Key("legal").BeginArray();
-    for (const LegalMoveView& m : view.decision->legal) json.String(m.text);
-    json.EndArray();
-    json.EndObject();
-  }
-  json.Key("variations").BeginArray();
-  const bool variations_here = !line.variation;
-  if (variations_here) {
-    for (const Variation& v : g.record.variations) {
-      if (v.ply != ply) continue;
-      json.BeginObject();
-      json.Key("id").Int(v.id);
-      json.Key("moves").Int(static_cast<int64_t>(v.actions.size()));
-      json.EndObject();
-    }
-  }
-  json.EndArray();
+  WriteDecisionJson(json, view, players);
+  WriteVariationsJson(json, line, ply);
   json.Key("view");
   WriteViewJson(json, view);
   json.EndObject();
@@ -211,6 +249,24 @@ void ShowJson(std::ostream& out, const Line& line, int ply) {
 bool TrickBegins(const State& s) {
   return !s.over && ((s.decision.kind == DecisionKind::kPlay && s.played_count == 0) ||
                      s.decision.kind == DecisionKind::kLay);
+}
+
+// `v N`: variation N; `v` alone: the one variation that branches here. Says
+// why not and gives null when there is none.
+const Variation* VariationToEnter(Context& c, const GameRecord& record, const Line& line,
+                                  int ply, const std::string& word) {
+  const std::vector<const Variation*> here = record.VariationsFrom(LineId(line), ply);
+  if (word.empty()) {
+    if (here.size() == 1) return here[0];
+    c.out << (here.empty() ? "no variation branches here"
+                           : "several variations branch here: v N enters one")
+          << "\n";
+    return nullptr;
+  }
+  Result<int> n = PlyArg(word, "N");
+  const Variation* v = n ? record.FindVariation(n.value()) : nullptr;
+  if (!v) c.out << "no variation '" << word << "' (replay show lists them)\n";
+  return v;
 }
 
 // The commands of `replay step` that change the line followed or the store:
@@ -230,15 +286,8 @@ bool StepLineCommand(Context& c, GameArgs& at, std::optional<Line>& line, int& p
   const Variation* in = line->variation;
   int64_t variation = in ? in->id : 0;
   if (word("v")) {
-    Result<int> n = PlyArg(rest, "N");
-    const Variation* v = nullptr;
-    for (const Variation& x : at.game.record.variations) {
-      if (n && x.id == n.value()) v = &x;
-    }
-    if (!v) {
-      c.out << "no variation '" << rest << "' (replay show lists them)\n";
-      return true;
-    }
+    const Variation* v = VariationToEnter(c, at.game.record, *line, ply, rest);
+    if (!v) return true;
     variation = v->id;
     ply = v->ply + 1;
   } else if (cmd == "o" || cmd == "out") {
@@ -246,7 +295,7 @@ bool StepLineCommand(Context& c, GameArgs& at, std::optional<Line>& line, int& p
       c.out << "on the main line\n";
       return true;
     }
-    variation = 0;
+    variation = in->parent;  // back to the line it branches from, where it does
     ply = in->ply;
   } else if (word("c") || word("comment") || word("glyph")) {
     std::optional<std::string> comment, glyph;
@@ -259,8 +308,10 @@ bool StepLineCommand(Context& c, GameArgs& at, std::optional<Line>& line, int& p
     } else {
       comment = rest;
     }
-    // A move before the branch belongs to the main line.
-    const int64_t owner = in && ply > in->ply ? variation : 0;
+    // The line shown may go through its parents' moves: a note goes on the
+    // line whose move it is.
+    const Variation* owner_line = line->OwnerOf(at.game.record, ply);
+    const int64_t owner = owner_line ? owner_line->id : 0;
     if (Status st = at.store->Annotate(at.id, ply, comment, glyph, owner); !st) {
       c.out << st.error().message << "\n";
       return true;
@@ -406,13 +457,59 @@ const CommandSpec& StepSpec() {
       "  t            to the next trick       r      to the next round\n"
       "  N or j N     jump to ply N           e      to the end\n"
       "  s            show the position again ?      this help\n"
-      "  v N          into variation N        o      out, to where it branches\n"
+      "  v N          into variation N (v: the one from here)\n"
+      "  o            out, to the line it branches from, where it does\n"
       "  c TEXT       comment on this move    glyph G  its glyph (\"glyph -\" removes)\n"
       "  q            quit (so does the end of input)",
       {{"variation", true, "follow this variation (its id) instead of the main line"},
        kDbFlag}};
   return spec;
 }
+
+namespace {
+
+// Where a moving command of `replay step` goes from `ply` (n, b, t, r, e, a
+// ply number); nullopt when it is not one (or was refused, with the reason
+// written). May be out of the line: the caller says so.
+std::optional<int> StepTarget(Context& c, const Line& line, int ply,
+                              const std::string& cmd) {
+  const int round_slot = line.g.rules->builtin.round;
+  const int end = line.plies();
+  if (cmd.empty() || cmd == "n" || cmd == "next" || cmd == "f") return ply + 1;
+  if (cmd == "b" || cmd == "back" || cmd == "p") return ply - 1;
+  if (cmd == "e" || cmd == "end") return end;
+  int target = ply + 1;
+  if (cmd == "t" || cmd == "trick") {
+    while (target < end && !TrickBegins(line.positions[static_cast<size_t>(target)]))
+      ++target;
+    return target;
+  }
+  if (cmd == "r" || cmd == "round") {
+    const int32_t round = line.positions[static_cast<size_t>(ply)].vars[round_slot];
+    while (target < end &&
+           line.positions[static_cast<size_t>(target)].vars[round_slot] <= round) {
+      ++target;
+    }
+    return target;
+  }
+  std::string number = cmd;
+  for (const char* prefix : {"j ", "jump ", "g ", "goto "}) {
+    if (number.rfind(prefix, 0) == 0)
+      number = std::string(Trim(number.substr(std::string(prefix).size())));
+  }
+  Result<int> n = PlyArg(number, "a ply");
+  if (!n) {
+    c.out << "unknown command '" << cmd << "': type ? for help\n";
+    return std::nullopt;
+  }
+  if (n.value() > end) {
+    c.out << "ply " << n.value() << " is past the end (" << end << ")\n";
+    return std::nullopt;
+  }
+  return n.value();
+}
+
+}  // namespace
 
 int Step(Context& c) {
   Result<GameArgs> read = ReadGameArgs(c, false);
@@ -421,13 +518,11 @@ int Step(Context& c) {
   Result<Line> made = MakeLine(at.game, at.variation);
   if (!made) return Fail(c, made.errors());
   std::optional<Line> line_now(std::move(made).value());
-  const int round_slot = at.game.rules->builtin.round;
   int ply = 0;
   ShowText(c.out, *line_now, ply);
   while (true) {
     const Line& line = *line_now;
-    const int end = line.plies();
-    c.out << "ply " << ply << "/" << end
+    c.out << "ply " << ply << "/" << line.plies()
           << (line.variation ? " in variation " + std::to_string(line.variation->id) : "")
           << " (? for help)> " << std::flush;
     std::string input;
@@ -441,63 +536,29 @@ int Step(Context& c) {
       continue;
     }
     const std::string cmd = Lower(std::string(Trim(input)));
-    int target = ply;
-    if (cmd.empty() || cmd == "n" || cmd == "next" || cmd == "f") {
-      target = ply + 1;
-    } else if (cmd == "b" || cmd == "back" || cmd == "p") {
-      target = ply - 1;
-    } else if (cmd == "t" || cmd == "trick") {
-      target = ply + 1;
-      while (target < end && !TrickBegins(line.positions[static_cast<size_t>(target)]))
-        ++target;
-    } else if (cmd == "r" || cmd == "round") {
-      const int32_t round = line.positions[static_cast<size_t>(ply)].vars[round_slot];
-      target = ply + 1;
-      while (target < end &&
-             line.positions[static_cast<size_t>(target)].vars[round_slot] <= round) {
-        ++target;
-      }
-    } else if (cmd == "e" || cmd == "end") {
-      target = end;
-    } else if (cmd == "s" || cmd == "show" || cmd == "l") {
+    if (cmd == "s" || cmd == "show" || cmd == "l") {
       ShowText(c.out, line, ply);
       continue;
-    } else if (cmd == "q" || cmd == "quit" || cmd == "exit") {
-      return kExitOk;
-    } else if (cmd == "?" || cmd == "h" || cmd == "help") {
+    }
+    if (cmd == "q" || cmd == "quit" || cmd == "exit") return kExitOk;
+    if (cmd == "?" || cmd == "h" || cmd == "help") {
       c.out << StepSpec().description.substr(StepSpec().description.find('\n') + 1)
             << "\n";
       continue;
-    } else {
-      std::string number = cmd;
-      for (const char* prefix : {"j ", "jump ", "g ", "goto "}) {
-        if (number.rfind(prefix, 0) == 0)
-          number = std::string(Trim(number.substr(std::string(prefix).size())));
-      }
-      Result<int> n = PlyArg(number, "a ply");
-      if (!n) {
-        c.out << "unknown command '" << cmd << "': type ? for help\n";
-        continue;
-      }
-      if (n.value() > end) {
-        c.out << "ply " << n.value() << " is past the end (" << end << ")\n";
-        continue;
-      }
-      target = n.value();
     }
-    if (target < 0) {
+    const std::optional<int> target = StepTarget(c, line, ply, cmd);
+    if (!target) continue;
+    if (*target < 0) {
       c.out << "at the start\n";
-      continue;
+    } else if (*target > line.plies()) {
+      c.out << "at the end (ply " << line.plies() << ")\n";
+    } else {
+      // A step forward tells what the move did, as `angler play` does.
+      const bool stepped = *target == ply + 1;
+      ply = *target;
+      ShowText(c.out, line, ply,
+               stepped ? MoveTold(line, ply) : std::vector<std::string>{});
     }
-    if (target > end) {
-      c.out << "at the end (ply " << end << ")\n";
-      continue;
-    }
-    // A step forward tells what the move did, as `angler play` does.
-    const bool stepped = target == ply + 1;
-    ply = target;
-    ShowText(c.out, line, ply,
-             stepped ? MoveTold(line, ply) : std::vector<std::string>{});
   }
 }
 

@@ -125,6 +125,7 @@ void WriteVerifyJson(const VerifyReport& r, std::ostream& out) {
       json.Key("legal_recorded").Int(d.legal_recorded);
       json.Key("legal_now").Int(d.legal_now);
     }
+    json.Key("variation").Int(d.variation);  // 0: the main line drifted
     json.EndObject();
   }
   json.EndArray();

@@ -122,13 +122,17 @@ int Annotate(Context& c) {
 const CommandSpec& BranchSpec() {
   static const CommandSpec spec{
       "replay branch",
-      "GAME PLY MOVE... [--json] [--db PATH]",
+      "GAME PLY MOVE... [--variation V] [--json] [--db PATH]",
       "Plays other moves from the position after PLY of a stored game and stores\n"
       "them as a variation under that ply, like a variation in PGN or a branch in\n"
       "SGF. Each MOVE is one word (quote it): 'yellow 7', 'Anne plays yellow 7',\n"
       "'red' for a choice; a shuffle is 'shuffle' (the game's own outcome there,\n"
-      "when it had one) or 'shuffle ZONE #HEX'. The engine checks every move.",
-      {kJsonFlag, kDbFlag}};
+      "when it had one) or 'shuffle ZONE #HEX'. The engine checks every move.\n"
+      "--variation V branches from variation V's line instead (PLY counted as\n"
+      "always, from the start): variations nest, as in a study.",
+      {{"variation", true, "branch from this variation's line (its id)"},
+       kJsonFlag,
+       kDbFlag}};
   return spec;
 }
 
@@ -145,6 +149,16 @@ int Branch(Context& c) {
   if (!g) return Fail(c, g.errors());
   const GameRecord& record = g.value().record;
   const Game& game = *g.value().game;
+  Result<int64_t> from = c.args.GetInt("variation", 0);
+  if (!from) return Fail(c, from.errors());
+  const Variation* line = nullptr;
+  if (from.value() != 0) {
+    line = record.FindVariation(from.value());
+    if (!line) {
+      return Fail(c, "game " + std::to_string(id.value()) + " has no variation " +
+                         std::to_string(from.value()));
+    }
+  }
   std::vector<std::string> moves;
   for (size_t i = 2; i < pos.size(); ++i) {
     std::stringstream words(pos[i]);
@@ -152,7 +166,7 @@ int Branch(Context& c) {
       if (!Trim(m).empty()) moves.emplace_back(Trim(m));
     }
   }
-  Result<BranchRead> branch = ReadBranch(game, record, ply.value(), moves);
+  Result<BranchRead> branch = ReadBranch(game, record, ply.value(), moves, line);
   if (!branch) return Fail(c, branch.errors());
   const Variation& v = branch.value().variation;
   const State& s = branch.value().end;
@@ -162,9 +176,11 @@ int Branch(Context& c) {
   Result<int64_t> vid = store.value()->AddVariation(id.value(), v);
   if (!vid) return Fail(c, vid.errors());
   if (c.args.Has("json")) {
-    // {"game", "variation", "ply", "already_stored", "moves": [...], "over", "result"}
+    // {"game", "variation", "parent", "ply", "already_stored", "moves": [...],
+    // "over", "result"}
     JsonWriter json;
     json.BeginObject().Key("game").Int(id.value()).Key("variation").Int(vid.value());
+    json.Key("parent").Int(v.parent);
     json.Key("ply").Int(v.ply).Key("already_stored").Bool(same.has_value());
     json.Key("moves").BeginArray();
     for (const std::string& line : branch.value().read) json.String(line);
@@ -178,7 +194,9 @@ int Branch(Context& c) {
     return kExitOk;
   }
   c.out << "variation " << vid.value() << " of game " << id.value() << ", from ply "
-        << v.ply << (same ? " (already stored: it begins so)" : "") << ":\n"
+        << v.ply
+        << (v.parent ? " of variation " + std::to_string(v.parent) : std::string())
+        << (same ? " (already stored: it begins so)" : "") << ":\n"
         << written;
   if (s.over) c.out << "  game over: " << ResultText(game, s, record.players) << "\n";
   return kExitOk;
@@ -190,10 +208,12 @@ const CommandSpec& VariationSpec() {
   static const CommandSpec spec{
       "replay variation",
       "GAME V (--delete | --promote) [--json] [--db PATH]",
-      "Deletes variation V of a stored game with its comments (--delete), or makes\n"
-      "it the main line from its ply on (--promote): the two swap, so variation V\n"
-      "then holds the moves it replaced; comments go with their moves, and the\n"
-      "game's result is the new main line's.",
+      "Deletes variation V of a stored game with its comments and the variations\n"
+      "that branch from it (--delete), or makes it its parent line from its ply on\n"
+      "(--promote; the main line, or the variation it branches from): the two swap,\n"
+      "so variation V then holds the moves it replaced; comments and the\n"
+      "variations inside those moves go with them, and the game's result is the\n"
+      "new main line's.",
       {{"delete", false, "delete the variation"},
        {"promote", false, "make the variation the main line"},
        kJsonFlag,
@@ -216,20 +236,31 @@ int VariationCmd(Context& c) {
   const std::string which =
       "game " + std::to_string(id.value()) + ": variation " + std::to_string(vid.value());
   // --json: {"game", "variation", "done": "deleted" | "promoted", "replaced"
-  // (the variation holding the moves a promotion replaced, or null), "result"}
+  // (the variation holding the moves a promotion replaced, or null), "result",
+  // "sub_variations" (deleted with it; 0 for a promotion)}
   JsonWriter json;
   json.BeginObject().Key("game").Int(id.value()).Key("variation").Int(vid.value());
   if (c.args.Has("delete")) {
-    if (Status st = store.value()->DeleteVariation(id.value(), vid.value()); !st)
-      return Fail(c, st.errors());
+    Result<int> subs = store.value()->DeleteVariation(id.value(), vid.value());
+    if (!subs) return Fail(c, subs.errors());
     if (c.args.Has("json")) {
       json.Key("done").String("deleted").Key("replaced").Null().Key("result").Null();
+      json.Key("sub_variations").Int(subs.value());
       c.out << json.EndObject().str() << "\n";
     } else {
-      c.out << which << " deleted\n";
+      c.out << which << " deleted";
+      if (subs.value() > 0) {
+        c.out << " with " << subs.value() << " sub-variation"
+              << (subs.value() == 1 ? "" : "s");
+      }
+      c.out << "\n";
     }
     return kExitOk;
   }
+  Result<GameRecord> before = store.value()->LoadGame(id.value());
+  if (!before) return Fail(c, before.errors());
+  const Variation* promoted = before.value().FindVariation(vid.value());
+  const int64_t parent = promoted ? promoted->parent : 0;
   Result<int64_t> demoted = store.value()->PromoteVariation(id.value(), vid.value());
   if (!demoted) return Fail(c, demoted.errors());
   Result<GameRecord> now = store.value()->LoadGame(id.value());
@@ -241,11 +272,14 @@ int VariationCmd(Context& c) {
     } else {
       json.Null();
     }
-    json.Key("result").String(now.value().result);
+    json.Key("result").String(now.value().result).Key("sub_variations").Int(0);
     c.out << json.EndObject().str() << "\n";
     return kExitOk;
   }
-  c.out << which << " is the main line now";
+  c.out << which << " is "
+        << (parent == 0 ? std::string("the main line")
+                        : "variation " + std::to_string(parent) + "'s line")
+        << " now";
   if (demoted.value() > 0) {
     c.out << "; variation " << demoted.value() << " holds the moves it replaced";
   }

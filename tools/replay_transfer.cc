@@ -108,11 +108,12 @@ void RecordJson(JsonWriter& json, const Loaded& g, bool with_ruleset) {
   for (const Variation& v : r.variations) {
     json.BeginObject();
     json.Key("id").Int(v.id);
+    json.Key("parent").Int(v.parent);  // 0: it branches from the main line
     json.Key("ply").Int(v.ply);
     for (const Annotation& a : v.annotations) {
       if (a.ply == v.ply) json.Key("comment").String(a.comment);
     }
-    Result<State> start = PositionAt(game, r, v.ply);
+    Result<State> start = PositionAt(game, r, v.ply, r.FindVariation(v.parent));
     json.Key("moves");
     if (start) {
       MovesJson(json, game, start.value(), v.actions, v.ply + 1, v.annotations,
@@ -124,6 +125,31 @@ void RecordJson(JsonWriter& json, const Loaded& g, bool with_ruleset) {
   }
   json.EndArray();
   json.EndObject();
+}
+
+// A JSON variation's "parent" (a variation's "id" listed before it; 0 or
+// none: the main line) as its place, and where the text would have its '(':
+// after the move it replaces, counted in its parent's line.
+template <typename Fail>
+Status JsonParent(const YamlNode& v, const YamlNode& list, const ParsedRecord& r,
+                  ParsedVariation& pv, const Fail& fail) {
+  int parent_start = 0;
+  if (const YamlNode* parent = v.Find("parent");
+      parent && parent->IsScalar() && parent->scalar != "0") {
+    for (size_t i = 0; i < r.variations.size(); ++i) {
+      const YamlNode* id = list.items[i].Find("id");
+      if (id && id->scalar == parent->scalar) pv.parent = static_cast<int>(i);
+    }
+    if (pv.parent < 0) {
+      return fail(parent->pos, "\"parent\": " + parent->scalar +
+                                   " is not the id of a variation listed before it");
+    }
+    parent_start =
+        r.variations[static_cast<size_t>(pv.parent)].line.moves.front().number - 1;
+  }
+  pv.after =
+      static_cast<size_t>(std::max(pv.line.moves.front().number - parent_start, 0));
+  return Ok();
 }
 
 // The JSON of `replay export` as a ParsedRecord, so it is checked like text.
@@ -197,7 +223,7 @@ Result<ParsedRecord> FromJson(const YamlNode& node, int index) {
       if (Status st = line(v.Find("moves"), pv.line); !st) return st.errors();
       if (pv.line.moves.empty()) return fail(v.pos, "a variation without moves");
       if (const YamlNode* comment = v.Find("comment")) pv.line.comment = comment->scalar;
-      pv.after = static_cast<size_t>(pv.line.moves.front().number);  // follows its move
+      if (Status st = JsonParent(v, *vs, r, pv, fail); !st) return st.errors();
       r.variations.push_back(std::move(pv));
     }
   }

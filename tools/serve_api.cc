@@ -277,11 +277,14 @@ ApiResponse ServeApi::Branch(const LoadedGame& g, const ApiRequest& r) {
     if (m.kind != JsonValue::Kind::kString) return ApiError(400, "a move is a text");
     moves.push_back(m.text);
   }
-  if (ply.value() < 0 || ply.value() > static_cast<int64_t>(g.record.actions.size())) {
+  // "variation": V branches from that variation's line (variations nest).
+  Result<const LineOfPlay*> from = g.Line(IntMember(body.value(), "variation", 0));
+  if (!from) return ApiError(from.errors());
+  if (ply.value() < 0 || ply.value() > from.value()->plies()) {
     return ApiError(400, "ply " + std::to_string(ply.value()) + " is out of range");
   }
-  Result<BranchRead> branch =
-      ReadBranch(*g.game, g.record, static_cast<int>(ply.value()), moves);
+  Result<BranchRead> branch = ReadBranch(*g.game, g.record, static_cast<int>(ply.value()),
+                                         moves, from.value()->variation);
   if (!branch) return ApiError(branch.errors());
   if (const JsonValue* dry = body.value().Find("dry_run"); dry && dry->boolean) {
     return BranchPreview(g, static_cast<int>(ply.value()), moves, branch.value());
@@ -305,9 +308,12 @@ ApiResponse ServeApi::BranchPreview(const LoadedGame& g, int ply,
                                     const BranchRead& branch) {
   const Action last = branch.variation.actions.back().action;
   moves.pop_back();
-  State before = g.main.positions[static_cast<size_t>(ply)];
+  const Variation* parent = g.record.FindVariation(branch.variation.parent);
+  Result<State> start = PositionAt(*g.game, g.record, ply, parent);
+  if (!start) return ApiError(start.errors());
+  State before = std::move(start).value();
   if (!moves.empty()) {
-    Result<BranchRead> shorter = ReadBranch(*g.game, g.record, ply, moves);
+    Result<BranchRead> shorter = ReadBranch(*g.game, g.record, ply, moves, parent);
     if (!shorter) return ApiError(shorter.errors());
     before = shorter.value().end;
   }

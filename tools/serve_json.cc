@@ -166,6 +166,7 @@ JsonWriter GameJson(const LoadedGame& g) {
   for (const auto& [id, line] : g.variations) {
     json.BeginObject();
     json.Key("id").Int(id);
+    json.Key("parent").Int(line.variation->parent);  // 0: the main line
     json.Key("ply").Int(line.variation->ply);
     json.Key("moves").BeginArray();
     for (int ply = line.variation->ply + 1; ply <= line.plies(); ++ply)

@@ -195,6 +195,26 @@ TEST_CASE("serve writes annotations and variations to the store", "[serve]") {
   auto [s5, scenario] = server.Get("/api/games/1/scenario?ply=12");
   REQUIRE(s5 == 200);
   CHECK(At(scenario, "text").text.find("ruleset") != std::string::npos);
+
+  // A variation of the variation, from its last position: a tree by parent ids.
+  auto [s6, end] =
+      server.Get("/api/games/1/view?ply=11&variation=" + std::to_string(variation));
+  REQUIRE(s6 == 200);
+  const JsonValue* decision = At(end, "view").Find("decision");
+  REQUIRE(decision);
+  const std::string reply = At(*decision, "legal").items.at(0).text;
+  JsonWriter nested;
+  nested.BeginObject().Key("ply").Int(11).Key("variation").Int(variation);
+  nested.Key("moves").BeginArray().String(reply).EndArray().EndObject();
+  auto [s7, sub] = server.Post("/api/games/1/branch", nested.str());
+  INFO(reply);
+  REQUIRE(s7 == 200);
+  auto [s8, tree] = server.Get("/api/games/1");
+  REQUIRE(At(tree, "variations").items.size() == 2);
+  const JsonValue& second = At(tree, "variations").items[1];
+  CHECK(*At(second, "id").AsInt() == *At(sub, "variation").AsInt());
+  CHECK(*At(second, "parent").AsInt() == variation);
+  CHECK(*At(second, "ply").AsInt() == 11);
 }
 
 TEST_CASE("serve with a token refuses writes without it", "[serve]") {

@@ -116,9 +116,16 @@ function layoutGame() {
   drawMoves();
 }
 
-function lineOf() {
-  const v = state.game.variations.find(x => x.id === state.variation);
-  return v ? state.game.moves.slice(0, v.ply).concat(v.moves) : state.game.moves;
+// The moves of a line: its parents' up to its branch (variations nest), then its own.
+function lineOf(id = state.variation) {
+  const v = state.game.variations.find(x => x.id === id);
+  return v ? lineOf(v.parent).slice(0, v.ply).concat(v.moves) : state.game.moves;
+}
+
+// The line whose own move `ply` of the line shown is (0: the main line).
+function ownerOf(ply, id = state.variation) {
+  const v = state.game.variations.find(x => x.id === id);
+  return !v || ply > v.ply ? (v ? v.id : 0) : ownerOf(ply, v.parent);
 }
 
 async function goTo(ply) {
@@ -146,18 +153,23 @@ function moveHtml(m, variation) {
     (m.comment ? ` <span class="comment">{${esc(m.comment)}}</span>` : "") + "</span> ";
 }
 
-// The main line with each variation under the move it branches after.
-function drawMoves() {
-  const g = state.game;
+// A line's moves, each variation under the move of it it branches after,
+// its own variations nested inside it.
+function lineHtml(moves, line) {
   let html = "";
-  for (const m of g.moves) {
-    html += moveHtml(m, 0);
-    for (const v of g.variations.filter(x => x.ply === m.ply)) {
-      html += `<div class="variation">${v.moves.map(x => moveHtml(x, v.id)).join("")}</div>`;
+  for (const m of moves) {
+    html += moveHtml(m, line);
+    for (const v of state.game.variations.filter(x => (x.parent || 0) === line && x.ply === m.ply)) {
+      html += `<div class="variation">${lineHtml(v.moves, v.id)}</div>`;
     }
   }
+  return html;
+}
+
+// The main line and the tree of variations.
+function drawMoves() {
   const box = document.getElementById("moves");
-  box.innerHTML = html;
+  box.innerHTML = lineHtml(state.game.moves, 0);
   for (const el of box.querySelectorAll(".move")) {
     el.onclick = () => { state.variation = Number(el.dataset.variation); goTo(Number(el.dataset.ply)); };
   }
@@ -168,7 +180,7 @@ function drawMoves() {
 async function saveComment() {
   const body = {ply: state.ply, comment: document.getElementById("comment").value,
     glyph: document.getElementById("glyph").value};
-  if (state.variation && state.ply > 0) body.variation = state.variation;
+  if (state.ply > 0 && ownerOf(state.ply)) body.variation = ownerOf(state.ply);
   try {
     await api(`/api/games/${state.game.id}/annotate`, body);
     state.game = await api(`/api/games/${state.game.id}`);
@@ -179,8 +191,7 @@ async function saveComment() {
 
 // Branching: choose moves on the table (cards) or from the list, then store.
 function startBranch() {
-  if (state.variation) { status("branch from the main line", true); return; }
-  state.branch = {ply: state.ply, moves: []};
+  state.branch = {ply: state.ply, moves: [], variation: state.variation};
   drawLegal();
 }
 
@@ -202,7 +213,7 @@ async function chooseMove(text) {
   state.branch.moves.push(move);
   // Show the position the chosen moves lead to, without storing them yet.
   try {
-    const r = await api(`/api/games/${state.game.id}/branch?dry_run=1`, {ply: state.branch.ply, moves: state.branch.moves, dry_run: true});
+    const r = await api(`/api/games/${state.game.id}/branch?dry_run=1`, {ply: state.branch.ply, moves: state.branch.moves, variation: state.branch.variation, dry_run: true});
     state.pos = r.position;
     document.getElementById("board").innerHTML = drawTable(r.position);
     document.getElementById("narration").textContent = r.position.narration.join("\n");
@@ -213,7 +224,7 @@ async function chooseMove(text) {
 async function storeBranch() {
   if (!state.branch.moves.length) return;
   try {
-    const r = await api(`/api/games/${state.game.id}/branch`, {ply: state.branch.ply, moves: state.branch.moves});
+    const r = await api(`/api/games/${state.game.id}/branch`, {ply: state.branch.ply, moves: state.branch.moves, variation: state.branch.variation});
     state.game = await api(`/api/games/${state.game.id}`);
     state.variation = r.variation; state.branch = null;
     await goTo(r.moves.length ? state.ply + r.moves.length : state.ply);

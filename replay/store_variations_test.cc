@@ -1,0 +1,271 @@
+// Nested variations in the store: branched from a variation, stored once,
+// promoted over their parent line, deleted with what branches from them, and
+// carried through the notation.
+#include <catch2/catch.hpp>
+
+#include "replay/format.h"
+#include "replay/notation.h"
+#include "replay/store.h"
+#include "replay/test_records.h"
+#include "tests/test_util.h"
+
+namespace angler {
+namespace {
+
+using testing::FormatErrors;
+using testing::RandomRecord;
+
+std::unique_ptr<Store> OpenMemory() {
+  auto store = Store::Open(":memory:");
+  INFO(FormatErrors(store));
+  REQUIRE(store.ok());
+  return std::move(store).value();
+}
+
+// `count` moves from the position after `ply` of `line` (null: the main
+// line), each the first legal one, except that the first differs from the
+// line's own move there.
+Variation OtherMoves(const Game& game, const GameRecord& record, int ply,
+                     const Variation* line, int count) {
+  Variation v;
+  v.ply = ply;
+  v.parent = line ? line->id : 0;
+  Result<std::vector<RecordedAction>> played = LineActions(record, line);
+  REQUIRE(played.ok());
+  REQUIRE(ply < static_cast<int>(played.value().size()));
+  State s = PositionAt(game, record, ply, line).value();
+  REQUIRE_FALSE(game.IsChance(s));
+  ActionList legal;
+  for (int i = 0; i < count && !game.IsTerminal(s) && !game.IsChance(s); ++i) {
+    game.LegalActions(s, legal);
+    Action a = legal.items[0];
+    if (i == 0 && a == played.value()[static_cast<size_t>(ply)].action) {
+      REQUIRE(legal.count > 1);
+      a = legal.items[1];
+    }
+    const int n = LegalCount(game, s);
+    REQUIRE(game.Apply(s, a).ok());
+    v.actions.push_back({a, n});
+  }
+  return v;
+}
+
+// The first ply from `from` on where the line has a choice of two moves.
+int ChoiceAt(const Game& game, const GameRecord& record, int from,
+             const Variation* line) {
+  const int end = line ? line->end() : static_cast<int>(record.actions.size());
+  for (int ply = from; ply < end; ++ply) {
+    State s = PositionAt(game, record, ply, line).value();
+    if (game.IsChance(s) || game.IsTerminal(s)) continue;
+    if (LegalCount(game, s) > 1) return ply;
+  }
+  FAIL("no choice in the line");
+  return -1;
+}
+
+struct NestedGame {
+  std::unique_ptr<Store> store = OpenMemory();
+  const Game game{testing::Fishing(), 3};
+  GameRecord original;
+  int64_t id = 0, top = 0, sub = 0;
+  int sub_ply = 0;
+
+  NestedGame() {
+    original = RandomRecord(game, 8);
+    id = store->AddGame(game.rules(), original).value();
+    const int at = ChoiceAt(game, original, 40, nullptr);
+    top = store->AddVariation(id, OtherMoves(game, original, at, nullptr, 8)).value();
+    GameRecord now = store->LoadGame(id).value();
+    const Variation* v = now.FindVariation(top);
+    sub_ply = ChoiceAt(game, now, v->ply + 2, v);
+    auto added = store->AddVariation(id, OtherMoves(game, now, sub_ply, v, 3));
+    INFO(FormatErrors(added));
+    REQUIRE(added.ok());
+    sub = added.value();
+  }
+  GameRecord Load() { return store->LoadGame(id).value(); }
+};
+
+TEST_CASE("a variation of a variation: its line, stored once", "[store][variations]") {
+  NestedGame t;
+  GameRecord now = t.Load();
+  const Variation* top = now.FindVariation(t.top);
+  const Variation* sub = now.FindVariation(t.sub);
+  REQUIRE(sub);
+  CHECK(sub->parent == t.top);
+  CHECK(sub->ply == t.sub_ply);
+  // Its line: the main line to the top variation's branch, the top variation
+  // to its own, then its moves.
+  std::vector<RecordedAction> expected(now.actions.begin(),
+                                       now.actions.begin() + top->ply);
+  expected.insert(expected.end(), top->actions.begin(),
+                  top->actions.begin() + (t.sub_ply - top->ply));
+  expected.insert(expected.end(), sub->actions.begin(), sub->actions.end());
+  CHECK(LineActions(now, sub).value() == expected);
+
+  // The same moves again, or their beginning: the same variation.
+  Variation again = *sub;
+  again.id = 0;
+  again.annotations.clear();
+  CHECK(t.store->AddVariation(t.id, again).value() == t.sub);
+  again.actions.resize(1);
+  CHECK(t.store->AddVariation(t.id, again).value() == t.sub);
+  // The parent line's own moves are refused.
+  Variation own;
+  own.parent = t.top;
+  own.ply = t.sub_ply;
+  own.actions.assign(top->actions.begin() + (t.sub_ply - top->ply), top->actions.end());
+  auto refused = t.store->AddVariation(t.id, own);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message == "game 1: variation " + std::to_string(t.top) +
+                                       " plays these moves from ply " +
+                                       std::to_string(t.sub_ply) + "; nothing stored");
+  // From the top variation's branch ply, a branch hangs from the main line.
+  Variation at_branch = *top;
+  at_branch.id = 0;
+  at_branch.parent = t.top;
+  at_branch.annotations.clear();
+  CHECK(t.store->AddVariation(t.id, at_branch).value() == t.top);
+  CHECK(t.Load().variations.size() == 2);
+
+  // An illegal move in a nested branch names the game, the variation's ply and the ply.
+  Variation wrong = *sub;
+  wrong.id = 0;
+  wrong.actions[1].action = wrong.actions[0].action;
+  auto bad = t.store->AddVariation(t.id, wrong);
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().message.rfind("game 1, variation at ply " +
+                                      std::to_string(t.sub_ply) + ", ply " +
+                                      std::to_string(t.sub_ply + 2) + ": ",
+                                  0) == 0);
+}
+
+TEST_CASE("a nested variation promoted swaps with its parent variation",
+          "[store][variations]") {
+  NestedGame t;
+  GameRecord before = t.Load();
+  const Variation top = *before.FindVariation(t.top);
+  const Variation sub = *before.FindVariation(t.sub);
+  const int replaced_from = t.sub_ply - top.ply;  // top's moves the sub replaces
+  // A variation inside the moves that will be replaced, notes on both sides.
+  const int inner_ply = ChoiceAt(t.game, before, t.sub_ply + 1, &top);
+  const int64_t inner =
+      t.store->AddVariation(t.id, OtherMoves(t.game, before, inner_ply, &top, 2)).value();
+  REQUIRE(t.store->Annotate(t.id, t.sub_ply + 1, "top's", "?", t.top).ok());
+  REQUIRE(t.store->Annotate(t.id, t.sub_ply, "instead:", std::nullopt, t.sub).ok());
+  REQUIRE(t.store->Annotate(t.id, t.sub_ply + 2, "sub's", "!", t.sub).ok());
+
+  auto demoted = t.store->PromoteVariation(t.id, t.sub);
+  INFO(FormatErrors(demoted));
+  REQUIRE(demoted.ok());
+  CHECK(demoted.value() == t.sub);
+  GameRecord now = t.Load();
+  CHECK(now.actions == before.actions);  // the main line is not touched
+  CHECK(now.result == before.result);
+  const Variation* new_top = now.FindVariation(t.top);
+  const Variation* new_sub = now.FindVariation(t.sub);
+  std::vector<RecordedAction> top_now(top.actions.begin(),
+                                      top.actions.begin() + replaced_from);
+  top_now.insert(top_now.end(), sub.actions.begin(), sub.actions.end());
+  CHECK(new_top->actions == top_now);
+  CHECK(std::equal(new_sub->actions.begin(), new_sub->actions.end(),
+                   top.actions.begin() + replaced_from));
+  CHECK(new_sub->parent == t.top);
+  CHECK(new_top->annotations == std::vector<Annotation>{{t.sub_ply + 1, "instead:", ""},
+                                                        {t.sub_ply + 2, "sub's", "!"}});
+  CHECK(new_sub->annotations == std::vector<Annotation>{{t.sub_ply + 1, "top's", "?"}});
+  // The inner variation branched inside the replaced moves: it goes with them.
+  CHECK(now.FindVariation(inner)->parent == t.sub);
+
+  // Promoting back gives the variations as they were.
+  REQUIRE(t.store->PromoteVariation(t.id, t.sub).ok());
+  GameRecord back = t.Load();
+  CHECK(back.FindVariation(t.top)->actions == top.actions);
+  CHECK(back.FindVariation(t.sub)->actions == sub.actions);
+  CHECK(back.FindVariation(inner)->parent == t.top);
+
+  // The top variation over the main line: the nested ones inside the main
+  // line's replaced moves (none here) and its own children swap too.
+  REQUIRE(t.store->PromoteVariation(t.id, t.top).ok());
+  GameRecord swapped = t.Load();
+  CHECK(swapped.FindVariation(t.sub)->parent == 0);
+  CHECK(swapped.FindVariation(inner)->parent == 0);
+  CHECK(swapped.FindVariation(t.top)->parent == 0);
+  for (const Variation& v : swapped.variations) {
+    INFO("variation " << v.id);
+    CHECK(LineActions(swapped, &v).ok());
+  }
+}
+
+TEST_CASE("deleting a variation deletes its sub-variations and their notes",
+          "[store][variations]") {
+  NestedGame t;
+  GameRecord now = t.Load();
+  const Variation* sub = now.FindVariation(t.sub);
+  const int deep_ply = ChoiceAt(t.game, now, sub->ply + 1, sub);
+  const int64_t deep =
+      t.store->AddVariation(t.id, OtherMoves(t.game, now, deep_ply, sub, 2)).value();
+  REQUIRE(t.store->Annotate(t.id, deep_ply + 1, "deep", "!?", deep).ok());
+  REQUIRE(t.store->Annotate(t.id, t.sub_ply + 1, "sub", std::nullopt, t.sub).ok());
+  CHECK(t.Load().variations.size() == 3);
+
+  SECTION("the sub-variation: one more goes with it") {
+    CHECK(t.store->DeleteVariation(t.id, t.sub).value() == 1);
+    GameRecord left = t.Load();  // no annotation of a deleted variation is left
+    REQUIRE(left.variations.size() == 1);
+    CHECK(left.variations[0].id == t.top);
+  }
+  SECTION("the top one: two go with it") {
+    CHECK(t.store->DeleteVariation(t.id, t.top).value() == 2);
+    CHECK(t.Load().variations.empty());
+    CHECK(t.Load().actions == t.original.actions);
+  }
+}
+
+TEST_CASE("nested variations through the notation and another store",
+          "[store][variations][notation]") {
+  NestedGame t;
+  REQUIRE(t.store->Annotate(t.id, t.sub_ply, "a line {of its own}", std::nullopt, t.sub)
+              .ok());
+  REQUIRE(t.store->Annotate(t.id, t.sub_ply + 1, "in the nested line", "!", t.sub).ok());
+  const GameRecord stored = t.Load();
+  Result<std::string> text = FormatRecord(t.game.rules(), stored);
+  INFO(FormatErrors(text));
+  REQUIRE(text.ok());
+  auto other = OpenMemory();
+  auto ids = ImportRecords(*other, SourceFile::Make("nested.rec", text.value()));
+  INFO(FormatErrors(ids));
+  REQUIRE(ids.ok());
+  const GameRecord imported = other->LoadGame(ids.value()[0]).value();
+  CHECK(imported.SameContent(stored));
+  CHECK(FormatRecord(t.game.rules(), imported).value() == text.value());
+
+  // An illegal move in the nested variation: named, and nothing is stored.
+  const std::string sub_move = "\n    " + std::to_string(t.sub_ply + 1) + ". ";
+  const size_t at = text.value().find(sub_move);
+  REQUIRE(at != std::string::npos);
+  std::string bad = text.value();
+  bad.replace(at + sub_move.size(), bad.find('\n', at + 1) - at - sub_move.size(),
+              "P1 plays nothing");
+  auto empty = OpenMemory();
+  auto refused = ImportRecords(*empty, SourceFile::Make("bad.rec", bad));
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message.find(
+            "game 1: variation at ply " + std::to_string(t.sub_ply) +
+            " of the variation at ply " +
+            std::to_string(stored.FindVariation(t.top)->ply) + ", ply " +
+            std::to_string(t.sub_ply + 1) + ": ") == 0);
+  CHECK(empty->GameCount().value() == 0);
+}
+
+TEST_CASE("variations nest at most kMaxVariationDepth deep in a record",
+          "[notation][variations]") {
+  std::string text = "[Angler \"2\"]\n\n1. P1 plays x\n";
+  for (size_t i = 0; i <= kMaxVariationDepth; ++i) text += "(\n1. P1 plays y\n";
+  auto parsed = ParseRecordText(SourceFile::Make("deep.rec", text));
+  REQUIRE_FALSE(parsed.ok());
+  CHECK(parsed.error().message == "game 1: variations nested deeper than 64");
+}
+
+}  // namespace
+}  // namespace angler
