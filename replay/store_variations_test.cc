@@ -267,5 +267,176 @@ TEST_CASE("variations nest at most kMaxVariationDepth deep in a record",
   CHECK(parsed.error().message == "game 1: variations nested deeper than 64");
 }
 
+TEST_CASE("annotations and variations", "[store]") {
+  auto store = OpenMemory();
+  const Ruleset& rules = testing::Fishing();
+  const Game game(rules, 3);
+  const GameRecord record = RandomRecord(game, 8);
+  const int64_t id = store->AddGame(rules, record).value();
+
+  REQUIRE(store->Annotate(id, 12, "a fine lead", "!").ok());
+  REQUIRE(store->Annotate(id, 12, std::nullopt, "!?").ok());  // the comment stays
+  REQUIRE(store->Annotate(id, 0, "the whole game", std::nullopt).ok());
+  auto loaded = store->LoadGame(id).value();
+  CHECK(loaded.annotations ==
+        std::vector<Annotation>{{0, "the whole game", ""}, {12, "a fine lead", "!?"}});
+  REQUIRE(store->Annotate(id, 12, "", "").ok());
+  CHECK(store->LoadGame(id).value().annotations.size() == 1);
+
+  CHECK(store->Annotate(id, 9999, "x", std::nullopt).error().message ==
+        "game 1: ply 9999 is out of range (0 to " +
+            std::to_string(record.actions.size()) + ")");
+  CHECK(store->Annotate(id, 3, "x", "!!!").error().message ==
+        "'!!!' is not a glyph: use one of ! ? !! ?? !? ?!");
+  CHECK(store->Annotate(id, 0, std::nullopt, "!").error().message ==
+        "game 1: a glyph goes on a move; ply 0 is the start of the line");
+  CHECK(store->Annotate(42, 1, "x", std::nullopt).error().message ==
+        "store :memory:: no game 42");
+
+  Variation v = testing::RandomVariation(game, record, 40, 5, 99);
+  auto vid = store->AddVariation(id, v);
+  INFO(FormatErrors(vid));
+  REQUIRE(vid.ok());
+  REQUIRE(store->Annotate(id, 42, "in the variation", "?", vid.value()).ok());
+  auto with = store->LoadGame(id).value();
+  REQUIRE(with.variations.size() == 1);
+  CHECK(with.variations[0].actions == v.actions);
+  CHECK(with.variations[0].annotations ==
+        std::vector<Annotation>{{42, "in the variation", "?"}});
+
+  // Stored once: the same moves, or their beginning, are variation 1; the
+  // main line's own moves are refused.
+  CHECK(store->AddVariation(id, v).value() == vid.value());
+  Variation shorter = v;
+  shorter.actions.resize(2);
+  CHECK(store->AddVariation(id, shorter).value() == vid.value());
+  Variation main_line;
+  main_line.ply = 40;
+  main_line.actions.assign(record.actions.begin() + 40, record.actions.begin() + 43);
+  auto refused_main = store->AddVariation(id, main_line);
+  REQUIRE_FALSE(refused_main.ok());
+  CHECK(refused_main.error().message ==
+        "game 1: the main line plays these moves from ply 40; nothing stored");
+  CHECK(store->LoadGame(id).value().variations.size() == 1);
+
+  Variation wrong = v;
+  wrong.actions[2].action = wrong.actions[1].action;
+  auto refused = store->AddVariation(id, wrong);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message.rfind("game 1, variation at ply 40, ply 43: ", 0) == 0);
+}
+
+TEST_CASE("variations: promoted to the main line and back, deleted", "[store]") {
+  auto store = OpenMemory();
+  const Ruleset& rules = testing::Fishing();
+  const Game game(rules, 3);
+  const GameRecord original = RandomRecord(game, 8);
+  const int64_t id = store->AddGame(rules, original).value();
+  REQUIRE(store->Annotate(id, 12, "early", "!").ok());
+  REQUIRE(store->Annotate(id, 50, "later", "?").ok());
+  Variation v = testing::RandomVariation(game, original, 40, 5, 99);
+  REQUIRE(v.actions.size() == 5);
+  const int64_t vid = store->AddVariation(id, v).value();
+  REQUIRE(store->Annotate(id, 40, "instead:", std::nullopt, vid).ok());
+  REQUIRE(store->Annotate(id, 42, "in the variation", "!?", vid).ok());
+
+  auto demoted = store->PromoteVariation(id, vid);
+  INFO(FormatErrors(demoted));
+  REQUIRE(demoted.ok());
+  GameRecord now = store->LoadGame(id).value();
+  REQUIRE(now.actions.size() == 45);
+  CHECK(std::equal(now.actions.begin(), now.actions.begin() + 40,
+                   original.actions.begin()));
+  CHECK(std::equal(now.actions.begin() + 40, now.actions.end(), v.actions.begin()));
+  CHECK(now.result == "unfinished");
+  CHECK(now.annotations == std::vector<Annotation>{{12, "early", "!"},
+                                                   {41, "instead:", ""},
+                                                   {42, "in the variation", "!?"}});
+  REQUIRE(now.variations.size() == 1);
+  const Variation& old = now.variations[0];
+  CHECK(old.id == demoted.value());
+  CHECK(old.ply == 40);
+  CHECK(old.actions.size() == original.actions.size() - 40);
+  CHECK(old.annotations == std::vector<Annotation>{{50, "later", "?"}});
+
+  // Promoting the old moves back gives the game as it was.
+  auto back = store->PromoteVariation(id, old.id);
+  REQUIRE(back.ok());
+  GameRecord again = store->LoadGame(id).value();
+  CHECK(again.actions == original.actions);
+  CHECK(again.result == original.result);
+  CHECK(again.finished);
+  CHECK(again.ranks == original.ranks);
+  CHECK(again.annotations ==
+        std::vector<Annotation>{{12, "early", "!"}, {50, "later", "?"}});
+  REQUIRE(again.variations.size() == 1);
+  CHECK(again.variations[0].actions == v.actions);
+
+  // A variation inside the moves another replaces goes with those moves.
+  Variation inside = testing::RandomVariation(game, again, 60, 2, 7);
+  const int64_t inside_id = store->AddVariation(id, inside).value();
+  REQUIRE(store->PromoteVariation(id, again.variations[0].id).ok());
+  CHECK(store->LoadGame(id).value().FindVariation(inside_id)->parent ==
+        again.variations[0].id);
+  REQUIRE(store->PromoteVariation(id, again.variations[0].id).ok());
+  CHECK(store->LoadGame(id).value().FindVariation(inside_id)->parent == 0);
+
+  REQUIRE(store->DeleteVariation(id, inside_id).ok());
+  CHECK(store->DeleteVariation(id, inside_id).error().message ==
+        "store :memory:: no game 1: variation " + std::to_string(inside_id));
+  REQUIRE(store->DeleteVariation(id, again.variations[0].id).ok());
+  GameRecord bare = store->LoadGame(id).value();
+  CHECK(bare.variations.empty());
+  CHECK(bare.SameContent(store->LoadGame(id).value()));
+  CHECK(bare.actions == original.actions);
+}
+
+TEST_CASE("a bot's annotations replace its earlier ones, never a person's", "[store]") {
+  auto store = OpenMemory();
+  const Ruleset& rules = testing::Fishing();
+  const Game game(rules, 3);
+  const int64_t id = store->AddGame(rules, RandomRecord(game, 8)).value();
+  REQUIRE(store->Annotate(id, 5, "a person's", std::nullopt).ok());
+  const std::vector<int64_t> main_line{0};
+  using Note = Store::BotNote;
+  const std::vector<Note> first{
+      {0, {3, "best: x", "?"}}, {0, {5, "best: y", "??"}}, {0, {7, "best: z", "?!"}}};
+  auto stored = store->ReplaceBotAnnotations(id, main_line, first, "ismcts:10");
+  REQUIRE(stored.ok());
+  CHECK(stored.value() == std::vector<bool>{true, false, true});
+  CHECK(store->LoadGame(id).value().annotations ==
+        std::vector<Annotation>{{3, "best: x", "?", "ismcts:10"},
+                                {5, "a person's", ""},
+                                {7, "best: z", "?!", "ismcts:10"}});
+  CHECK(store->AnnotationAuthor(id, 3).value() ==
+        std::optional<std::string>("ismcts:10"));
+  CHECK(store->AnnotationAuthor(id, 5).value() == std::optional<std::string>(""));
+  CHECK(store->AnnotationAuthor(id, 4).value() == std::nullopt);
+
+  // A new analysis: the old notes go, the person's stays.
+  const std::vector<Note> second{{0, {4, "best: w", "?"}}};
+  REQUIRE(store->ReplaceBotAnnotations(id, main_line, second, "ismcts:20").ok());
+  CHECK(store->LoadGame(id).value().annotations ==
+        std::vector<Annotation>{{4, "best: w", "?", "ismcts:20"}, {5, "a person's", ""}});
+  // A person's edit of the bot's note makes it theirs, without the bot's glyph.
+  REQUIRE(store->Annotate(id, 4, "I agree", std::nullopt).ok());
+  CHECK(store->AnnotationAuthor(id, 4).value() == std::optional<std::string>(""));
+  REQUIRE(store->ReplaceBotAnnotations(id, main_line, {}, "ismcts:20").ok());
+  CHECK(store->LoadGame(id).value().annotations ==
+        std::vector<Annotation>{{4, "I agree", ""}, {5, "a person's", ""}});
+  CHECK_FALSE(store->ReplaceBotAnnotations(id, main_line, {}, "").ok());
+
+  // A variation promoted to the main line keeps its notes' authors.
+  const Variation v =
+      testing::RandomVariation(game, store->LoadGame(id).value(), 20, 4, 3);
+  const int64_t vid = store->AddVariation(id, v).value();
+  const std::vector<int64_t> both{0, vid};
+  const std::vector<Note> in_variation{{vid, {22, "best: v", "?"}}};
+  REQUIRE(store->ReplaceBotAnnotations(id, both, in_variation, "ismcts:20").ok());
+  REQUIRE(store->PromoteVariation(id, vid).ok());
+  CHECK(store->AnnotationAuthor(id, 22).value() ==
+        std::optional<std::string>("ismcts:20"));
+}
+
 }  // namespace
 }  // namespace angler
