@@ -58,95 +58,95 @@ enum class Attr : uint8_t {
 // switch, List: the list-reading switch), and what it computes for the
 // disassembler (`angler rules dump`). Operands: a, b, imm as named; x, y, z
 // are child nodes.
-#define ANGLER_OPS(X)                                                                 \
-  /* Leaves. */                                                                       \
-  X(kConst, Const, "imm")                                                             \
-  X(kLocal, Local, "frame local a")                                                   \
-  X(kGlobal, Global, "vars[a]")                                                       \
-  X(kPlayerVar, PlayerVar, "vars[a + player x]")                                      \
-  X(kTable, Generic, "tables[a + players * b + x - 1] (b = row length), 0 outside")   \
-  X(kCard, Generic, "the card a filter or play rule is looking at")                   \
-  X(kSelf, Generic, "the card whose effect runs")                                     \
-  X(kOwner, Generic, "the player of that card")                                       \
-  X(kChosenValue, Generic, "what the last option choice picked")                      \
-  X(kPlayers, Generic, "the number of players")                                       \
-  X(kSeats, Generic, "all seats in order")                                            \
-  X(kPlayed, Generic, "the cards of the current trick in play order")                 \
-  X(kAllCards, Generic, "every card of the ruleset, by id")                           \
-  X(kEnds, Generic, "the top card of each pile of zones a .. a+b (b -1: seats)")      \
-  X(kFamilyCards, Generic, "every card in the family's piles, pile by pile")          \
-  X(kZone, Generic, "zone a (shared)")                                                \
-  X(kFamilyZone, Generic, "zone a + x - imm, if within [0, b) (b -1: the seats)")     \
-  X(kList, Generic, "constants lists[a .. a+b)")                                      \
-  X(kRange, Generic, "x .. y inclusive")                                              \
-  X(kCached, Cached, "x, computed once per run of the filter owning cache slot a")    \
-  X(kBound, Generic, "the value bound to slot a by the enclosing let")                \
-  X(kLetIn, Generic, "bind slot a to x, then y")                                      \
-  /* Unary on x. */                                                                   \
-  X(kAttr, Attr, "card attribute a of card x")                                        \
-  X(kNeg, Generic, "-x")                                                              \
-  X(kNot, Not, "not x")                                                               \
-  X(kCount, List, "count(x)")                                                         \
-  X(kAny, List, "any(x)")                                                             \
-  X(kFirst, List, "first(x)")                                                         \
-  X(kLast, List, "last(x)")                                                           \
-  X(kHighest, List, "highest(x)")                                                     \
-  X(kLowest, List, "lowest(x)")                                                       \
-  X(kReversed, Generic, "cards x, last first")                                        \
-  X(kSum, List, "the values of cards x added up")                                     \
-  X(kHasTag, Generic, "card x carries tag bit a")                                     \
-  X(kLeft, Generic, "the seat left of x")                                             \
-  X(kRight, Generic, "the seat right of x")                                           \
-  X(kPlayPosition, Generic, "where player x played in the trick")                     \
-  X(kAbs, Generic, "abs(x)")                                                          \
-  /* Binary on x, y. */                                                               \
-  X(kAdd, Add, "x + y")                                                               \
-  X(kSub, Sub, "x - y")                                                               \
-  X(kMul, Mul, "x * y")                                                               \
-  X(kDiv, Generic, "x / y")                                                           \
-  X(kMod, Generic, "x % y")                                                           \
-  X(kEq, Eq, "x == y")                                                                \
-  X(kNe, Ne, "x != y")                                                                \
-  X(kLt, Lt, "x < y")                                                                 \
-  X(kLe, Le, "x <= y")                                                                \
-  X(kGt, Gt, "x > y")                                                                 \
-  X(kGe, Ge, "x >= y")                                                                \
-  X(kAnd, Generic, "x and y")                                                         \
-  X(kOr, Generic, "x or y")                                                           \
-  X(kCoalesce, Coalesce, "x, or y when x is none")                                    \
-  X(kIn, Generic, "x in list y")                                                      \
-  X(kInCards, List, "card x is one of cards y")                                       \
-  X(kFilter, Generic, "cards x where y; cache slots [a, b)")                          \
-  X(kMinus, Generic, "cards x without cards y")                                       \
-  X(kConcat, Generic, "cards x then cards y")                                         \
-  X(kTopN, Generic, "the top y cards of zone x")                                      \
-  X(kBottomN, Generic, "the bottom y cards of zone x")                                \
-  X(kMax, Generic, "max(x, y)")                                                       \
-  X(kMin, Generic, "min(x, y)")                                                       \
-  /* Fused forms the compiler makes of common shapes (fewer nodes to visit). */       \
-  X(kCardAttr, CardAttr, "attribute a of the card a filter looks at")                 \
-  X(kCardAttrEq, CardAttrEq, "attribute a of that card == imm")                       \
-  X(kCardAttrNe, CardAttrNe, "attribute a of that card != imm")                       \
-  X(kEqConst, EqConst, "x == imm")                                                    \
-  X(kNeConst, NeConst, "x != imm")                                                    \
-  X(kCardAttrEqX, CardAttrEqX, "attribute a of that card == x")                       \
-  X(kAnyOf, AnyOf, "or over the nodes lists[a .. a+b), left to right")                \
-  X(kAllOf, AllOf, "and over the nodes lists[a .. a+b), left to right")               \
-  /* Ternary. */                                                                      \
-  X(kIf, If, "if x then y else z")                                                    \
-  /* Card sets (card_set_plan.h): a filter's condition over printed attributes. */    \
-  /* A set is 4 words of lists; a class table pairs b values lists[imm + i]     */    \
-  /* (ascending) with the sets at lists[a + 4i]. */                                   \
-  X(kSetFilter, Generic, "cards x in set y: the filter of condition z, slots [a, b)") \
-  X(kSetStatic, Generic, "the fixed set at lists[a .. a+4)")                          \
-  X(kSetIf, Generic, "every card if x, else none")                                    \
-  X(kSetIfElse, Generic, "set y if x, else set z")                                    \
-  X(kSetNot, Generic, "the cards not in set x")                                       \
-  X(kSetAll, Generic, "the cards in every set of nodes lists[a .. a+b)")              \
-  X(kSetAny, Generic, "the cards in some set of nodes lists[a .. a+b)")               \
-  X(kSetEq, Generic, "the class of value x (b classes), none if no class has it")     \
-  X(kSetLt, Generic, "the cards of classes below x (sets: classes up to each)")       \
-  X(kSetLe, Generic, "the cards of classes up to x (sets: classes up to each)")       \
+#define ANGLER_OPS(X)                                                               \
+  /* Leaves. */                                                                     \
+  X(kConst, Const, "imm")                                                           \
+  X(kLocal, Local, "frame local a")                                                 \
+  X(kGlobal, Global, "vars[a]")                                                     \
+  X(kPlayerVar, PlayerVar, "vars[a + player x]")                                    \
+  X(kTable, Generic, "tables[a + players * b + x - 1] (b = row length), 0 outside") \
+  X(kCard, Generic, "the card a filter or play rule is looking at")                 \
+  X(kSelf, Generic, "the card whose effect runs")                                   \
+  X(kOwner, Generic, "the player of that card")                                     \
+  X(kChosenValue, Generic, "what the last option choice picked")                    \
+  X(kPlayers, Generic, "the number of players")                                     \
+  X(kSeats, Generic, "all seats in order")                                          \
+  X(kPlayed, Generic, "the cards of the current trick in play order")               \
+  X(kAllCards, Generic, "every card of the ruleset, by id")                         \
+  X(kEnds, Generic, "the top card of each pile of zones a .. a+b (b -1: seats)")    \
+  X(kFamilyCards, Generic, "every card in the family's piles, pile by pile")        \
+  X(kZone, Generic, "zone a (shared)")                                              \
+  X(kFamilyZone, Generic, "zone a + x - imm, if within [0, b) (b -1: the seats)")   \
+  X(kList, Generic, "constants lists[a .. a+b)")                                    \
+  X(kRange, Generic, "x .. y inclusive")                                            \
+  X(kCached, Cached, "x, computed once per run of the filter owning cache slot a")  \
+  X(kBound, Generic, "the value bound to slot a by the enclosing let")              \
+  X(kLetIn, Generic, "bind slot a to x, then y")                                    \
+  /* Unary on x. */                                                                 \
+  X(kAttr, Attr, "card attribute a of card x")                                      \
+  X(kNeg, Generic, "-x")                                                            \
+  X(kNot, Not, "not x")                                                             \
+  X(kCount, List, "count(x)")                                                       \
+  X(kAny, List, "any(x)")                                                           \
+  X(kFirst, List, "first(x)")                                                       \
+  X(kLast, List, "last(x)")                                                         \
+  X(kHighest, List, "highest(x)")                                                   \
+  X(kLowest, List, "lowest(x)")                                                     \
+  X(kReversed, Generic, "cards x, last first")                                      \
+  X(kSum, List, "the values of cards x added up")                                   \
+  X(kHasTag, Generic, "card x carries tag bit a")                                   \
+  X(kLeft, Generic, "the seat left of x")                                           \
+  X(kRight, Generic, "the seat right of x")                                         \
+  X(kPlayPosition, Generic, "where player x played in the trick")                   \
+  X(kAbs, Generic, "abs(x)")                                                        \
+  /* Binary on x, y. */                                                             \
+  X(kAdd, Add, "x + y")                                                             \
+  X(kSub, Sub, "x - y")                                                             \
+  X(kMul, Mul, "x * y")                                                             \
+  X(kDiv, Generic, "x / y")                                                         \
+  X(kMod, Generic, "x % y")                                                         \
+  X(kEq, Eq, "x == y")                                                              \
+  X(kNe, Ne, "x != y")                                                              \
+  X(kLt, Lt, "x < y")                                                               \
+  X(kLe, Le, "x <= y")                                                              \
+  X(kGt, Gt, "x > y")                                                               \
+  X(kGe, Ge, "x >= y")                                                              \
+  X(kAnd, Generic, "x and y")                                                       \
+  X(kOr, Generic, "x or y")                                                         \
+  X(kCoalesce, Coalesce, "x, or y when x is none")                                  \
+  X(kIn, Generic, "x in list y")                                                    \
+  X(kInCards, List, "card x is one of cards y")                                     \
+  X(kFilter, Generic, "cards x where y; cache slots [a, b)")                        \
+  X(kMinus, Generic, "cards x without cards y")                                     \
+  X(kConcat, Generic, "cards x then cards y")                                       \
+  X(kTopN, Generic, "the top y cards of zone x")                                    \
+  X(kBottomN, Generic, "the bottom y cards of zone x")                              \
+  X(kMax, Generic, "max(x, y)")                                                     \
+  X(kMin, Generic, "min(x, y)")                                                     \
+  /* Fused forms the compiler makes of common shapes (fewer nodes to visit). */     \
+  X(kCardAttr, CardAttr, "attribute a of the card a filter looks at")               \
+  X(kCardAttrEq, CardAttrEq, "attribute a of that card == imm")                     \
+  X(kCardAttrNe, CardAttrNe, "attribute a of that card != imm")                     \
+  X(kEqConst, EqConst, "x == imm")                                                  \
+  X(kNeConst, NeConst, "x != imm")                                                  \
+  X(kCardAttrEqX, CardAttrEqX, "attribute a of that card == x")                     \
+  X(kAnyOf, AnyOf, "or over the nodes lists[a .. a+b), left to right")              \
+  X(kAllOf, AllOf, "and over the nodes lists[a .. a+b), left to right")             \
+  /* Ternary. */                                                                    \
+  X(kIf, If, "if x then y else z")                                                  \
+  /* Card sets (card_set_plan.h): a filter over printed attributes. */              \
+  /* A set: 4 words of lists. Classes: b values lists[imm + i], */                  \
+  /* ascending, with the sets at lists[a + 4i]. */                                  \
+  X(kSetFilter, Generic, "cards x in set y: filter of condition z, slots [a, b)")   \
+  X(kSetStatic, Generic, "the fixed set at lists[a .. a+4)")                        \
+  X(kSetIf, Generic, "every card if x, else none")                                  \
+  X(kSetIfElse, Generic, "set y if x, else set z")                                  \
+  X(kSetNot, Generic, "the cards not in set x")                                     \
+  X(kSetAll, Generic, "the cards in every set of nodes lists[a .. a+b)")            \
+  X(kSetAny, Generic, "the cards in some set of nodes lists[a .. a+b)")             \
+  X(kSetEq, Generic, "the class of value x (of b), none if no class has it")        \
+  X(kSetLt, Generic, "the classes below x (sets: classes up to each)")              \
+  X(kSetLe, Generic, "the classes up to x (sets: classes up to each)")              \
   X(kSetOfCards, Generic, "the cards of x (a card: itself)")
 
 enum class Op : uint8_t {
