@@ -162,7 +162,7 @@ bool Compiler::DependsOnCard(int node) const {
     return true;
   }
   // A nested filter binds its own card in its predicate.
-  if (n.op == Op::kFilter) return DependsOnCard(n.x);
+  if (n.op == Op::kFilter || n.op == Op::kSetFilter) return DependsOnCard(n.x);
   if (n.op == Op::kAnyOf || n.op == Op::kAllOf) {
     for (int i = 0; i < n.b; ++i) {
       if (DependsOnCard(static_cast<int>(rules_.lists[static_cast<size_t>(n.a + i)])))
@@ -205,7 +205,7 @@ int Compiler::Hoist(int node) {
   }
   if (n.x < 0) return node;  // a dependent leaf
   n.x = Hoist(n.x);
-  if (n.op != Op::kFilter) {
+  if (n.op != Op::kFilter && n.op != Op::kSetFilter) {
     n.y = Hoist(n.y);
     n.z = Hoist(n.z);
   }

@@ -1,7 +1,10 @@
 #include "interpreter/eval.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
+
+#include "interpreter/card_set_plan.h"
 
 namespace angler {
 
@@ -285,6 +288,7 @@ int64_t Evaluator::Switch(const Node& n) {
 
 std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
   const Node& f = nodes_[filter];
+  if (f.op != Op::kFilter) return Cards(filter);  // a set filter: cheaper still
   const Node& pred = nodes_[f.y];
   if (pred.op != Op::kAnyOf && pred.op != Op::kAllOf) return Cards(filter);
   auto xs = Cards(f.x);
@@ -364,28 +368,36 @@ std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
   return {out, count};
 }
 
-[[gnu::noinline]] int64_t Evaluator::ListValue(const Node& n) {
-  if (n.op == Op::kInCards) {
-    int top = scratch_top_;
-    int64_t c = Value(n.x);
-    bool found = false;
-    for (uint8_t y : Cards(n.y)) found |= (y == c);
-    scratch_top_ = top;
-    return found;
+// Streams the filter: no list is built, and any/first stop at the first match.
+int64_t Evaluator::StreamFilter(const Node& n, const Node& filter) {
+  CardSet set;
+  if (n.op == Op::kCount && filter.op == Op::kSetFilter &&
+      nodes_[filter.x].op == Op::kAllCards && TrySet(filter, set)) {
+    return (set &= CardSet::FirstN(static_cast<int>(rules_.cards.size()))).Count();
   }
-  const Node& child = nodes_[n.x];
-  if (child.op == Op::kFilter &&
-      (n.op == Op::kAny || n.op == Op::kFirst || n.op == Op::kCount)) {
-    // Stream the filter: no list is built, and any/first stop at the first match.
-    int top = scratch_top_;
-    auto xs = Cards(child.x);
-    for (int slot = child.a; slot < child.b; ++slot) cache_ok_[slot] = false;
+  int top = scratch_top_;
+  auto xs = Cards(filter.x);
+  int64_t result = n.op == Op::kFirst ? kNone : 0;
+  if (xs.empty()) {
+    // nothing to judge
+  } else if (filter.op == Op::kSetFilter && TrySet(filter, set)) {
+    for (uint8_t c : xs) {
+      if (!set.Has(c)) continue;
+      if (n.op == Op::kCount) {
+        ++result;
+        continue;
+      }
+      result = n.op == Op::kAny ? 1 : c;
+      break;
+    }
+  } else {
+    const int pred = filter.op == Op::kSetFilter ? filter.z : filter.y;
+    ResetCache(filter);
     int saved_card = card_;
-    int64_t result = n.op == Op::kFirst ? kNone : 0;
     for (uint8_t c : xs) {
       card_ = c;
       int inner = scratch_top_;
-      bool match = Value(child.y) != 0;
+      bool match = Value(pred) != 0;
       scratch_top_ = inner;
       if (!match) continue;
       if (n.op == Op::kCount) {
@@ -396,8 +408,24 @@ std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
       break;
     }
     card_ = saved_card;
+  }
+  scratch_top_ = top;
+  return result;
+}
+
+[[gnu::noinline]] int64_t Evaluator::ListValue(const Node& n) {
+  if (n.op == Op::kInCards) {
+    int top = scratch_top_;
+    int64_t c = Value(n.x);
+    bool found = false;
+    for (uint8_t y : Cards(n.y)) found |= (y == c);
     scratch_top_ = top;
-    return result;
+    return found;
+  }
+  const Node& child = nodes_[n.x];
+  if ((child.op == Op::kFilter || child.op == Op::kSetFilter) &&
+      (n.op == Op::kAny || n.op == Op::kFirst || n.op == Op::kCount)) {
+    return StreamFilter(n, child);
   }
   int top = scratch_top_;
   auto list = Cards(n.x);
@@ -496,17 +524,22 @@ std::span<const uint8_t> Evaluator::Cards(int node) {
   }
   auto xs = Cards(n.x);
   switch (n.op) {
-    case Op::kFilter: {
+    case Op::kFilter:
       out = Push();
-      for (int slot = n.a; slot < n.b; ++slot) cache_ok_[slot] = false;
-      int saved_card = card_;
-      for (uint8_t c : xs) {
-        card_ = c;
-        int top = scratch_top_;
-        if (Value(n.y)) out[count++] = c;
-        scratch_top_ = top;
+      count = JudgeEach(n, n.y, xs, out);
+      break;
+    case Op::kSetFilter: {
+      out = Push();
+      CardSet set;
+      if (xs.empty()) break;
+      if (!TrySet(n, set)) {
+        count = JudgeEach(n, n.z, xs, out);
+        break;
       }
-      card_ = saved_card;
+      for (uint8_t c : xs) {
+        out[count] = c;
+        count += set.Has(c);
+      }
       break;
     }
     case Op::kMinus:
@@ -551,6 +584,103 @@ std::span<const uint8_t> Evaluator::Cards(int node) {
   return {scratch_[base], count};
 }
 
+size_t Evaluator::JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs,
+                            uint8_t* out) {
+  ResetCache(f);
+  size_t count = 0;
+  int saved_card = card_;
+  for (uint8_t c : xs) {
+    card_ = c;
+    int top = scratch_top_;
+    if (Value(pred)) out[count++] = c;
+    scratch_top_ = top;
+  }
+  card_ = saved_card;
+  return count;
+}
+
+std::span<const uint8_t> Evaluator::FilterCardByCard(int filter) {
+  const Node& f = nodes_[filter];
+  if (f.op != Op::kSetFilter) return Cards(filter);
+  int base = scratch_top_;
+  auto xs = Cards(f.x);
+  uint8_t* out = Push();
+  size_t count = JudgeEach(f, f.z, xs, out);
+  if (scratch_[base] != out) std::memmove(scratch_[base], out, count);
+  scratch_top_ = base + 1;
+  return {scratch_[base], count};
+}
+
+bool Evaluator::TrySet(const Node& f, CardSet& out) {
+  ResetCache(f);
+  if (faulted() || card_by_card_) return false;  // a new fault could not be told apart
+  int top = scratch_top_;
+  out = Set(f.y);
+  scratch_top_ = top;
+  if (!faulted()) return true;
+  // Card by card, the value that faulted may never be needed.
+  fault_ = RuntimeFault::kNone;
+  fault_node_ = -1;
+  ResetCache(f);
+  return false;
+}
+
+CardSet Evaluator::ListSet(int at) const {
+  CardSet s;
+  for (int i = 0; i < CardSet::kWords; ++i)
+    s.words[i] = static_cast<uint64_t>(lists_[at + i]);
+  return s;
+}
+
+CardSet Evaluator::Set(int node) {
+  const Node& n = nodes_[node];
+  switch (n.op) {
+    case Op::kSetStatic:
+      return ListSet(n.a);
+    case Op::kSetIf:
+      return Value(n.x) ? CardSet::All() : CardSet{};
+    case Op::kSetIfElse:
+      return Value(n.x) ? Set(n.y) : Set(n.z);
+    case Op::kSetNot:
+      return ~Set(n.x);
+    case Op::kSetAll: {
+      CardSet s = CardSet::All();
+      for (int i = 0; i < n.b && !s.Empty(); ++i)
+        s &= Set(static_cast<int>(lists_[n.a + i]));
+      return s;
+    }
+    case Op::kSetAny: {
+      CardSet s;
+      const CardSet all = CardSet::All();
+      for (int i = 0; i < n.b && !(s == all); ++i)
+        s |= Set(static_cast<int>(lists_[n.a + i]));
+      return s;
+    }
+    case Op::kSetEq:
+    case Op::kSetLt:
+    case Op::kSetLe: {
+      const int64_t v = Value(n.x);
+      const int64_t* values = lists_ + n.imm;
+      const int64_t* end = values + n.b;
+      // Classes ascend: the first at or past v (Lt, Eq), or past v (Le).
+      const int64_t* at = n.op == Op::kSetLe ? std::upper_bound(values, end, v)
+                                             : std::lower_bound(values, end, v);
+      const int k = static_cast<int>(at - values);
+      if (n.op == Op::kSetEq) {
+        return at != end && *at == v ? ListSet(n.a + CardSet::kWords * k) : CardSet{};
+      }
+      return k == 0 ? CardSet{} : ListSet(n.a + CardSet::kWords * (k - 1));
+    }
+    case Op::kSetOfCards: {
+      CardSet s;
+      for (uint8_t c : Cards(n.x)) s.Add(c);
+      return s;
+    }
+    default:
+      return CardSet{};  // not a set node: the planner makes none
+  }
+}
+
 }  // namespace angler
 
 namespace angler {
@@ -562,6 +692,8 @@ void BindEvaluators(Ruleset& rules) {
       ANGLER_OPS(ANGLER_OP_FN)
 #undef ANGLER_OP_FN
   };
+  for (Node& n : rules.nodes) n.fn = kFns[static_cast<size_t>(n.op)];
+  PlanCardSets(rules);  // evaluates printed attributes: needs the functions bound
   for (Node& n : rules.nodes) n.fn = kFns[static_cast<size_t>(n.op)];
 }
 

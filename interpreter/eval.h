@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <span>
 
+#include "interpreter/card_set.h"
 #include "interpreter/ruleset.h"
 #include "interpreter/runtime_error.h"
 #include "interpreter/state.h"
@@ -71,6 +72,11 @@ class Evaluator {
   // rules: the card-independent operands of its top-level or / and are
   // evaluated once and, where they settle the question, not per card.
   std::span<const uint8_t> PlannedFilter(int filter);
+  // Cards(filter) judged card by card, never by its card set (Op::kSetFilter):
+  // the general path, which the set path must agree with.
+  std::span<const uint8_t> FilterCardByCard(int filter);
+  // For tests: every filter judged card by card, as if none had a card set.
+  void set_card_by_card(bool on) { card_by_card_ = on; }
   // The card that filters and play rules look at (Op::kCard).
   void set_card(int card) { card_ = card; }
   void set_frame(const Frame* frame) { frame_ = frame; }
@@ -103,6 +109,18 @@ class Evaluator {
   int64_t Switch(const Node& n);  // the ops without a function of their own
   bool Member(int node, int64_t v);
   int64_t ListValue(const Node& n);  // count, any, first, ...: kept out of Value's frame
+  // count, any or first of a filter, without building its list.
+  int64_t StreamFilter(const Node& n, const Node& filter);
+  // The cards of xs that filter f's condition `pred` holds for, into out.
+  size_t JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs, uint8_t* out);
+  // A kSetFilter's set; false (and no fault) when working it out faulted:
+  // the caller judges card by card instead.
+  bool TrySet(const Node& f, CardSet& out);
+  CardSet Set(int node);
+  CardSet ListSet(int at) const;  // the set stored at lists[at .. at+4)
+  void ResetCache(const Node& f) {
+    for (int slot = f.a; slot < f.b; ++slot) cache_ok_[slot] = false;
+  }
   inline int64_t CardAttr(int attr) const {
     return AttributeOf(rules_, state_, card_, static_cast<Attr>(attr));
   }
@@ -114,6 +132,7 @@ class Evaluator {
   const State& state_;
   const Frame* frame_;
   int card_ = kNoCard;
+  bool card_by_card_ = false;
   RuntimeFault fault_ = RuntimeFault::kNone;
   int fault_node_ = -1;
   int scratch_top_ = 0;
@@ -123,7 +142,9 @@ class Evaluator {
   bool cache_ok_[kCacheSlots];
 };
 
-// Sets Node::fn of every node; the loader calls it once the code is complete.
+// Sets Node::fn of every node and compiles filters to card sets where they
+// allow (card_set_plan.h); the loader calls it once the code is complete, and
+// again after compiling more (idempotent).
 void BindEvaluators(Ruleset& rules);
 
 }  // namespace angler

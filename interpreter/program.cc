@@ -26,6 +26,8 @@ const char* TypeName(Type t) {
       return "a list";
     case Type::kVoid:
       return "none";
+    case Type::kCardSet:
+      return "a set of cards";
   }
   return "?";
 }
@@ -54,6 +56,8 @@ const char* TypeWord(Type t) {
       return "ints";
     case Type::kVoid:
       return "void";
+    case Type::kCardSet:
+      return "set";
   }
   return "?";
 }

@@ -28,6 +28,7 @@ enum class Type : uint8_t {
   kPlayers,
   kInts,
   kVoid,
+  kCardSet,  // a set of card ids (card_set.h): what a filter's condition compiles to
 };
 const char* TypeName(Type t);
 // The bare word for a type, as listings print it: "int", "bool", "cards".
@@ -132,7 +133,21 @@ enum class Attr : uint8_t {
   X(kAnyOf, AnyOf, "or over the nodes lists[a .. a+b), left to right")              \
   X(kAllOf, AllOf, "and over the nodes lists[a .. a+b), left to right")             \
   /* Ternary. */                                                                    \
-  X(kIf, If, "if x then y else z")
+  X(kIf, If, "if x then y else z")                                                  \
+  /* Card sets (card_set_plan.h): a filter over printed attributes. */              \
+  /* A set: 4 words of lists. Classes: b values lists[imm + i], */                  \
+  /* ascending, with the sets at lists[a + 4i]. */                                  \
+  X(kSetFilter, Generic, "cards x in set y: filter of condition z, slots [a, b)")   \
+  X(kSetStatic, Generic, "the fixed set at lists[a .. a+4)")                        \
+  X(kSetIf, Generic, "every card if x, else none")                                  \
+  X(kSetIfElse, Generic, "set y if x, else set z")                                  \
+  X(kSetNot, Generic, "the cards not in set x")                                     \
+  X(kSetAll, Generic, "the cards in every set of nodes lists[a .. a+b)")            \
+  X(kSetAny, Generic, "the cards in some set of nodes lists[a .. a+b)")             \
+  X(kSetEq, Generic, "the class of value x (of b), none if no class has it")        \
+  X(kSetLt, Generic, "the classes below x (sets: classes up to each)")              \
+  X(kSetLe, Generic, "the classes up to x (sets: classes up to each)")              \
+  X(kSetOfCards, Generic, "the cards of x (a card: itself)")
 
 enum class Op : uint8_t {
 #define ANGLER_OP_ENUM(op, fn, doc) op,

@@ -1,0 +1,356 @@
+#include "interpreter/card_set_plan.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+#include <vector>
+
+#include "interpreter/card_set.h"
+#include "interpreter/eval.h"
+
+namespace angler {
+namespace {
+
+// What an expression reads, as bits: the state (variables, zones, the frame),
+// the judged card's printed attributes, or the judged card in a way a set
+// cannot express (who played it, a value bound per card, ...).
+constexpr int kReadsState = 1, kReadsCard = 2, kOpaque = 4;
+
+bool Fixed(int flags) { return (flags & (kReadsCard | kOpaque)) == 0; }
+
+bool PrintedAttr(int a) {
+  const Attr attr = static_cast<Attr>(a);
+  return attr != Attr::kPlayer && attr != Attr::kHolder && attr != Attr::kZoneIndex;
+}
+
+// Ops computed from their operands alone.
+bool Pure(Op op) {
+  switch (op) {
+    case Op::kConst:
+    case Op::kList:
+    case Op::kRange:
+    case Op::kNeg:
+    case Op::kNot:
+    case Op::kAbs:
+    case Op::kAdd:
+    case Op::kSub:
+    case Op::kMul:
+    case Op::kDiv:
+    case Op::kMod:
+    case Op::kEq:
+    case Op::kNe:
+    case Op::kLt:
+    case Op::kLe:
+    case Op::kGt:
+    case Op::kGe:
+    case Op::kEqConst:
+    case Op::kNeConst:
+    case Op::kAnyOf:
+    case Op::kAllOf:
+    case Op::kAnd:
+    case Op::kOr:
+    case Op::kIf:
+    case Op::kCoalesce:
+    case Op::kMax:
+    case Op::kMin:
+    case Op::kIn:
+    case Op::kHasTag:
+      return true;
+    default:
+      return false;
+  }
+}
+
+class Planner {
+ public:
+  explicit Planner(Ruleset& rules)
+      : rules_(rules), state_(std::make_unique<State>()), frame_() {}
+
+  // Rewrites filter `f` if its condition compiles to a set.
+  void Plan(int f) {
+    const int pred = Get(f).y;
+    pos_ = rules_.node_pos[static_cast<size_t>(f)];
+    flags_.assign(rules_.nodes.size(), -1);
+    inner_bound_.clear();
+    CollectBound(pred);
+    const int set = SetOf(pred);
+    if (set < 0) return;
+    Node& n = rules_.nodes[static_cast<size_t>(f)];
+    n.op = Op::kSetFilter;
+    n.z = pred;
+    n.y = set;
+  }
+
+ private:
+  const Node& Get(int node) const { return rules_.nodes[static_cast<size_t>(node)]; }
+  int64_t List(int i) const { return rules_.lists[static_cast<size_t>(i)]; }
+
+  void CollectBound(int node) {
+    if (node < 0) return;
+    const Node& n = Get(node);
+    if (n.op == Op::kLetIn) inner_bound_.insert(n.a);
+    ForChildren(node, [&](int c) { CollectBound(c); });
+  }
+  bool MentionsInnerBound(int node) const {
+    if (node < 0) return false;
+    const Node& n = Get(node);
+    if (n.op == Op::kBound && inner_bound_.count(n.a)) return true;
+    bool found = false;
+    ForChildren(node, [&](int c) { found = found || MentionsInnerBound(c); });
+    return found;
+  }
+  template <typename F>
+  void ForChildren(int node, F f) const {
+    const Node n = Get(node);
+    if (n.op == Op::kAnyOf || n.op == Op::kAllOf || n.op == Op::kSetAll ||
+        n.op == Op::kSetAny) {
+      for (int i = 0; i < n.b; ++i) f(static_cast<int>(List(n.a + i)));
+      return;
+    }
+    for (int c : {n.x, n.y, n.z}) {
+      if (c >= 0) f(c);
+    }
+  }
+
+  int Flags(int node) {
+    int& memo = flags_[static_cast<size_t>(node)];
+    if (memo < 0) memo = ComputeFlags(node);
+    return memo;
+  }
+  int ComputeFlags(int node) {
+    const Node n = Get(node);
+    switch (n.op) {
+      case Op::kCard:
+        return kReadsCard;
+      case Op::kCardAttr:
+      case Op::kCardAttrEq:
+      case Op::kCardAttrNe:
+        return PrintedAttr(n.a) ? kReadsCard : kOpaque;
+      case Op::kCardAttrEqX:
+        return (PrintedAttr(n.a) ? kReadsCard : kOpaque) | Flags(n.x);
+      case Op::kAttr: {
+        const int x = Flags(n.x);
+        if (PrintedAttr(n.a)) return x;
+        return Fixed(x) ? x | kReadsState : kOpaque;
+      }
+      case Op::kBound:
+        return inner_bound_.count(n.a) ? kOpaque : kReadsState;
+      case Op::kLetIn:
+        return kOpaque;
+      case Op::kFilter:
+      case Op::kSetFilter: {
+        // Its condition judges its own cards; only the list is read here.
+        const int pred = n.op == Op::kFilter ? n.y : n.z;
+        if (!Fixed(Flags(n.x)) || MentionsInnerBound(pred)) return kOpaque;
+        return kReadsState;
+      }
+      default:
+        break;
+    }
+    int flags = Pure(n.op) ? 0 : kReadsState;
+    int children = 0;
+    ForChildren(node, [&](int c) { children |= Flags(c); });
+    if (!Pure(n.op) && !Fixed(children)) return kOpaque;
+    return flags | children;
+  }
+
+  int AddNode(Node n) {
+    rules_.nodes.push_back(n);
+    rules_.node_pos.push_back(pos_);
+    flags_.push_back(-1);
+    return static_cast<int>(rules_.nodes.size()) - 1;
+  }
+  int AddSet(const CardSet& s) {
+    const int at = static_cast<int>(rules_.lists.size());
+    for (uint64_t w : s.words) rules_.lists.push_back(static_cast<int64_t>(w));
+    return at;
+  }
+  int Unary(Op op, int x) {
+    Node n{op, Type::kCardSet};
+    n.x = x;
+    return AddNode(n);
+  }
+  int Combine(Op op, const std::vector<int>& sets) {
+    Node n{op, Type::kCardSet};
+    n.a = static_cast<int>(rules_.lists.size());
+    n.b = static_cast<int>(sets.size());
+    for (int s : sets) rules_.lists.push_back(s);
+    return AddNode(n);
+  }
+
+  // The value of `node` for each card; false if one faults.
+  bool ValuesPerCard(int node, std::vector<int64_t>& out) {
+    const int cards = static_cast<int>(rules_.cards.size());
+    Evaluator ev(rules_, *state_, &frame_);
+    out.resize(static_cast<size_t>(cards));
+    for (int c = 0; c < cards; ++c) {
+      ev.set_card(c);
+      out[static_cast<size_t>(c)] = ev.Value(node);
+      ev.ReleaseLists();
+    }
+    return !ev.faulted();
+  }
+
+  int StaticSet(int pred) {
+    std::vector<int64_t> holds;
+    if (!ValuesPerCard(pred, holds)) return -1;
+    CardSet s;
+    for (size_t c = 0; c < holds.size(); ++c) {
+      if (holds[c]) s.Add(static_cast<int>(c));
+    }
+    Node n{Op::kSetStatic, Type::kCardSet};
+    n.a = AddSet(s);
+    return AddNode(n);
+  }
+
+  // The cards whose `printed` (a scalar of printed attributes) compares with
+  // `value` (card-independent) by `op`, printed on the left.
+  int Compare(Op op, int printed, int value) {
+    if (Get(printed).op == Op::kCard && Get(value).type == Type::kCard &&
+        (op == Op::kEq || op == Op::kNe)) {
+      const int one = Unary(Op::kSetOfCards, value);
+      return op == Op::kEq ? one : Unary(Op::kSetNot, one);
+    }
+    std::vector<int64_t> values;
+    if (!ValuesPerCard(printed, values)) return -1;
+    return Classes(op, values, value);
+  }
+
+  // The same, `values` being the printed scalar of each card.
+  int Classes(Op op, const std::vector<int64_t>& values, int value) {
+    std::map<int64_t, CardSet> classes;
+    for (size_t c = 0; c < values.size(); ++c)
+      classes[values[c]].Add(static_cast<int>(c));
+    const bool prefix = op != Op::kEq && op != Op::kNe;
+    Node n{op == Op::kLt || op == Op::kGe   ? Op::kSetLt
+           : op == Op::kLe || op == Op::kGt ? Op::kSetLe
+                                            : Op::kSetEq,
+           Type::kCardSet};
+    n.x = value;
+    n.b = static_cast<int>(classes.size());
+    n.imm = static_cast<int64_t>(rules_.lists.size());
+    for (const auto& [v, _] : classes) rules_.lists.push_back(v);
+    n.a = static_cast<int>(rules_.lists.size());
+    CardSet upto;
+    for (const auto& [_, s] : classes) {
+      upto |= s;
+      AddSet(prefix ? upto : s);
+    }
+    const int set = AddNode(n);
+    const bool negate = op == Op::kNe || op == Op::kGt || op == Op::kGe;
+    return negate ? Unary(Op::kSetNot, set) : set;
+  }
+
+  static Op Flipped(Op op) {
+    switch (op) {
+      case Op::kLt:
+        return Op::kGt;
+      case Op::kLe:
+        return Op::kGe;
+      case Op::kGt:
+        return Op::kLt;
+      case Op::kGe:
+        return Op::kLe;
+      default:
+        return op;
+    }
+  }
+
+  int Comparison(Op op, int x, int y) {
+    if (Flags(x) == kReadsCard && Fixed(Flags(y))) return Compare(op, x, y);
+    if (Flags(y) == kReadsCard && Fixed(Flags(x))) return Compare(Flipped(op), y, x);
+    return -1;
+  }
+
+  int AttrEqualsValue(const Node& n) {
+    // attribute a of the judged card == x: its classes, as for a comparison.
+    std::vector<int64_t> values(rules_.cards.size());
+    for (size_t c = 0; c < values.size(); ++c) {
+      values[c] =
+          AttributeOf(rules_, *state_, static_cast<int>(c), static_cast<Attr>(n.a));
+    }
+    return Classes(Op::kEq, values, n.x);
+  }
+
+  // The set node of condition `pred`, or -1 if it does not compile.
+  int SetOf(int pred) {
+    const int flags = Flags(pred);
+    // Printed attributes and constants only: the same set every time.
+    if (flags == 0 || flags == kReadsCard) return StaticSet(pred);
+    if (Fixed(flags)) return Unary(Op::kSetIf, pred);
+    const Node n = Get(pred);
+    switch (n.op) {
+      case Op::kAnyOf:
+      case Op::kAllOf: {
+        std::vector<int> sets;
+        for (int i = 0; i < n.b; ++i) {
+          const int s = SetOf(static_cast<int>(List(n.a + i)));
+          if (s < 0) return -1;
+          sets.push_back(s);
+        }
+        return Combine(n.op == Op::kAnyOf ? Op::kSetAny : Op::kSetAll, sets);
+      }
+      case Op::kNot: {
+        const int s = SetOf(n.x);
+        return s < 0 ? -1 : Unary(Op::kSetNot, s);
+      }
+      case Op::kIf:
+        return IfSet(n);
+      case Op::kEq:
+      case Op::kNe:
+      case Op::kLt:
+      case Op::kLe:
+      case Op::kGt:
+      case Op::kGe:
+        return Comparison(n.op, n.x, n.y);
+      case Op::kCardAttrEqX:
+        return Fixed(Flags(n.x)) ? AttrEqualsValue(n) : -1;
+      case Op::kInCards:
+        if (Get(n.x).op == Op::kCard && Fixed(Flags(n.y))) {
+          return Unary(Op::kSetOfCards, n.y);
+        }
+        return -1;
+      default:
+        return -1;
+    }
+  }
+
+  int IfSet(const Node& n) {
+    const int then_set = SetOf(n.y);
+    const int else_set = SetOf(n.z);
+    if (then_set < 0 || else_set < 0) return -1;
+    if (Fixed(Flags(n.x))) {
+      Node choose{Op::kSetIfElse, Type::kCardSet};
+      choose.x = n.x;
+      choose.y = then_set;
+      choose.z = else_set;
+      return AddNode(choose);
+    }
+    const int cond = SetOf(n.x);
+    if (cond < 0) return -1;
+    return Combine(Op::kSetAny,
+                   {Combine(Op::kSetAll, {cond, then_set}),
+                    Combine(Op::kSetAll, {Unary(Op::kSetNot, cond), else_set})});
+  }
+
+  Ruleset& rules_;
+  std::unique_ptr<State> state_;  // printed attributes read no state: any will do
+  Frame frame_;
+  SourcePos pos_;
+  std::vector<int> flags_;
+  std::set<int> inner_bound_;  // bound slots the condition binds per card
+};
+
+}  // namespace
+
+void PlanCardSets(Ruleset& rules) {
+  if (rules.cards.empty() || rules.cards.size() > static_cast<size_t>(kMaxCards)) return;
+  Planner planner(rules);
+  const size_t n = rules.nodes.size();
+  for (size_t f = 0; f < n; ++f) {
+    if (rules.nodes[f].op == Op::kFilter) planner.Plan(static_cast<int>(f));
+  }
+}
+
+}  // namespace angler

@@ -1,0 +1,29 @@
+// Filters compiled to card sets, once, when a ruleset is loaded.
+//
+// A filter's condition usually reads the judged card only through its printed
+// attributes (suit, value, stars, kind, tags, ...), compared with values that
+// do not depend on the card (`suit == led`, `value <= 2`, `kind != buoy`). Such
+// a condition is the set of cards it holds for; the set is built from sets
+// fixed at load (one per attribute value) with a few word operations, and the
+// filter keeps the cards of its list that are in it, in the list's order.
+//
+// The rewrite: a kFilter whose condition compiles becomes kSetFilter x=list
+// y=set z=condition, same cache slots. The condition stays for the general
+// path: the evaluator takes it when working out the set faults (a value the
+// card-by-card path might never have computed), so results and faults are
+// exactly those of judging card by card (eval_test checks on random states).
+//
+// REQUIRES: the ruleset's cards are loaded; nodes compiled. Idempotent, so
+// code compiled later (tests, scenario conditions) is planned on a rerun.
+#ifndef ANGLER_INTERPRETER_CARD_SET_PLAN_H_
+#define ANGLER_INTERPRETER_CARD_SET_PLAN_H_
+
+#include "interpreter/ruleset.h"
+
+namespace angler {
+
+void PlanCardSets(Ruleset& rules);
+
+}  // namespace angler
+
+#endif  // ANGLER_INTERPRETER_CARD_SET_PLAN_H_

@@ -1,0 +1,272 @@
+// Filters compiled to card sets (card_set_plan.h) against the same filters
+// judged card by card, on states of random games: every list, count, any and
+// first must agree, and so must faults.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "dsl/parser.h"
+#include "interpreter/card_set_plan.h"
+#include "interpreter/compiler.h"
+#include "interpreter/eval.h"
+#include "interpreter/rng.h"
+#include "tests/test_util.h"
+
+namespace angler {
+namespace {
+
+using testing::LoadOrFail;
+
+std::vector<uint8_t> Bytes(std::span<const uint8_t> s) { return {s.begin(), s.end()}; }
+
+bool Contains(const Ruleset& rules, int node, Op op) {
+  if (node < 0) return false;
+  const Node& n = rules.nodes[static_cast<size_t>(node)];
+  if (n.op == op) return true;
+  if (n.op == Op::kSetAll || n.op == Op::kSetAny) {
+    for (int i = 0; i < n.b; ++i) {
+      if (Contains(rules, static_cast<int>(rules.lists[static_cast<size_t>(n.a + i)]),
+                   op))
+        return true;
+    }
+    return false;
+  }
+  if (n.op == Op::kSetFilter) return Contains(rules, n.y, op);
+  return Contains(rules, n.x, op) ||
+         (n.type == Type::kCardSet &&
+          (Contains(rules, n.y, op) || Contains(rules, n.z, op)));
+}
+
+// A frame as any code might see it: locals, self and owner at random.
+Frame RandomFrame(const Ruleset& rules, int players, Rng& rng) {
+  Frame f{};
+  for (int32_t& l : f.locals)
+    l = static_cast<int32_t>(rng.Below(static_cast<uint32_t>(players)));
+  f.self = static_cast<int16_t>(rng.Below(static_cast<uint32_t>(rules.cards.size())));
+  f.owner = static_cast<int8_t>(rng.Below(static_cast<uint32_t>(players)));
+  return f;
+}
+
+// Whether `node` reads a value bound by an enclosing let (only meaningful
+// evaluated inside it).
+bool ReadsBound(const Ruleset& rules, int node) {
+  if (node < 0) return false;
+  const Node& n = rules.nodes[static_cast<size_t>(node)];
+  if (n.op == Op::kBound) return true;
+  if (n.op == Op::kAnyOf || n.op == Op::kAllOf || n.op == Op::kSetAll ||
+      n.op == Op::kSetAny) {
+    for (int i = 0; i < n.b; ++i) {
+      if (ReadsBound(rules, static_cast<int>(rules.lists[static_cast<size_t>(n.a + i)])))
+        return true;
+    }
+    return false;
+  }
+  return ReadsBound(rules, n.x) || ReadsBound(rules, n.y) || ReadsBound(rules, n.z);
+}
+
+// The expressions the engine evaluates whole: instruction operands, the
+// trick's and the turn's rules, the invariants.
+std::vector<int> Roots(const Ruleset& rules) {
+  std::vector<int> roots;
+  for (const Instr& in : rules.code) {
+    for (int e : {in.e0, in.e1, in.e2}) {
+      if (e >= 0) roots.push_back(e);
+    }
+  }
+  if (rules.trick) {
+    roots.insert(roots.end(), {rules.trick->lead_options, rules.trick->play_options,
+                               rules.trick->winner});
+  }
+  if (rules.turn) {
+    for (const ReasonedRule& r : rules.turn->lay_rules) roots.push_back(r.condition);
+  }
+  for (const Invariant& i : rules.invariants) roots.push_back(i.holds);
+  return roots;
+}
+
+// Root `node` evaluated with card sets and card by card, for each card of
+// the ruleset as the judged one where it reads one.
+void CheckRoot(const Ruleset& rules, const State& s, const Frame& f, int node, int card) {
+  Evaluator by_set(rules, s, &f);
+  Evaluator by_card(rules, s, &f);
+  by_card.set_card_by_card(true);
+  by_set.set_card(card);
+  by_card.set_card(card);
+  const Node& n = rules.nodes[static_cast<size_t>(node)];
+  INFO("root n" << node << " card " << card << " at ply " << s.ply);
+  if (n.type == Type::kCards) {
+    const auto got = Bytes(by_set.Cards(node));
+    const auto want = Bytes(by_card.Cards(node));
+    REQUIRE(by_set.faulted() == by_card.faulted());
+    if (!by_card.faulted()) CHECK(got == want);
+  } else if (n.type != Type::kZone && n.type != Type::kInts && n.type != Type::kPlayers) {
+    const int64_t got = by_set.Value(node);
+    const int64_t want = by_card.Value(node);
+    REQUIRE(by_set.faulted() == by_card.faulted());
+    if (!by_card.faulted()) CHECK(got == want);
+  }
+}
+
+// Filter `node` by its set and card by card, as a list and streamed.
+void CheckFilter(const Ruleset& rules, const State& s, const Frame& f, int node) {
+  Evaluator by_set(rules, s, &f);
+  Evaluator by_card(rules, s, &f);
+  const auto got = Bytes(by_set.Cards(node));
+  const auto want = Bytes(by_card.FilterCardByCard(node));
+  INFO("node n" << node << " at ply " << s.ply);
+  REQUIRE(by_set.faulted() == by_card.faulted());
+  if (by_card.faulted()) return;
+  CHECK(got == want);
+}
+
+// Plays random games of `rules` and calls check(state) after every action.
+template <typename F>
+void OnRandomStates(const Ruleset& rules, int players, int games, F check) {
+  const Game game(rules, players);
+  Rng rng(42);
+  ActionList legal;
+  for (int g = 0; g < games; ++g) {
+    State s = game.NewInitialState();
+    for (int ply = 0; ply < 3000 && !s.over; ++ply) {
+      check(s, rng);
+      Action a;
+      if (game.IsChance(s)) {
+        a = game.SampleChance(s, rng);
+      } else {
+        game.LegalActions(s, legal);
+        REQUIRE(legal.count > 0);
+        a = legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
+      }
+      REQUIRE(game.Apply(s, a).ok());
+    }
+  }
+}
+
+TEST_CASE("card sets: every shipped ruleset's set filters agree card by card",
+          "[card_set]") {
+  for (const char* name :
+       {"fishing", "fischen2", "fatfish", "falscher-hering", "hearts"}) {
+    RulesetPtr rules = LoadOrFail(name);
+    std::vector<int> planned;
+    bool any_set = false;
+    for (size_t i = 0; i < rules->nodes.size(); ++i) {
+      if (rules->nodes[i].op != Op::kSetFilter) continue;
+      any_set = true;
+      if (!ReadsBound(*rules, static_cast<int>(i)))
+        planned.push_back(static_cast<int>(i));
+    }
+    const std::vector<int> roots = Roots(*rules);
+    INFO(name);
+    CHECK(any_set);
+    const int players = std::max(rules->min_players, std::min(4, rules->max_players));
+    OnRandomStates(*rules, players, 3, [&](const State& s, Rng& rng) {
+      const Frame top = s.frames[s.frame_count - 1];
+      const Frame any = RandomFrame(*rules, players, rng);
+      for (int node : planned) {
+        CheckFilter(*rules, s, top, node);
+        CheckFilter(*rules, s, any, node);
+      }
+      const int card =
+          static_cast<int>(rng.Below(static_cast<uint32_t>(rules->cards.size())));
+      for (int node : roots) CheckRoot(*rules, s, top, node, card);
+    });
+  }
+}
+
+// One filter per set op, written in Fishing's names; p is a seat.
+struct OpCase {
+  const char* filter;
+  Op op;
+};
+const OpCase kOpCases[] = {
+    {"all_cards where stars == 0", Op::kSetStatic},
+    {"hand(p) where players == 4", Op::kSetIf},
+    {"hand(p) where suit == trump or stars > 2", Op::kSetAny},
+    {"ocean where kind != buoy and value >= round", Op::kSetAll},
+    {"hand(p) where not (suit == called)", Op::kSetNot},
+    {"hand(p) where suit == first(played).suit", Op::kSetEq},
+    {"hand(p) where value < score(p) + 3", Op::kSetLt},
+    {"hand(p) where value <= round * 2", Op::kSetLe},
+    {"hand(p) where round * 2 >= value", Op::kSetLe},
+    {"hand(p) where round > value", Op::kSetLt},
+    {"all_cards where card in hand(p)", Op::kSetOfCards},
+    {"hand(p) where card != first(hand(left(p)))", Op::kSetOfCards},
+    {"hand(p) where if players == 4 then suit == trump else value > 3", Op::kSetIfElse},
+    {"hand(p) where if suit == trump then value > round else stars == 1", Op::kSetNot},
+};
+
+TEST_CASE("card sets: each set op agrees with judging card by card", "[card_set]") {
+  Ruleset rules = testing::Fishing();
+  Compiler compiler(rules);
+  CodeContext ctx;
+  ctx.params = {{"p", Type::kPlayer}};
+  std::vector<int> filters, counts, firsts, anys;
+  for (const OpCase& c : kOpCases) {
+    for (const std::string& text :
+         {std::string(c.filter), "count(" + std::string(c.filter) + ")",
+          "first(" + std::string(c.filter) + ")", "any(" + std::string(c.filter) + ")"}) {
+      auto parsed = ParseExpression(Snippet::WholeFile(SourceFile::Make("expr", text)));
+      REQUIRE(parsed.ok());
+      auto node = compiler.Expression(*parsed.value(), Type::kVoid, ctx);
+      INFO(text << testing::FormatErrors(node));
+      REQUIRE(node.ok());
+      auto& into = text[0] == 'c'                     ? counts
+                   : text[0] == 'f'                   ? firsts
+                   : text[0] == 'a' && text[1] == 'n' ? anys
+                                                      : filters;
+      into.push_back(node.value());
+    }
+  }
+  BindEvaluators(rules);
+  for (size_t i = 0; i < filters.size(); ++i) {
+    INFO(kOpCases[i].filter);
+    REQUIRE(rules.nodes[static_cast<size_t>(filters[i])].op == Op::kSetFilter);
+    CHECK(Contains(rules, filters[i], kOpCases[i].op));
+  }
+  OnRandomStates(rules, 4, 4, [&](const State& s, Rng& rng) {
+    Frame f = RandomFrame(rules, 4, rng);
+    for (size_t i = 0; i < filters.size(); ++i) {
+      INFO(kOpCases[i].filter);
+      CheckFilter(rules, s, f, filters[i]);
+      Evaluator by_card(rules, s, &f);
+      const auto want = Bytes(by_card.FilterCardByCard(filters[i]));
+      if (by_card.faulted()) continue;
+      Evaluator ev(rules, s, &f);
+      CHECK(ev.Value(counts[i]) == static_cast<int64_t>(want.size()));
+      CHECK(ev.Value(firsts[i]) == (want.empty() ? kNone : want.front()));
+      CHECK(ev.Value(anys[i]) == !want.empty());
+    }
+  });
+}
+
+TEST_CASE("card sets: a value that faults is left to the card-by-card path",
+          "[card_set]") {
+  // score(p + 9) faults (no such seat) whenever it is worked out; card by card
+  // it never is for an empty hand or when kind == buoy settles every card.
+  Ruleset rules = testing::Fishing();
+  Compiler compiler(rules);
+  CodeContext ctx;
+  ctx.params = {{"p", Type::kPlayer}};
+  auto parsed = ParseExpression(Snippet::WholeFile(
+      SourceFile::Make("expr", "ocean where kind == fish and value < score(p + 9)")));
+  REQUIRE(parsed.ok());
+  auto node = compiler.Expression(*parsed.value(), Type::kVoid, ctx);
+  REQUIRE(node.ok());
+  BindEvaluators(rules);
+  REQUIRE(rules.nodes[static_cast<size_t>(node.value())].op == Op::kSetFilter);
+  testing::Table table(rules, 4, rules.entry_trick);
+  table.Put(table.Zone("ocean"),
+            {"buoy \"-3 points\""});  // a buoy only: nothing to compare
+  Frame f{};
+  Evaluator ev(rules, table.s, &f);
+  CHECK(ev.Cards(node.value()).empty());
+  CHECK_FALSE(ev.faulted());
+  table.Put(table.Zone("ocean"), {"red 1"});
+  Evaluator faulting(rules, table.s, &f);
+  faulting.Cards(node.value());
+  CHECK(faulting.faulted());
+  CHECK(faulting.fault() == RuntimeFault::kNoSeat);
+}
+
+}  // namespace
+}  // namespace angler
