@@ -122,7 +122,7 @@ std::string WithSeatNames(const Ruleset& rules, std::string text,
 namespace {
 
 // A card by its name, with its place among the ruleset's cards of that name
-// when another shares it: `buoy "-3 points" [2]`.
+// when another shares it: `joker "wild" [2]`.
 std::string CardName(const Ruleset& rules, int card) {
   const std::string& name = rules.card_names[static_cast<size_t>(card)];
   int same = 0, k = 0;
@@ -143,7 +143,7 @@ constexpr std::string_view kReveal = "reveal ";
 constexpr std::string_view kUnseen = " unseen";
 constexpr std::string_view kTopOf = "top of ";
 
-// "hand(Anne)", "hand(P1)" or "hand(0)" (records before names), "ocean".
+// "hand(Anne)", "hand(P1)" or "hand(0)" (records before names), "deck".
 int ZoneByName(const Ruleset& rules, std::string_view name,
                const std::vector<std::string>& players) {
   for (int z = 0; z < rules.zone_count; ++z) {

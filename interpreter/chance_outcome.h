@@ -79,9 +79,9 @@ std::string WithSeatNames(const Ruleset& rules, std::string text,
                           const std::vector<std::string>& players);
 
 // A chance move or a reveal as records write it: "shuffle hand(Anne)
-// #00ff00ff00ff00ff", "shuffle staging unseen", "draw #...", "reveal
-// hand(Anne): blue 7", "reveal top of ocean: red 3", "reveal card 2 from the
-// top of ocean: red 4". REQUIRES: a is one, and for chance `s` is before it.
+// #00ff00ff00ff00ff", "shuffle deck unseen", "draw #...", "reveal
+// hand(Anne): blue 7", "reveal top of deck: red 3", "reveal card 2 from the
+// top of deck: red 4". REQUIRES: a is one, and for chance `s` is before it.
 std::string ChanceText(const Ruleset& rules, const State& s, const Action& a,
                        const std::vector<std::string>& players);
 
@@ -96,7 +96,7 @@ Result<std::vector<Action>> StatedAsCards(const Game& game,
 bool IsStatementText(std::string_view text);
 
 // The actions of such a line, in order: one per card revealed ("reveal
-// top of ocean: red 3, blue 4" is two: the top card, then the one below), or
+// top of deck: red 3, blue 4" is two: the top card, then the one below), or
 // the unseen shuffle. The cards are only read here; Game::Apply judges them.
 Result<std::vector<Action>> ParseStatement(const Game& game, const State& s,
                                            std::string_view text,

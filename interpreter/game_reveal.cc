@@ -10,7 +10,7 @@
 namespace angler {
 namespace {
 
-// "the 3rd card from the top of ocean", "hand(1)".
+// "the 3rd card from the top of deck", "hand(1)".
 std::string PlaceText(const Ruleset& rules, int zone, int place) {
   if (place == kAnywhere) return rules.ZoneName(zone);
   if (place == 1) return "the top of " + rules.ZoneName(zone);
