@@ -1,6 +1,7 @@
 // The engine's words for an action (move_text.h, ActionWords): what the
 // rules' messages say ("play red 4 is not allowed now").
 #include "dsl/text.h"
+#include "interpreter/chance_outcome.h"
 #include "interpreter/move_text.h"
 
 namespace angler {
@@ -53,6 +54,8 @@ std::string ActionWords(const Ruleset& rules, const State& s, const Action& a) {
       }
       return text;
     }
+    case ActionKind::kReveal:
+      return ChanceText(rules, s, a, SeatNames(s.num_players));
     case ActionKind::kChance: {
       const std::string hex = Hex64(a.seed);
       if (s.decision.chance_pick) return std::string("draw #") + hex;

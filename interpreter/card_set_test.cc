@@ -268,5 +268,35 @@ TEST_CASE("card sets: a value that faults is left to the card-by-card path",
   CHECK(faulting.fault() == RuntimeFault::kNoSeat);
 }
 
+TEST_CASE("card sets: a card nobody has stated is judged by itself, and asks",
+          "[card_set][table]") {
+  // A set decides by what a card is; a card whose place an unseen shuffle
+  // decided may not decide anything, so the filter must ask for it.
+  Ruleset rules = testing::Fishing();
+  Compiler compiler(rules);
+  CodeContext ctx;
+  auto parsed = ParseExpression(
+      Snippet::WholeFile(SourceFile::Make("expr", "count(ocean where kind == fish)")));
+  REQUIRE(parsed.ok());
+  auto node = compiler.Expression(*parsed.value(), Type::kVoid, ctx);
+  REQUIRE(node.ok());
+  BindEvaluators(rules);
+  const Node& count = rules.nodes[static_cast<size_t>(node.value())];
+  REQUIRE(rules.nodes[static_cast<size_t>(count.x)].op == Op::kSetFilter);
+  testing::Table table(rules, 4, rules.entry_trick);
+  table.Put(table.Zone("ocean"), {"red 1", "buoy \"-3 points\"", "blue 2"});
+  Frame f{};
+  Evaluator seen(rules, table.s, &f);
+  CHECK(seen.Value(node.value()) == 2);
+  CHECK_FALSE(seen.faulted());
+  const int unstated = table.s.Zone(table.Zone("ocean"))[1];
+  table.s.unstated[unstated] = 1;
+  table.s.unstated_count = 1;
+  Evaluator asking(rules, table.s, &f);
+  asking.Value(node.value());
+  REQUIRE(asking.faulted());
+  CHECK(asking.fault() == RuntimeFault::kUnstatedCard);
+}
+
 }  // namespace
 }  // namespace angler

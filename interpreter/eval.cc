@@ -113,8 +113,7 @@ struct EvalOps {
     return 1;
   }
   static int64_t Attr(Evaluator& e, const Node& n) {
-    return AttributeOf(e.rules_, e.state_, static_cast<int>(e.Value(n.x)),
-                       static_cast<angler::Attr>(n.a));
+    return e.Attribute(e.Value(n.x), static_cast<angler::Attr>(n.a));
   }
   static int64_t List(Evaluator& e, const Node& n) { return e.ListValue(n); }
   static int64_t Generic(Evaluator& e, const Node& n) { return e.Switch(n); }
@@ -179,8 +178,7 @@ int64_t Evaluator::Switch(const Node& n) {
       return i < 0 || i >= count ? kNone : n.a + i;
     }
     case Op::kAttr:
-      return AttributeOf(rules_, state_, static_cast<int>(Value(n.x)),
-                         static_cast<Attr>(n.a));
+      return Attribute(Value(n.x), static_cast<Attr>(n.a));
     case Op::kNeg: {
       int64_t v = Value(n.x), r;
       if (__builtin_sub_overflow(int64_t{0}, v, &r))
@@ -189,6 +187,8 @@ int64_t Evaluator::Switch(const Node& n) {
     }
     case Op::kHasTag: {
       int64_t c = Value(n.x);
+      if (Unstated(c)) [[unlikely]]
+        return NeedCard(c);
       return c >= 0 && (rules_.cards[static_cast<size_t>(c)].tags >> n.a & 1);
     }
     case Op::kNot:
@@ -430,6 +430,14 @@ int64_t Evaluator::StreamFilter(const Node& n, const Node& filter) {
   int top = scratch_top_;
   auto list = Cards(n.x);
   int64_t result = kNone;
+  if (unstated_ && (n.op == Op::kSum || n.op == Op::kHighest || n.op == Op::kLowest)) {
+    for (uint8_t c : list) {  // these read the cards' values
+      if (Unstated(c)) {
+        scratch_top_ = top;
+        return NeedCard(c);
+      }
+    }
+  }
   switch (n.op) {
     case Op::kCount:
       result = static_cast<int64_t>(list.size());
@@ -613,7 +621,9 @@ std::span<const uint8_t> Evaluator::FilterCardByCard(int filter) {
 
 bool Evaluator::TrySet(const Node& f, CardSet& out) {
   ResetCache(f);
-  if (faulted() || card_by_card_) return false;  // a new fault could not be told apart
+  // A new fault could not be told apart. Unstated cards (State::unstated) are
+  // judged one by one, so reading one asks for it: a set decides by what it is.
+  if (faulted() || card_by_card_ || unstated_) return false;
   int top = scratch_top_;
   out = Set(f.y);
   scratch_top_ = top;

@@ -18,6 +18,13 @@
 namespace angler {
 
 // Attribute `a` of `card` (kNone for no card): card.suit, card.holder, ...
+// Whether attribute `a` tells a card from another (its suit, value, ...),
+// rather than where it is (its holder, its place, who played it).
+inline bool IsIdentityAttr(Attr a) {
+  return a != Attr::kPlayer && a != Attr::kId && a != Attr::kHolder &&
+         a != Attr::kZoneIndex;
+}
+
 inline int64_t AttributeOf(const Ruleset& rules, const State& state, int card, Attr a) {
   if (card < 0) return kNone;
   const CardInfo& c = rules.cards[static_cast<size_t>(card)];
@@ -60,7 +67,8 @@ class Evaluator {
         lists_(rules.lists.data()),
         cards_(rules.cards.data()),
         state_(state),
-        frame_(frame) {}
+        frame_(frame),
+        unstated_(state.unstated_count != 0) {}
 
   // REQUIRES: BindEvaluators(rules) ran (the loader does it).
   int64_t Value(int node) {
@@ -77,6 +85,9 @@ class Evaluator {
   std::span<const uint8_t> FilterCardByCard(int filter);
   // For tests: every filter judged card by card, as if none had a card set.
   void set_card_by_card(bool on) { card_by_card_ = on; }
+  // Reads unstated cards as they lie (State::unstated): for checks that decide
+  // nothing in the game, such as invariants over every card.
+  void ReadUnstated() { unstated_ = false; }
   // The card that filters and play rules look at (Op::kCard).
   void set_card(int card) { card_ = card; }
   void set_frame(const Frame* frame) { frame_ = frame; }
@@ -121,9 +132,24 @@ class Evaluator {
   void ResetCache(const Node& f) {
     for (int slot = f.a; slot < f.b; ++slot) cache_ok_[slot] = false;
   }
-  inline int64_t CardAttr(int attr) const {
-    return AttributeOf(rules_, state_, card_, static_cast<Attr>(attr));
+  // A card nobody has stated may not decide anything (State::unstated): reading
+  // what it is faults with the card, and Game::Run asks for it (kReveal).
+  bool Unstated(int64_t card) const {
+    return unstated_ && card >= 0 && state_.unstated[card] != 0;
   }
+  int64_t NeedCard(int64_t card) {
+    if (fault_ == RuntimeFault::kNone) {
+      fault_ = RuntimeFault::kUnstatedCard;
+      fault_node_ = static_cast<int>(card);
+    }
+    return 0;
+  }
+  int64_t Attribute(int64_t card, Attr a) {
+    if (Unstated(card) && IsIdentityAttr(a)) [[unlikely]]
+      return NeedCard(card);
+    return AttributeOf(rules_, state_, static_cast<int>(card), a);
+  }
+  inline int64_t CardAttr(int attr) { return Attribute(card_, static_cast<Attr>(attr)); }
 
   const Ruleset& rules_;
   const Node* nodes_;
@@ -134,7 +160,8 @@ class Evaluator {
   int card_ = kNoCard;
   bool card_by_card_ = false;
   RuntimeFault fault_ = RuntimeFault::kNone;
-  int fault_node_ = -1;
+  int fault_node_ = -1;  // or, for kUnstatedCard, the card
+  bool unstated_;        // the state has unstated cards
   int scratch_top_ = 0;
   uint8_t scratch_[kScratchLists][kMaxCards];
   int64_t cache_value_[kCacheSlots];

@@ -18,6 +18,7 @@
 #ifndef ANGLER_INTERPRETER_EVENTS_H_
 #define ANGLER_INTERPRETER_EVENTS_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -73,6 +74,9 @@ struct Event {
 class EventLog {
  public:
   void clear() { events_.clear(); }
+  size_t size() const { return events_.size(); }
+  // Forgets the events after the first n (an instruction undone).
+  void Truncate(size_t n) { events_.resize(std::min(n, events_.size())); }
   std::span<const Event> events() const { return events_; }
   void Add(const Event& e) { events_.push_back(e); }
 

@@ -99,6 +99,8 @@ void Game::Call(State& s, int effect, int self, int owner, int return_pc) const 
 void Game::QueueTriggers(State& s, int card, int zone) const {
   const CardInfo& c = rules_.cards[static_cast<size_t>(card)];
   int family = rules_.ZoneFamilyOf(zone);
+  if (s.unstated_count != 0 && s.unstated[card] && AnyCardEnters(family)) [[unlikely]]
+    return Fail(s, RuntimeFault::kUnstatedCard, card);  // what it is decides
   if (!(c.enter_families >> family & 1)) return;
   for (int16_t e : c.effects) {
     if (e < 0) continue;
@@ -114,6 +116,8 @@ void Game::QueueTriggers(State& s, int card, int zone) const {
 }
 
 void Game::Run(State& s, EventLog* log) const {
+  if (s.unstated_count != 0) [[unlikely]]
+    return RunUnstated(s, log);
   if (log) {
     Execute<true>(s, log);
   } else {
@@ -123,7 +127,7 @@ void Game::Run(State& s, EventLog* log) const {
 }
 
 template <bool kLog>
-void Game::Execute(State& s, EventLog* log) const {
+void Game::Execute(State& s, EventLog* log, Undo* undo) const {
   if constexpr (!kLog) log = nullptr;  // a constant: every `if (log)` folds away
   Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
   uint8_t buffer[kMaxCards];
@@ -138,6 +142,12 @@ void Game::Execute(State& s, EventLog* log) const {
   };
   while (!s.over) {
     if (faulted()) return;
+    if (undo) [[unlikely]] {  // a game with unstated cards (RunUnstated)
+      if (int card = UnstatedInSight(s); card >= 0)
+        return Fail(s, RuntimeFault::kUnstatedCard, card);
+      undo->state = s;
+      if (log) undo->events = log->size();
+    }
     pc = s.pc;
     if (++steps > kMaxStepsPerApply) return Fail(s, RuntimeFault::kTooManySteps, pc);
     const Instr& in = rules_.code[static_cast<size_t>(s.pc)];
@@ -585,9 +595,16 @@ bool Game::InvariantHolds(const State& s, int holds) const {
     Frame f{};
     f.locals[0] = p;
     Evaluator ev(rules_, s, &f);
+    ev.ReadUnstated();  // a check of the rules, deciding nothing in the game
     if (!ev.Value(holds)) return false;
   }
   return true;
 }
 
+}  // namespace angler
+
+namespace angler {
+// RunUnstated (game_apply.cc) runs the same loop, keeping each instruction's undo.
+template void Game::Execute<true>(State&, EventLog*, Undo*) const;
+template void Game::Execute<false>(State&, EventLog*, Undo*) const;
 }  // namespace angler

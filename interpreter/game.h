@@ -23,8 +23,23 @@
 namespace angler {
 
 // kMark: `player` marks (or unmarks) piece `value`; kStop: the players in
-// `seed` (bit p) stop the search at once.
-enum class ActionKind : uint8_t { kPlay, kChoose, kOption, kChance, kLay, kMark, kStop };
+// `seed` (bit p) stop the search at once. kReveal states where a card nobody
+// had seen is (a game from a table, chance_outcome.h): card `value` at the
+// place packed in `seed` (RevealAction); it is open at any decision.
+enum class ActionKind : uint8_t {
+  kPlay,
+  kChoose,
+  kOption,
+  kChance,
+  kLay,
+  kMark,
+  kStop,
+  kReveal
+};
+
+// A kChance action with this value shuffles without a seed: the order nobody
+// saw is stated card by card later, by kReveal actions (chance_outcome.h).
+inline constexpr int16_t kShuffleUnseen = 1;
 
 struct Action {
   ActionKind kind = ActionKind::kPlay;
@@ -111,8 +126,15 @@ class Game {
   // Runs to the next decision or the end, then logs which (kAsk, kGameEnd).
   void Run(State& s, EventLog* log) const;
   // Instantiated twice so that the loop without a log tests no pointer.
+  // The state before the instruction running and the events logged by then.
+  struct Undo {
+    State state;
+    size_t events = 0;
+  };
+  // With `undo`, the state before each instruction is kept there, and one
+  // that shows an unstated card stops the run (RunUnstated).
   template <bool kLog>
-  void Execute(State& s, EventLog* log) const;
+  void Execute(State& s, EventLog* log, Undo* undo = nullptr) const;
   // Stops the game on a ruleset error at `at` (an instruction or, for the
   // faults runtime_error.h marks kNode, an expression node).
   void Fail(State& s, RuntimeFault fault, int at) const;
@@ -149,6 +171,13 @@ class Game {
   Status ApplyLay(State& s, const Action& a, EventLog* log) const;
   Status ApplyChoice(State& s, const Action& a, EventLog* log) const;
   void ApplyChance(State& s, const Action& a, EventLog* log) const;
+  // Unstated cards (chance_outcome.h): a statement of where one is; Run while
+  // some are, undoing an instruction that read one and asking for it.
+  Status ApplyReveal(State& s, const Action& a, EventLog* log) const;
+  Status CheckStated(const State& s, const Action& a) const;
+  void RunUnstated(State& s, EventLog* log) const;
+  int UnstatedInSight(const State& s) const;  // a card a public zone shows, or -1
+  bool AnyCardEnters(int family) const;
   void PlayCard(State& s, int card, EventLog* log) const;  // into the trick
   // The action is done: runs on, or logs that the same decision goes on.
   void Done(State& s, EventLog* log) const;

@@ -44,6 +44,8 @@ const char* ActionKindName(ActionKind k) {
       return "mark";
     case ActionKind::kStop:
       return "stop";
+    case ActionKind::kReveal:
+      return "reveal";
   }
   return "?";
 }
@@ -53,7 +55,9 @@ const char* ActionKindName(ActionKind k) {
 void Game::LegalActions(const State& s, ActionList& out) const {
   out.count = 0;
   const Decision& d = s.decision;
-  if (s.over || d.kind == DecisionKind::kChance || d.kind == DecisionKind::kNone) return;
+  if (s.over || d.kind == DecisionKind::kChance || d.kind == DecisionKind::kNone ||
+      d.kind == DecisionKind::kReveal)
+    return;
   if (d.kind == DecisionKind::kLay) return LegalLays(s, out);
   if (d.kind == DecisionKind::kSearch) return LegalSearch(s, out);
   ActionKind kind = ActionKindFor(d.kind);
@@ -75,6 +79,16 @@ Status Game::Apply(State& s, const Action& a, EventLog* log) const {
   if (s.over) return Diagnostic({}, "the game is over");
   if (d.kind == DecisionKind::kNone)
     return Diagnostic({}, "there is no decision to make now");
+  if (a.kind == ActionKind::kReveal) return ApplyReveal(s, a, log);
+  if (d.kind == DecisionKind::kReveal) {
+    return Diagnostic({}, "the rules need to know card " +
+                              std::to_string(d.options[0] + 1) + " from the bottom of " +
+                              rules_.ZoneName(d.zone) +
+                              ", which no one has stated: reveal it first");
+  }
+  if (s.unstated_count != 0) [[unlikely]] {
+    if (Status st = CheckStated(s, a); !st) return st;
+  }
   if (d.kind == DecisionKind::kSearch) return ApplySearch(s, a, log);
   if (ActionKindFor(d.kind) != a.kind) {
     return Diagnostic({}, std::string("expected a ") +
@@ -83,6 +97,10 @@ Status Game::Apply(State& s, const Action& a, EventLog* log) const {
   }
   if (a.kind == ActionKind::kLay) return ApplyLay(s, a, log);
   if (a.kind == ActionKind::kChance) {
+    if (a.value != 0 && (a.value != kShuffleUnseen || d.chance_pick)) {
+      return Diagnostic({}, d.chance_pick ? "a random draw needs its outcome"
+                                          : "a shuffle's outcome is a seed, or unseen");
+    }
     ApplyChance(s, a, log);
     return Ok();
   }
@@ -160,14 +178,19 @@ Status Game::ApplyLay(State& s, const Action& a, EventLog* log) const {
   return Ok();
 }
 
-// Chance: a value picked, or a zone shuffled, by the action's seed.
+// Chance: a value picked, or a zone shuffled, by the action's seed; or a
+// shuffle nobody saw, whose cards become unstated (chance_outcome.h).
 void Game::ApplyChance(State& s, const Action& a, EventLog* log) const {
   Decision& d = s.decision;
   LogAction(s, a, log);
   if (d.chance_pick) {
     s.chosen_value = PickValue(d, a.seed);
   } else {
-    ShuffleZone(s, d.zone, a.seed);
+    if (a.value == kShuffleUnseen) [[unlikely]] {
+      MarkUnseen(s, d.zone);
+    } else {
+      ShuffleZone(s, d.zone, a.seed);
+    }
     if (log) {
       Event e;
       e.kind = EventKind::kShuffle;

@@ -30,6 +30,9 @@ std::string Game::DecisionText(const State& s) const {
       return "seat " + std::to_string(d.player) + " lays cards";
     case DecisionKind::kSearch:
       return "everyone searches: mark " + rules_.search->formation.piece + ", or stop";
+    case DecisionKind::kReveal:
+      return "the rules need card " + std::to_string(d.options[0] + 1) + " of " +
+             rules_.ZoneName(d.zone) + " (from the bottom): state it";
   }
   return "";
 }

@@ -6,6 +6,7 @@
 #include <charconv>
 
 #include "dsl/text.h"
+#include "interpreter/chance_outcome.h"
 #include "interpreter/move_text.h"
 #include "interpreter/move_text_internal.h"
 #include "interpreter/refusal.h"
@@ -84,8 +85,9 @@ std::string ChanceWords(const Game& game, const State& s) {
 // "shuffle deck #00ff00ff00ff00ff"; with a default seed, "shuffle deck" and
 // "shuffle" too.
 Result<Action> ParseChance(const Game& game, const State& s, std::string_view text,
+                           const std::vector<std::string>& players,
                            const MoveReading& reading) {
-  const std::string words = ChanceWords(game, s);
+  std::string words = ChanceWords(game, s);  // a seat's zone by number (old records)
   std::optional<uint64_t> seed;
   std::string_view rest = text;
   if (const size_t hash = text.find('#'); hash != std::string_view::npos) {
@@ -99,6 +101,11 @@ Result<Action> ParseChance(const Game& game, const State& s, std::string_view te
     }
     seed = v;
     rest = Trim(text.substr(0, hash));
+  }
+  if (rest != words) {  // and by its player's name
+    const std::string named =
+        ChanceText(game.rules(), s, Action{ActionKind::kChance, -1, 0, 0}, players);
+    words = named.substr(0, named.find(" #"));
   }
   const std::string_view verb = std::string_view(words).substr(0, words.find(' '));
   const bool matches = rest == words || (reading.default_seed && !seed && rest == verb);
@@ -436,7 +443,7 @@ ReadResult ReadMove(const Game& game, const State& s, std::string_view text_in,
   if (game.IsTerminal(s))
     return Refuse(MoveRefusal::kGameOver, "the game is over; no move is possible");
   if (game.IsChance(s)) {
-    Result<Action> chance = ParseChance(game, s, text, reading);
+    Result<Action> chance = ParseChance(game, s, text, players, reading);
     if (!chance) return Refuse(MoveRefusal::kUnreadable, chance.error().message);
     return ReadResult{chance.value(), {}};
   }

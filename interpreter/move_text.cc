@@ -2,6 +2,7 @@
 // move_read.cc reads it back.
 #include "interpreter/move_text.h"
 
+#include "interpreter/chance_outcome.h"
 #include "interpreter/move_text_internal.h"
 
 namespace angler {
@@ -142,7 +143,9 @@ std::string ThingText(const Game& game, const State& before, const Action& a,
 std::string MoveText(const Game& game, const State& before, const Action& a,
                      const std::vector<std::string>& players,
                      const MoveTextStyle& style) {
-  if (a.kind == ActionKind::kChance) return game.ActionText(before, a);
+  if (a.kind == ActionKind::kChance || a.kind == ActionKind::kReveal) {
+    return ChanceText(game.rules(), before, a, players);  // seats' zones by name
+  }
   if (a.kind == ActionKind::kStop) return StopText(a, players);
   if (a.player < 0) return game.ActionText(before, a);
   std::string text = players[static_cast<size_t>(a.player)];

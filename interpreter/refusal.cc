@@ -27,6 +27,8 @@ std::string Asked(DecisionKind kind) {
       return "search";
     case DecisionKind::kChance:
       return "wait for chance";
+    case DecisionKind::kReveal:
+      return "wait for a card to be stated";
     case DecisionKind::kNone:
       break;
   }
@@ -47,6 +49,8 @@ bool Answers(DecisionKind d, ActionKind a) {
       return a == ActionKind::kMark || a == ActionKind::kStop;
     case DecisionKind::kChance:
       return a == ActionKind::kChance;
+    case DecisionKind::kReveal:
+      return a == ActionKind::kReveal;
     case DecisionKind::kNone:
       break;
   }

@@ -5,7 +5,7 @@
 namespace angler {
 namespace {
 
-enum class Where { kNode, kInstr };
+enum class Where { kNode, kInstr, kCard };
 
 struct FaultInfo {
   Where where;
@@ -49,7 +49,8 @@ Diagnostic RuntimeError(const Ruleset& rules, const State& state) {
   const auto at = static_cast<size_t>(state.fault_at);
   if (kFaults[static_cast<size_t>(f)].where == Where::kNode) {
     if (state.fault_at >= 0 && at < rules.node_pos.size()) pos = rules.node_pos[at];
-  } else if (state.fault_at >= 0 && at < rules.code.size()) {
+  } else if (kFaults[static_cast<size_t>(f)].where == Where::kInstr &&
+             state.fault_at >= 0 && at < rules.code.size()) {
     pos = rules.code[at].pos;
   }
   return Diagnostic(pos, std::string("ruleset error: ") + RuntimeFaultText(f));

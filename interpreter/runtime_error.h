@@ -23,7 +23,8 @@
 namespace angler {
 
 // X(name, where, message): where is kNode (State::fault_at is an expression
-// node) or kInstr (an instruction's index).
+// node), kInstr (an instruction's index) or kCard (a card: Game::Run turns
+// that fault into a kReveal decision, so no finished game keeps it).
 #define ANGLER_RUNTIME_FAULTS(X)                                                       \
   X(kNone, kInstr, "no error")                                                         \
   X(kOverflow, kNode, "arithmetic overflow: the result leaves the 64-bit range")       \
@@ -40,7 +41,8 @@ namespace angler {
   X(kNoWinner, kInstr, "the trick's winner rule names no seat")                        \
   X(kTooManyPending, kInstr, "too many next-trick effects wait at once")               \
   X(kAllSkipped, kInstr, "the skip rule passes over every seat")                       \
-  X(kInvariant, kInstr, "an invariant does not hold")
+  X(kInvariant, kInstr, "an invariant does not hold")                                  \
+  X(kUnstatedCard, kCard, "the rules read a card whose place no one has stated")
 
 enum class RuntimeFault : uint8_t {
 #define ANGLER_FAULT_ENUM(name, where, message) name,

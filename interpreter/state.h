@@ -4,7 +4,8 @@
 //  - every card of the ruleset is in exactly one zone: `order` holds each card
 //    id once, zone z owning order[start[z] .. start[z + 1]); zone_of agrees;
 //  - index 0 of a zone is its bottom, the last index its top (draws take the top);
-//  - the VM is either at a decision (`decision.kind != kNone`) or the game is over.
+//  - the VM is either at a decision (`decision.kind != kNone`) or the game is over;
+//  - unstated_count is the number of cards with unstated[c] != 0.
 #ifndef ANGLER_INTERPRETER_STATE_H_
 #define ANGLER_INTERPRETER_STATE_H_
 
@@ -24,6 +25,8 @@ enum class DecisionKind : uint8_t {
   kChance,  // a shuffle of zone `zone`: its outcome is an action too
   kLay,     // `player` lays cards on one pile of the rows (legal lays are enumerated)
   kSearch,  // open to every active player: mark a piece, or stop (several at once)
+  kReveal,  // the rules read a card nobody has stated: the card at index options[0]
+            // of zone `zone` must be stated first (chance_outcome.h)
 };
 
 struct Decision {
@@ -92,6 +95,14 @@ struct State {
   uint8_t fault = 0;      // with error: the RuntimeFault (runtime_error.h)
   int32_t fault_at = -1;  // its expression node or instruction
   uint32_t ply = 0;       // actions applied
+
+  // Cards whose place a shuffle nobody saw decided (a game from a table,
+  // chance_outcome.h): unstated[c] is the number of the last such shuffle c
+  // went through, 0 once a record states where c is. Unstated cards of one
+  // shuffle may trade places: nothing that happened since told them apart.
+  uint8_t unstated[kMaxCards];
+  uint16_t unstated_count = 0;
+  uint16_t last_unseen = 0;  // the number of the latest unseen shuffle (1..255)
 
   std::span<const uint8_t> Zone(int z) const {
     return {order + start[z], static_cast<size_t>(start[z + 1] - start[z])};

@@ -145,6 +145,8 @@ const char* DecisionKindWord(DecisionKind kind) {
       return "lay";
     case DecisionKind::kSearch:
       return "search";
+    case DecisionKind::kReveal:
+      return "reveal";
   }
   return "none";
 }

@@ -64,7 +64,8 @@ std::string ChanceNote(const Game& game, const State& before, const Action& a) {
 std::string MoveNote(const Game& game, const State& before, const Action& a,
                      const State& after, const std::vector<std::string>& players) {
   std::string search = SearchNote(game, before, a, after, players);
-  if (a.kind != ActionKind::kChance || !game.IsChance(before)) return search;
+  if (a.kind != ActionKind::kChance || !game.IsChance(before) || IsUnseenShuffle(a))
+    return search;
   std::string chance = ChanceNote(game, before, a);
   if (!search.empty()) chance += "; " + search.substr(kNoteMark.size());
   return chance;

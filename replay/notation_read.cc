@@ -150,31 +150,11 @@ class RecordParser {
     return text;
   }
 
+  // The moves after the header: comments, glyphs, variations, up to the end
+  // line or the next record.
   Status Body(ParsedRecord& r) {
     r.main.pos = Pos(i_);
-    std::vector<size_t> open;  // the variations whose '(' is not closed yet
-    auto line = [&]() -> ParsedLine& {
-      return open.empty() ? r.main : r.variations[open.back()].line;
-    };
-    auto attach_glyph = [&](size_t at, const std::string& glyph) -> Status {
-      if (!IsGlyph(glyph)) {
-        return Error(at, r, "'" + glyph + "' is not a glyph: ! ? !! ?? !? ?!");
-      }
-      if (line().moves.empty()) return Error(at, r, "a glyph must follow a move");
-      ParsedMove& m = line().moves.back();
-      if (!m.glyph.empty())
-        return Error(at, r, "a second glyph on move " + std::to_string(m.number));
-      m.glyph = glyph;
-      return Ok();
-    };
-    auto close = [&](size_t at) -> Status {
-      if (open.empty()) return Error(at, r, "')' without '('");
-      if (line().moves.empty()) {
-        return Error(at, r, "an empty variation: '(' needs moves before ')'");
-      }
-      open.pop_back();
-      return Ok();
-    };
+    open_.clear();
     while (true) {
       SkipSpace();
       if (i_ >= text_.size()) break;
@@ -182,124 +162,154 @@ class RecordParser {
       if (c == '[' && AtLineStart(i_)) break;  // the next record
       if (AtLineStart(i_) &&
           text_.compare(i_, kRecordEndMark.size(), kRecordEndMark) == 0) {
-        if (!open.empty()) return Error(i_, r, "the end line inside a variation");
+        if (!open_.empty()) return Error(i_, r, "the end line inside a variation");
         return EndLine(r);
       }
+      Status st = Ok();
       if (c == '{') {
-        Result<std::string> comment = Comment(r);
-        if (!comment) return comment.errors();
-        // A note the export wrote for readers: the moves say it all again.
-        if (comment.value().rfind(kNoteMark, 0) == 0) continue;
-        ParsedLine& l = line();
-        std::string* into;
-        if (l.moves.empty()) {
-          if (!l.comment) l.comment.emplace();
-          into = &*l.comment;
-        } else {
-          into = &l.moves.back().comment;
-        }
-        if (!into->empty()) *into += ' ';
-        *into += comment.value();
-        continue;
-      }
-      if (c == '(') {
-        if (Status st = OpenVariation(r, open, line().moves.size()); !st) return st;
-        continue;
-      }
-      if (c == ')') {
-        if (Status st = close(i_); !st) return st;
-        ++i_;
-        continue;
-      }
-      if (c == '!' || c == '?') {
+        st = BodyComment(r);
+      } else if (c == '(') {
+        st = OpenVariation(r);
+      } else if (c == ')') {
+        st = CloseVariation(r, i_++);
+      } else if (c == '!' || c == '?') {
         const size_t start = i_;
         while (i_ < text_.size() && (text_[i_] == '!' || text_[i_] == '?')) ++i_;
-        if (Status st = attach_glyph(start, text_.substr(start, i_ - start)); !st)
-          return st;
-        continue;
+        st = AttachGlyph(r, start, text_.substr(start, i_ - start));
+      } else if (std::isdigit(static_cast<unsigned char>(c))) {
+        st = MoveLine(r);
+      } else {
+        return Error(i_, r,
+                     "expected a move like '12. Anne plays yellow 7', a {comment}, a "
+                     "glyph, '(' or ')'");
       }
-      if (std::isdigit(static_cast<unsigned char>(c))) {
-        const size_t start = i_;
-        int number = 0;
-        while (i_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[i_]))) {
-          if (number > 100000000) return Error(start, r, "a move number too large");
-          number = number * 10 + (text_[i_++] - '0');
-        }
-        if (i_ >= text_.size() || text_[i_] != '.') {
-          return Error(i_, r,
-                       "expected '.' after the move number " + std::to_string(number));
-        }
-        ++i_;
-        SkipBlanks();
-        const size_t text_start = i_;
-        while (i_ < text_.size() && text_[i_] != '\n' && text_[i_] != '{') ++i_;
-        std::string_view move(text_.data() + text_start, i_ - text_start);
-        // Glyphs and a closing ')' may end the move's line: "Anne plays red 5 !? )".
-        std::vector<std::pair<size_t, std::string>> trailing;  // the last one first
-        while (true) {
-          move = Trim(move);
-          const size_t cut = move.find_last_of(" \t");
-          if (cut == std::string_view::npos) break;
-          const std::string_view last = move.substr(cut + 1);
-          if (!IsGlyph(last) && last != ")") break;
-          trailing.emplace_back(static_cast<size_t>(last.data() - text_.data()),
-                                std::string(last));
-          move = move.substr(0, cut);
-        }
-        ParsedMove m;
-        m.number = number;
-        m.pos = Pos(start);
-        m.text = std::string(Trim(move));
-        if (m.text.empty()) {
-          return Error(start, r, "move " + std::to_string(number) + " has no text");
-        }
-        line().moves.push_back(std::move(m));
-        for (auto it = trailing.rbegin(); it != trailing.rend(); ++it) {
-          Status st =
-              it->second == ")" ? close(it->first) : attach_glyph(it->first, it->second);
-          if (!st) return st;
-        }
-        continue;
-      }
-      return Error(
-          i_, r,
-          "expected a move like '12. Anne plays yellow 7', a {comment}, a glyph, "
-          "'(' or ')'");
+      if (!st) return st;
     }
-    if (!open.empty()) {
+    if (!open_.empty()) {
       return Diagnostic(
-          r.variations[open.back()].line.pos,
+          r.variations[open_.back()].line.pos,
           "game " + std::to_string(r.index) + ": a variation without its ')'");
     }
-    // A record of this version always ends with its end line: without it, the
-    // text was cut here.
-    const std::string* version = r.Tag(kRecordMagicTag);
-    if (version && *version == std::to_string(kRecordFormatVersion)) {
-      const std::string what =
-          r.main.moves.empty()
-              ? "after its header"
-              : "after move " + std::to_string(r.main.moves.back().number) + " (line " +
-                    std::to_string(r.main.moves.back().pos.line) + ")";
-      return Error(i_, r,
-                   "truncated: the record is cut " + what + ": it has no '" +
-                       std::string(kRecordEndMark) + " RESULT' line");
+    return NotCut(r);
+  }
+
+  // The line being read: the main line or the innermost open variation.
+  ParsedLine& Line(ParsedRecord& r) {
+    return open_.empty() ? r.main : r.variations[open_.back()].line;
+  }
+
+  Status AttachGlyph(ParsedRecord& r, size_t at, const std::string& glyph) {
+    if (!IsGlyph(glyph)) {
+      return Error(at, r, "'" + glyph + "' is not a glyph: ! ? !! ?? !? ?!");
     }
+    if (Line(r).moves.empty()) return Error(at, r, "a glyph must follow a move");
+    ParsedMove& m = Line(r).moves.back();
+    if (!m.glyph.empty())
+      return Error(at, r, "a second glyph on move " + std::to_string(m.number));
+    m.glyph = glyph;
     return Ok();
   }
 
   // '(' at i_: a variation of the line being read (the main line or, nested,
-  // the innermost open variation), after `moves_before` of its moves.
-  Status OpenVariation(ParsedRecord& r, std::vector<size_t>& open, size_t moves_before) {
-    if (open.size() >= kMaxVariationDepth) {
+  // the innermost open variation), after the moves of it read so far.
+  Status OpenVariation(ParsedRecord& r) {
+    if (open_.size() >= kMaxVariationDepth) {
       return Error(i_, r,
                    "variations nested deeper than " + std::to_string(kMaxVariationDepth));
     }
-    ParsedVariation v{moves_before, ParsedLine{Pos(i_), {}, {}}};
-    v.parent = open.empty() ? -1 : static_cast<int>(open.back());
-    open.push_back(r.variations.size());
+    ParsedVariation v{Line(r).moves.size(), ParsedLine{Pos(i_), {}, {}}};
+    v.parent = open_.empty() ? -1 : static_cast<int>(open_.back());
+    open_.push_back(r.variations.size());
     r.variations.push_back(std::move(v));
     ++i_;
     return Ok();
+  }
+
+  Status CloseVariation(ParsedRecord& r, size_t at) {
+    if (open_.empty()) return Error(at, r, "')' without '('");
+    if (Line(r).moves.empty()) {
+      return Error(at, r, "an empty variation: '(' needs moves before ')'");
+    }
+    open_.pop_back();
+    return Ok();
+  }
+
+  // A comment on the last move, or before the first on the line as a whole.
+  Status BodyComment(ParsedRecord& r) {
+    Result<std::string> comment = Comment(r);
+    if (!comment) return comment.errors();
+    // A note the export wrote for readers: the moves say it all again.
+    if (comment.value().rfind(kNoteMark, 0) == 0) return Ok();
+    ParsedLine& l = Line(r);
+    std::string* into;
+    if (l.moves.empty()) {
+      if (!l.comment) l.comment.emplace();
+      into = &*l.comment;
+    } else {
+      into = &l.moves.back().comment;
+    }
+    if (!into->empty()) *into += ' ';
+    *into += comment.value();
+    return Ok();
+  }
+
+  // "12. Anne plays yellow 7 !? )": the number, the move, then any glyphs and
+  // a closing ')' that end its line.
+  Status MoveLine(ParsedRecord& r) {
+    const size_t start = i_;
+    int number = 0;
+    while (i_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[i_]))) {
+      if (number > 100000000) return Error(start, r, "a move number too large");
+      number = number * 10 + (text_[i_++] - '0');
+    }
+    if (i_ >= text_.size() || text_[i_] != '.') {
+      return Error(i_, r, "expected '.' after the move number " + std::to_string(number));
+    }
+    ++i_;
+    SkipBlanks();
+    const size_t text_start = i_;
+    while (i_ < text_.size() && text_[i_] != '\n' && text_[i_] != '{') ++i_;
+    std::string_view move(text_.data() + text_start, i_ - text_start);
+    std::vector<std::pair<size_t, std::string>> trailing;  // the last one first
+    while (true) {
+      move = Trim(move);
+      const size_t cut = move.find_last_of(" \t");
+      if (cut == std::string_view::npos) break;
+      const std::string_view last = move.substr(cut + 1);
+      if (!IsGlyph(last) && last != ")") break;
+      trailing.emplace_back(static_cast<size_t>(last.data() - text_.data()),
+                            std::string(last));
+      move = move.substr(0, cut);
+    }
+    ParsedMove m;
+    m.number = number;
+    m.pos = Pos(start);
+    m.text = std::string(Trim(move));
+    if (m.text.empty()) {
+      return Error(start, r, "move " + std::to_string(number) + " has no text");
+    }
+    Line(r).moves.push_back(std::move(m));
+    for (auto it = trailing.rbegin(); it != trailing.rend(); ++it) {
+      Status st = it->second == ")" ? CloseVariation(r, it->first)
+                                    : AttachGlyph(r, it->first, it->second);
+      if (!st) return st;
+    }
+    return Ok();
+  }
+
+  // A record of this version always ends with its end line: without it, the
+  // text was cut here.
+  Status NotCut(const ParsedRecord& r) const {
+    const std::string* version = r.Tag(kRecordMagicTag);
+    if (!version || *version != std::to_string(kRecordFormatVersion)) return Ok();
+    const std::string what =
+        r.main.moves.empty()
+            ? "after its header"
+            : "after move " + std::to_string(r.main.moves.back().number) + " (line " +
+                  std::to_string(r.main.moves.back().pos.line) + ")";
+    return Error(i_, r,
+                 "truncated: the record is cut " + what + ": it has no '" +
+                     std::string(kRecordEndMark) + " RESULT' line");
   }
 
   // "end: winner Anne; ...": the record's last line. Only blank lines may
@@ -320,6 +330,7 @@ class RecordParser {
   std::shared_ptr<const SourceFile> file_;
   const std::string& text_;
   size_t i_ = 0;
+  std::vector<size_t> open_;  // Body: the variations whose '(' is not closed yet
 };
 
 }  // namespace

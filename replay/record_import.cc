@@ -33,32 +33,169 @@ std::vector<std::string> SplitPlayers(const std::string& text) {
   return names;
 }
 
-// Replays one line of moves from `s`, appending actions and annotations.
+// What the rules wait for at a kReveal decision, in the record's words.
+std::string Needed(const Game& game, const State& s,
+                   const std::vector<std::string>& players) {
+  const Decision& d = s.decision;
+  const int from_top = s.ZoneSize(d.zone) - d.options[0];
+  const std::string zone = ZoneNameFor(game.rules(), d.zone, players);
+  return "the rules read card " + std::to_string(from_top) + " from the top of " + zone +
+         ", which the record has not stated: reveal it first ('reveal " + zone +
+         ": CARD')";
+}
+
+// The actions of one move line: a move, or the cards a reveal line states.
+Result<std::vector<Action>> ReadLine(const Game& game, const State& s,
+                                     const ParsedMove& m,
+                                     const std::vector<std::string>& players) {
+  if (IsStatementText(m.text)) return ParseStatement(game, s, m.text, players);
+  if (s.decision.kind == DecisionKind::kReveal && !s.over) {
+    return Diagnostic({}, Needed(game, s, players));
+  }
+  Result<Action> action = ParseMove(game, s, m.text, players);
+  if (!action) {
+    std::string why = action.error().message;
+    if (s.unstated_count != 0) {
+      why += " (" + std::to_string(s.unstated_count) +
+             " cards are not stated yet: a card nobody saw is revealed before it is "
+             "played or chosen)";
+    }
+    return Diagnostic({}, why);
+  }
+  return std::vector<Action>{action.value()};
+}
+
+// Replays one line of moves from `s`, appending actions and annotations. A
+// reveal line stating k cards is k actions: the next line is numbered k on.
 Status ResolveLine(const Game& game, const ParsedRecord& r, const ParsedLine& line,
                    int first_ply, const std::vector<std::string>& players, State& s,
                    std::vector<RecordedAction>& actions,
                    std::vector<Annotation>& annotations, std::vector<State>* positions) {
   if (line.comment) annotations.push_back({first_ply - 1, *line.comment, ""});
-  for (size_t i = 0; i < line.moves.size(); ++i) {
-    const ParsedMove& m = line.moves[i];
-    const int ply = first_ply + static_cast<int>(i);
+  int ply = first_ply;
+  for (const ParsedMove& m : line.moves) {
     if (m.number != ply) {
       return At(m.pos, r,
                 "ply " + std::to_string(ply) + ": the move is numbered " +
                     std::to_string(m.number) + " (lines reordered or missing?)");
     }
-    Result<Action> action = ParseMove(game, s, m.text, players);
-    if (!action) {
-      return At(m.pos, r, "ply " + std::to_string(ply) + ": " + action.error().message);
+    Result<std::vector<Action>> read = ReadLine(game, s, m, players);
+    if (!read)
+      return At(m.pos, r, "ply " + std::to_string(ply) + ": " + read.error().message);
+    for (const Action& action : read.value()) {
+      const int legal = LegalCount(game, s);
+      if (Status st = ApplyChecked(game, s, action); !st) {
+        return At(m.pos, r,
+                  "ply " + std::to_string(ply) + ": " +
+                      WithSeatNames(game.rules(), st.error().message, players));
+      }
+      actions.push_back({action, legal});
+      if (positions) positions->push_back(s);
+      ++ply;
     }
-    const int legal = LegalCount(game, s);
-    if (Status st = ApplyChecked(game, s, action.value()); !st) {
-      return At(m.pos, r, "ply " + std::to_string(ply) + ": " + st.error().message);
-    }
-    actions.push_back({action.value(), legal});
-    if (positions) positions->push_back(s);
     if (!m.comment.empty() || !m.glyph.empty())
-      annotations.push_back({ply, m.comment, m.glyph});
+      annotations.push_back({ply - 1, m.comment, m.glyph});
+  }
+  return Ok();
+}
+
+// The Angler tag: a format this angler reads.
+Status CheckVersion(const ParsedRecord& r) {
+  const std::string* version = r.Tag(kRecordMagicTag);
+  if (!version) return At(r.pos, r, "no Angler tag");
+  int v = 0;
+  auto [end, ec] = std::from_chars(version->data(), version->data() + version->size(), v);
+  const bool number = ec == std::errc() && end == version->data() + version->size() &&
+                      std::to_string(v) == *version;
+  if (number && v >= kRecordOldestReadable && v <= kRecordFormatVersion) return Ok();
+  if (number && v > kRecordFormatVersion) {
+    return At(r.TagPos(kRecordMagicTag), r,
+              "record format version " + *version + " is newer than this angler reads (" +
+                  std::to_string(kRecordFormatVersion) + ")");
+  }
+  return At(r.TagPos(kRecordMagicTag), r,
+            "unknown record format version '" + *version + "'");
+}
+
+// The ruleset the Ruleset, Hash and RulesetText tags name.
+Result<RulesetPtr> FindRules(const ParsedRecord& r, const RulesetLookup& lookup) {
+  for (const char* required : {"Ruleset", "Hash", "Players"}) {
+    if (!r.Tag(required)) return At(r.pos, r, std::string("no ") + required + " tag");
+  }
+  const std::string& hash = *r.Tag("Hash");
+  const std::string* text = r.Tag(kRulesetTextTag);
+  if (text && ContentHashOf(*text) != hash) {
+    return At(r.TagPos(kRulesetTextTag), r,
+              "the RulesetText tag has content hash " + ContentHashOf(*text) +
+                  ", not the Hash tag's " + hash + " (one of them was edited)");
+  }
+  Result<RulesetPtr> rules = lookup(*r.Tag("Ruleset"), hash, text);
+  if (!rules) return At(r.TagPos("Hash"), r, rules.error().message);
+  return rules;
+}
+
+// Players, Seed, Source and Date into the record.
+Status ReadTags(const ParsedRecord& r, const Ruleset& ruleset, GameRecord& record) {
+  record.players = SplitPlayers(*r.Tag("Players"));
+  if (Status st = CheckPlayerNames(record.players); !st) {
+    return At(r.TagPos("Players"), r, st.error().message);
+  }
+  if (record.players_count() < ruleset.min_players ||
+      record.players_count() > ruleset.max_players) {
+    return At(r.TagPos("Players"), r,
+              std::to_string(record.players_count()) + " players: " + ruleset.name +
+                  " is for " + std::to_string(ruleset.min_players) + " to " +
+                  std::to_string(ruleset.max_players));
+  }
+  if (const std::string* seed = r.Tag("Seed"); seed && !seed->empty() && *seed != "?") {
+    uint64_t v = 0;
+    auto [end, ec] = std::from_chars(seed->data(), seed->data() + seed->size(), v);
+    if (ec != std::errc() || end != seed->data() + seed->size()) {
+      return At(r.TagPos("Seed"), r, "the Seed tag '" + *seed + "' is not a number");
+    }
+    record.seed = v;
+  }
+  record.source = "import";
+  if (const std::string* source = r.Tag("Source")) {
+    if (std::find(kGameSources.begin(), kGameSources.end(), *source) ==
+        kGameSources.end()) {
+      return At(r.TagPos("Source"), r,
+                "the Source tag '" + *source + "' is not sim, play or import");
+    }
+    record.source = *source;
+  }
+  if (const std::string* date = r.Tag("Date")) {
+    std::optional<int64_t> t = ParseDate(*date);
+    if (!t) {
+      return At(r.TagPos("Date"), r,
+                "the Date tag '" + *date + "' is not like 2024-05-01T12:00:00Z");
+    }
+    record.created = *t;
+  }
+  return Ok();
+}
+
+// The Plies and Result tags and the end line against what the moves gave.
+Status CheckOutcomeTags(const ParsedRecord& r, const GameRecord& record) {
+  if (const std::string* plies = r.Tag("Plies")) {
+    const std::string count = std::to_string(record.actions.size());
+    if (*plies != count) {
+      const bool fewer = std::all_of(plies->begin(), plies->end(), ::isdigit) &&
+                         plies->size() < 10 && std::stoul(*plies) > record.actions.size();
+      return At(fewer ? r.main.pos : r.TagPos("Plies"), r,
+                (fewer ? "truncated: the Plies tag says " : "the Plies tag says ") +
+                    *plies + " but the record has " + count + " moves");
+    }
+  }
+  if (const std::string* result = r.Tag("Result"); result && *result != record.result) {
+    return At(r.TagPos("Result"), r,
+              "the Result tag says '" + *result + "' but the moves give '" +
+                  record.result + "'");
+  }
+  if (r.end && *r.end != record.result) {
+    return At(
+        r.end_pos, r,
+        "the end line says '" + *r.end + "' but the moves give '" + record.result + "'");
   }
   return Ok();
 }
@@ -129,78 +266,16 @@ Status ResolveVariations(const Game& game, const ParsedRecord& r,
 }  // namespace
 
 Result<ResolvedRecord> ResolveRecord(const ParsedRecord& r, const RulesetLookup& lookup) {
-  const std::string* version = r.Tag(kRecordMagicTag);
-  if (!version) return At(r.pos, r, "no Angler tag");
-  int v = 0;
-  auto [end, ec] = std::from_chars(version->data(), version->data() + version->size(), v);
-  const bool number = ec == std::errc() && end == version->data() + version->size() &&
-                      std::to_string(v) == *version;
-  if (!number || v < kRecordOldestReadable || v > kRecordFormatVersion) {
-    if (number && v > kRecordFormatVersion) {
-      return At(r.TagPos(kRecordMagicTag), r,
-                "record format version " + *version +
-                    " is newer than this angler reads (" +
-                    std::to_string(kRecordFormatVersion) + ")");
-    }
-    return At(r.TagPos(kRecordMagicTag), r,
-              "unknown record format version '" + *version + "'");
-  }
-  for (const char* required : {"Ruleset", "Hash", "Players"}) {
-    if (!r.Tag(required)) return At(r.pos, r, std::string("no ") + required + " tag");
-  }
-  const std::string& name = *r.Tag("Ruleset");
-  const std::string& hash = *r.Tag("Hash");
-  const std::string* text = r.Tag(kRulesetTextTag);
-  if (text && ContentHashOf(*text) != hash) {
-    return At(r.TagPos(kRulesetTextTag), r,
-              "the RulesetText tag has content hash " + ContentHashOf(*text) +
-                  ", not the Hash tag's " + hash + " (one of them was edited)");
-  }
-  Result<RulesetPtr> rules = lookup(name, hash, text);
-  if (!rules) return At(r.TagPos("Hash"), r, rules.error().message);
+  if (Status st = CheckVersion(r); !st) return st.errors();
+  Result<RulesetPtr> rules = FindRules(r, lookup);
+  if (!rules) return rules.errors();
   const Ruleset& ruleset = *rules.value();
-
   ResolvedRecord out;
   out.rules = rules.value();
   GameRecord& record = out.record;
   record.ruleset_name = ruleset.name;
   record.ruleset_hash = ruleset.content_hash;
-  record.players = SplitPlayers(*r.Tag("Players"));
-  if (Status st = CheckPlayerNames(record.players); !st) {
-    return At(r.TagPos("Players"), r, st.error().message);
-  }
-  if (record.players_count() < ruleset.min_players ||
-      record.players_count() > ruleset.max_players) {
-    return At(r.TagPos("Players"), r,
-              std::to_string(record.players_count()) + " players: " + ruleset.name +
-                  " is for " + std::to_string(ruleset.min_players) + " to " +
-                  std::to_string(ruleset.max_players));
-  }
-  if (const std::string* seed = r.Tag("Seed"); seed && !seed->empty() && *seed != "?") {
-    uint64_t v = 0;
-    auto [end, ec] = std::from_chars(seed->data(), seed->data() + seed->size(), v);
-    if (ec != std::errc() || end != seed->data() + seed->size()) {
-      return At(r.TagPos("Seed"), r, "the Seed tag '" + *seed + "' is not a number");
-    }
-    record.seed = v;
-  }
-  record.source = "import";
-  if (const std::string* source = r.Tag("Source")) {
-    if (std::find(kGameSources.begin(), kGameSources.end(), *source) ==
-        kGameSources.end()) {
-      return At(r.TagPos("Source"), r,
-                "the Source tag '" + *source + "' is not sim, play or import");
-    }
-    record.source = *source;
-  }
-  if (const std::string* date = r.Tag("Date")) {
-    std::optional<int64_t> t = ParseDate(*date);
-    if (!t) {
-      return At(r.TagPos("Date"), r,
-                "the Date tag '" + *date + "' is not like 2024-05-01T12:00:00Z");
-    }
-    record.created = *t;
-  }
+  if (Status st = ReadTags(r, ruleset, record); !st) return st.errors();
 
   const Game game(ruleset, record.players_count());
   State s = game.NewInitialState();
@@ -217,26 +292,7 @@ Result<ResolvedRecord> ResolveRecord(const ParsedRecord& r, const RulesetLookup&
     return st.errors();
   }
   SetOutcome(game, s, record);
-  if (const std::string* plies = r.Tag("Plies")) {
-    const std::string count = std::to_string(record.actions.size());
-    if (*plies != count) {
-      const bool fewer = std::all_of(plies->begin(), plies->end(), ::isdigit) &&
-                         plies->size() < 10 && std::stoul(*plies) > record.actions.size();
-      return At(fewer ? r.main.pos : r.TagPos("Plies"), r,
-                (fewer ? "truncated: the Plies tag says " : "the Plies tag says ") +
-                    *plies + " but the record has " + count + " moves");
-    }
-  }
-  if (const std::string* result = r.Tag("Result"); result && *result != record.result) {
-    return At(r.TagPos("Result"), r,
-              "the Result tag says '" + *result + "' but the moves give '" +
-                  record.result + "'");
-  }
-  if (r.end && *r.end != record.result) {
-    return At(
-        r.end_pos, r,
-        "the end line says '" + *r.end + "' but the moves give '" + record.result + "'");
-  }
+  if (Status st = CheckOutcomeTags(r, record); !st) return st.errors();
   if (Status st = ResolveVariations(game, r, positions, record); !st) return st.errors();
   return out;
 }
