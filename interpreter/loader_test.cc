@@ -7,6 +7,7 @@
 #include <string>
 
 #include "interpreter/game.h"
+#include "interpreter/loader_test_util.h"
 #include "interpreter/runtime_error.h"
 #include "tests/test_util.h"
 
@@ -14,89 +15,7 @@ namespace angler {
 namespace {
 
 using testing::FormatErrors;
-
-// Line numbers in the tests below count from "name: mini" as line 1.
-const char* const kMini = R"(name: mini
-players: 2..3
-suits: [red, blue]
-zones:
-  deck: {setup: true}
-  hand: {per_player: true}
-  won: {per_player: true}
-  trick: {}
-variables:
-  score: {per_player: true}
-  bonus: {init: 1}
-cards:
-  - {suits: [red, blue], values: 1..4}
-setup: |
-  shuffle deck
-  deal deck to hand
-round:
-  tricks: count(hand(0))
-  end: |
-    for p in seats {
-      score(p) += count(won(p)) * bonus
-    }
-trick:
-  may_play: led == none or suit == led or not any(hand(turn) where suit == led)
-  winner: highest(played where suit == led).player
-  end: move trick to won(winner)
-define:
-  led: first(played).suit
-game:
-  end_when: round == 1
-  rank: score(p)
-)";
-
-std::string Replace(std::string text, const std::string& from, const std::string& to) {
-  auto at = text.find(from);
-  INFO("replacing " << from);
-  REQUIRE(at != std::string::npos);
-  return text.replace(at, from.size(), to);
-}
-
-RulesetPtr Load(const std::string& text, const std::string& dir = "") {
-  auto r = LoadRulesetText("mini.yaml", text, dir);
-  INFO(FormatErrors(r));
-  REQUIRE(r.ok());
-  return r.value();
-}
-
-// The first diagnostic of a ruleset that must not load, formatted.
-std::string FirstError(const std::string& text, const std::string& dir = "") {
-  auto r = LoadRulesetText("mini.yaml", text, dir);
-  if (r.ok()) return "loaded";
-  return r.error().Format();
-}
-
-std::string ReadText(const std::string& path) {
-  std::ifstream in(path);
-  REQUIRE(in);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// Plays a game with the first legal action each time; chance seeds 1, 2, ...
-State PlayOut(const Game& game) {
-  State s = game.NewInitialState();
-  uint64_t seed = 1;
-  for (int steps = 0; !game.IsTerminal(s) && steps < 10000; ++steps) {
-    Action a;
-    if (game.IsChance(s)) {
-      a = Action{ActionKind::kChance, -1, 0, seed++};
-    } else {
-      ActionList list;
-      game.LegalActions(s, list);
-      REQUIRE(list.count > 0);
-      a = list.items[0];
-    }
-    REQUIRE(game.Apply(s, a).ok());
-  }
-  REQUIRE(game.IsTerminal(s));
-  return s;
-}
+using namespace loader_test;  // NOLINT: the fixture of every loader test
 
 TEST_CASE("loader: the mini ruleset loads", "[loader]") {
   auto rules = Load(kMini);
@@ -537,81 +456,6 @@ TEST_CASE("loader: renamed keys of stored texts load, with the hash as written",
   CHECK(without.value()->search->formation.piece == "piece");
   CHECK(with.value()->search->formation.piece == "fish");
   CHECK(with.value()->search->formation.pieces.size() == 15);
-}
-
-}  // namespace
-}  // namespace angler
-
-namespace angler {
-namespace {
-
-TEST_CASE("loader: cards with errors have a back, a pattern and turns, no suit",
-          "[loader]") {
-  auto r = LoadRuleset("falscher-hering");
-  REQUIRE(r.ok());
-  const Ruleset& rules = *r.value();
-  REQUIRE(rules.cards.size() == 36);
-  for (size_t k = 0; k < rules.cards.size(); ++k) {
-    const CardInfo& c = rules.cards[k];
-    CHECK(c.back == rules.FindSuit(k % 3 == 0   ? "green"
-                                   : k % 3 == 1 ? "yellow"
-                                                : "pink"));
-    CHECK(c.pattern == static_cast<int>(k % 6) + 1);
-    CHECK(c.turns == rules.search->faces[static_cast<size_t>(c.face)].quarter_turns);
-    CHECK(c.suit == kNone);
-    CHECK(c.value == 0);
-    CHECK(c.stars == 0);
-  }
-}
-
-std::string Line1(const std::string& text) { return text.substr(0, text.find('\n')); }
-
-std::string WithInvariants(const std::string& list) {
-  return std::string(kMini) + "invariants:\n" + list;
-}
-
-TEST_CASE("loader: invariants are checked as games run", "[loader][invariants]") {
-  RulesetPtr kept = Load(WithInvariants(
-      "  - {at: round_end, holds: count(hand(p)) == 0, says: every hand is empty}\n"
-      "  - {at: trick_end, holds: count(trick) == 0, says: tricks are caught whole}\n"
-      "  - {at: game_end, holds: count(deck) == 0}\n"));
-  REQUIRE(kept->invariants.size() == 3);
-  CHECK(kept->invariants[0].at == Moment::kRoundEnd);
-  CHECK(kept->invariants[2].says == "count(deck) == 0");  // the condition, unsaid
-  Game game(*kept, 2);
-  State s = PlayOut(game);
-  CHECK_FALSE(s.error);
-  CHECK(BrokenInvariant(*kept, s) == nullptr);
-
-  RulesetPtr broken = Load(WithInvariants(
-      "  - {at: round_end, holds: count(hand(p)) == 1, says: one card is left}\n"));
-  Game stops(*broken, 2);
-  State t = PlayOut(stops);
-  CHECK(t.error);
-  REQUIRE(BrokenInvariant(*broken, t) != nullptr);
-  CHECK(Line1(RuntimeError(*broken, t).Format()) ==
-        "mini.yaml:33:28: error: ruleset error: the invariant 'one card is left' does "
-        "not hold");
-
-  // A made-up position may be told not to check them.
-  stops.set_check_invariants(false);
-  CHECK_FALSE(PlayOut(stops).error);
-}
-
-TEST_CASE("loader: invariants wrongly written", "[loader][invariants][diagnostics]") {
-  CHECK(FirstError(WithInvariants("  - {at: round_ned, holds: true}\n")) ==
-        "mini.yaml:33:10: error: an invariant holds 'at' trick_end, round_end or "
-        "game_end, not 'round_ned' (did you mean 'round_end'?)\n"
-        "  33 |   - {at: round_ned, holds: true}\n"
-        "     |          ^\n");
-  CHECK(Line1(FirstError(WithInvariants("  - {at: round_end, hold: true}\n"))) ==
-        "mini.yaml:33:21: error: unknown key 'hold' in an invariant (did you mean "
-        "'holds'?)");
-  CHECK(Line1(FirstError(std::string(kMini) + "invariants: {at: round_end}\n")) ==
-        "mini.yaml:32:13: error: 'invariants' must be a list of {at, holds, says}");
-  CHECK(Line1(FirstError(
-            WithInvariants("  - {at: round_end, holds: count(hand(q)) == 0}\n"))) ==
-        "mini.yaml:33:39: error: unknown name 'q' (did you mean 'p'?)");
 }
 
 }  // namespace

@@ -1,0 +1,85 @@
+// Rulesets' invariants, and cards a search game generates.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "interpreter/game.h"
+#include "interpreter/loader.h"
+#include "interpreter/loader_test_util.h"
+#include "interpreter/runtime_error.h"
+
+namespace angler {
+namespace {
+
+using namespace loader_test;  // NOLINT: the fixture of every loader test
+
+TEST_CASE("loader: cards with errors have a back, a pattern and turns, no suit",
+          "[loader]") {
+  auto r = LoadRuleset("falscher-hering");
+  REQUIRE(r.ok());
+  const Ruleset& rules = *r.value();
+  REQUIRE(rules.cards.size() == 36);
+  for (size_t k = 0; k < rules.cards.size(); ++k) {
+    const CardInfo& c = rules.cards[k];
+    CHECK(c.back == rules.FindSuit(k % 3 == 0   ? "green"
+                                   : k % 3 == 1 ? "yellow"
+                                                : "pink"));
+    CHECK(c.pattern == static_cast<int>(k % 6) + 1);
+    CHECK(c.turns == rules.search->faces[static_cast<size_t>(c.face)].quarter_turns);
+    CHECK(c.suit == kNone);
+    CHECK(c.value == 0);
+    CHECK(c.stars == 0);
+  }
+}
+
+std::string Line1(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+std::string WithInvariants(const std::string& list) {
+  return std::string(kMini) + "invariants:\n" + list;
+}
+
+TEST_CASE("loader: invariants are checked as games run", "[loader][invariants]") {
+  RulesetPtr kept = Load(WithInvariants(
+      "  - {at: round_end, holds: count(hand(p)) == 0, says: every hand is empty}\n"
+      "  - {at: trick_end, holds: count(trick) == 0, says: tricks are caught whole}\n"
+      "  - {at: game_end, holds: count(deck) == 0}\n"));
+  REQUIRE(kept->invariants.size() == 3);
+  CHECK(kept->invariants[0].at == Moment::kRoundEnd);
+  CHECK(kept->invariants[2].says == "count(deck) == 0");  // the condition, unsaid
+  Game game(*kept, 2);
+  State s = PlayOut(game);
+  CHECK_FALSE(s.error);
+  CHECK(BrokenInvariant(*kept, s) == nullptr);
+
+  RulesetPtr broken = Load(WithInvariants(
+      "  - {at: round_end, holds: count(hand(p)) == 1, says: one card is left}\n"));
+  Game stops(*broken, 2);
+  State t = PlayOut(stops);
+  CHECK(t.error);
+  REQUIRE(BrokenInvariant(*broken, t) != nullptr);
+  CHECK(Line1(RuntimeError(*broken, t).Format()) ==
+        "mini.yaml:33:28: error: ruleset error: the invariant 'one card is left' does "
+        "not hold");
+
+  // A made-up position may be told not to check them.
+  stops.set_check_invariants(false);
+  CHECK_FALSE(PlayOut(stops).error);
+}
+
+TEST_CASE("loader: invariants wrongly written", "[loader][invariants][diagnostics]") {
+  CHECK(FirstError(WithInvariants("  - {at: round_ned, holds: true}\n")) ==
+        "mini.yaml:33:10: error: an invariant holds 'at' trick_end, round_end or "
+        "game_end, not 'round_ned' (did you mean 'round_end'?)\n"
+        "  33 |   - {at: round_ned, holds: true}\n"
+        "     |          ^\n");
+  CHECK(Line1(FirstError(WithInvariants("  - {at: round_end, hold: true}\n"))) ==
+        "mini.yaml:33:21: error: unknown key 'hold' in an invariant (did you mean "
+        "'holds'?)");
+  CHECK(Line1(FirstError(std::string(kMini) + "invariants: {at: round_end}\n")) ==
+        "mini.yaml:32:13: error: 'invariants' must be a list of {at, holds, says}");
+  CHECK(Line1(FirstError(
+            WithInvariants("  - {at: round_end, holds: count(hand(q)) == 0}\n"))) ==
+        "mini.yaml:33:39: error: unknown name 'q' (did you mean 'p'?)");
+}
+
+}  // namespace
+}  // namespace angler
