@@ -75,7 +75,11 @@ class Compiler {
 
   Result<int> Compile(const Expr& e);
   Result<int> CompileAt(const Expr& e);  // Compile without the place bookkeeping
+  Result<int> CompileIf(const Expr& e);
+  Result<int> CompileIndex(const Expr& e);
   Result<int> CompileName(const Expr& e);
+  Result<int> CompileVariableName(const Expr& e, const Variable& var);
+  Result<int> CompileFamilyName(const Expr& e, const ZoneFamily& z);
   Result<int> Expand(const Expr& use, const Macro& macro,
                      std::map<std::string, int> bound);
   Result<int> CompileCall(const Expr& e);

@@ -43,25 +43,8 @@ Result<int> Compiler::CompileAt(const Expr& e) {
       if (!pred) return pred;
       return Filter(list.value(), pred.value());
     }
-    case Expr::Kind::kIf: {
-      auto c = Expect(*e.args[0], Type::kBool);
-      if (!c) return c;
-      auto a = Compile(*e.args[1]);
-      if (!a) return a;
-      auto b = Compile(*e.args[2]);
-      if (!b) return b;
-      Type ta = TypeOf(a.value()), tb = TypeOf(b.value());
-      Type t = UnifyTypes(ta, tb);
-      if (!TypeFits(ta, t) || !TypeFits(tb, t)) {
-        return Error(e.args[2]->pos, std::string("both branches must have one type: ") +
-                                         TypeName(ta) + " and " + TypeName(tb));
-      }
-      Node n{Op::kIf, t == Type::kZone ? Type::kCards : t};
-      n.x = c.value();
-      n.y = a.value();
-      n.z = b.value();
-      return AddNode(n);
-    }
+    case Expr::Kind::kIf:
+      return CompileIf(e);
     case Expr::Kind::kRange: {
       auto a = Expect(*e.args[0], Type::kInt);
       if (!a) return a;
@@ -73,28 +56,81 @@ Result<int> Compiler::CompileAt(const Expr& e) {
       n.imm = static_cast<int64_t>(Type::kInt);
       return AddNode(n);
     }
-    case Expr::Kind::kIndex: {
-      const Expr& base = *e.args[0];
-      auto it = base.kind == Expr::Kind::kName ? rules_.table_index.find(base.text)
-                                               : rules_.table_index.end();
-      if (it == rules_.table_index.end()) {
-        std::vector<std::string> tables;
-        for (const auto& [t, _] : rules_.table_index) tables.push_back(t);
-        return Error(base.pos, WithSuggestion("only tables can be indexed; '" +
-                                                  ToString(base) + "' is not a table",
-                                              ToString(base), tables));
-      }
-      read_.tables.insert(base.text);
-      auto idx = Expect(*e.args[1], Type::kInt);
-      if (!idx) return idx;
-      Node n{Op::kTable, Type::kInt};
-      n.a = it->second.first;
-      n.b = it->second.second;
-      n.x = idx.value();
-      return AddNode(n);
-    }
+    case Expr::Kind::kIndex:
+      return CompileIndex(e);
   }
   return Error(e.pos, "unsupported expression");
+}
+
+// if c then a else b: both branches of one type.
+Result<int> Compiler::CompileIf(const Expr& e) {
+  auto c = Expect(*e.args[0], Type::kBool);
+  if (!c) return c;
+  auto a = Compile(*e.args[1]);
+  if (!a) return a;
+  auto b = Compile(*e.args[2]);
+  if (!b) return b;
+  Type ta = TypeOf(a.value()), tb = TypeOf(b.value());
+  Type t = UnifyTypes(ta, tb);
+  if (!TypeFits(ta, t) || !TypeFits(tb, t)) {
+    return Error(e.args[2]->pos, std::string("both branches must have one type: ") +
+                                     TypeName(ta) + " and " + TypeName(tb));
+  }
+  Node n{Op::kIf, t == Type::kZone ? Type::kCards : t};
+  n.x = c.value();
+  n.y = a.value();
+  n.z = b.value();
+  return AddNode(n);
+}
+
+// table[i]: the i-th entry of a table of numbers.
+Result<int> Compiler::CompileIndex(const Expr& e) {
+  const Expr& base = *e.args[0];
+  auto it = base.kind == Expr::Kind::kName ? rules_.table_index.find(base.text)
+                                           : rules_.table_index.end();
+  if (it == rules_.table_index.end()) {
+    std::vector<std::string> tables;
+    for (const auto& [t, _] : rules_.table_index) tables.push_back(t);
+    return Error(base.pos, WithSuggestion("only tables can be indexed; '" +
+                                              ToString(base) + "' is not a table",
+                                          ToString(base), tables));
+  }
+  read_.tables.insert(base.text);
+  auto idx = Expect(*e.args[1], Type::kInt);
+  if (!idx) return idx;
+  Node n{Op::kTable, Type::kInt};
+  n.a = it->second.first;
+  n.b = it->second.second;
+  n.x = idx.value();
+  return AddNode(n);
+}
+
+// A variable named alone: one value for the game.
+Result<int> Compiler::CompileVariableName(const Expr& e, const Variable& var) {
+  const std::string& name = e.text;
+  if (var.per_player) {
+    return Error(e.pos, "'" + name + "' is kept per player: write " + name + "(player)");
+  }
+  Node n{Op::kGlobal, var.type};
+  n.a = var.slot;
+  return AddNode(n);
+}
+
+// A zone named alone: a shared zone, not a family of them.
+Result<int> Compiler::CompileFamilyName(const Expr& e, const ZoneFamily& z) {
+  const std::string& name = e.text;
+  if (z.per_player) {
+    return Error(e.pos,
+                 "'" + name + "' is a zone per player: write " + name + "(player)");
+  }
+  if (z.indexed) {
+    return Error(e.pos, "'" + name + "' is " + std::to_string(z.count) +
+                            " numbered zones: write " + name + "(1) ... " + name + "(" +
+                            std::to_string(z.count) + ")");
+  }
+  Node n{Op::kZone, Type::kZone};
+  n.a = z.first;
+  return AddNode(n);
 }
 
 // A define's body compiled at its use, its parameters bound to `bound`.
@@ -153,32 +189,9 @@ Result<int> Compiler::CompileName(const Expr& e) {
     return Expand(e, macro->second, {});
   }
   int v = FindVariable(name);
-  if (v >= 0) {
-    const Variable& var = rules_.variables[static_cast<size_t>(v)];
-    if (var.per_player) {
-      return Error(e.pos,
-                   "'" + name + "' is kept per player: write " + name + "(player)");
-    }
-    Node n{Op::kGlobal, var.type};
-    n.a = var.slot;
-    return AddNode(n);
-  }
+  if (v >= 0) return CompileVariableName(e, rules_.variables[static_cast<size_t>(v)]);
   int f = rules_.FindFamily(name);
-  if (f >= 0) {
-    const ZoneFamily& z = rules_.zones[static_cast<size_t>(f)];
-    if (z.per_player) {
-      return Error(e.pos,
-                   "'" + name + "' is a zone per player: write " + name + "(player)");
-    }
-    if (z.indexed) {
-      return Error(e.pos, "'" + name + "' is " + std::to_string(z.count) +
-                              " numbered zones: write " + name + "(1) ... " + name + "(" +
-                              std::to_string(z.count) + ")");
-    }
-    Node n{Op::kZone, Type::kZone};
-    n.a = z.first;
-    return AddNode(n);
-  }
+  if (f >= 0) return CompileFamilyName(e, rules_.zones[static_cast<size_t>(f)]);
   int s = rules_.FindSuit(name);
   if (s >= 0) return Const(Type::kSuit, s);
   for (size_t k = 0; k < rules_.kinds.size(); ++k) {
