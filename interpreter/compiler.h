@@ -92,6 +92,7 @@ class Compiler {
   Result<int> CompileBuiltinCall(const Expr& e, const FunctionSpec& spec);
   Result<int> UnknownFunction(const Expr& e);
   Result<int> CompileBinary(const Expr& e);
+  Result<int> CompileIn(const Expr& e, Node n, Type ta, Type tb);
   Result<int> CompileMember(const Expr& e);
   Result<int> CompileList(const Expr& e);
   Result<int> Expect(const Expr& e, Type want);

@@ -511,30 +511,34 @@ Result<int> Compiler::CompileBinary(const Expr& e) {
     n.type = t;
     return AddNode(n);
   }
-  if (op == "in" && (tb == Type::kCards || tb == Type::kZone)) {
+  if (op == "in") return CompileIn(e, n, ta, tb);
+  return Error(e.pos, "unknown operator '" + op + "'");
+}
+
+// x in list: a card in cards, or a value in a list of players or numbers.
+// `n` holds both operands (x, y) and their types are ta and tb.
+Result<int> Compiler::CompileIn(const Expr& e, Node n, Type ta, Type tb) {
+  if (tb == Type::kCards || tb == Type::kZone) {
     if (ta != Type::kCard) return Error(e.args[0]->pos, "only a card can be in cards");
     n.op = Op::kInCards;
     n.type = Type::kBool;
     return AddNode(n);
   }
-  if (op == "in") {
-    const Node& list = rules_.nodes[static_cast<size_t>(b.value())];
-    Type element = tb == Type::kPlayers ? Type::kPlayer
-                   : tb == Type::kInts  ? static_cast<Type>(list.imm)
-                                        : Type::kVoid;
-    bool empty_list = list.op == Op::kList && list.b == 0;
-    if (element == Type::kVoid && !empty_list) {
-      return Error(e.args[1]->pos, "expected a list after 'in'");
-    }
-    if (!empty_list && !TypeFits(ta, element)) {
-      return Error(e.args[0]->pos, std::string("a list of ") + TypeName(element) +
-                                       " cannot hold " + TypeName(ta));
-    }
-    n.op = Op::kIn;
-    n.type = Type::kBool;
-    return AddNode(n);
+  const Node& list = rules_.nodes[static_cast<size_t>(n.y)];
+  Type element = tb == Type::kPlayers ? Type::kPlayer
+                 : tb == Type::kInts  ? static_cast<Type>(list.imm)
+                                      : Type::kVoid;
+  bool empty_list = list.op == Op::kList && list.b == 0;
+  if (element == Type::kVoid && !empty_list) {
+    return Error(e.args[1]->pos, "expected a list after 'in'");
   }
-  return Error(e.pos, "unknown operator '" + op + "'");
+  if (!empty_list && !TypeFits(ta, element)) {
+    return Error(e.args[0]->pos, std::string("a list of ") + TypeName(element) +
+                                     " cannot hold " + TypeName(ta));
+  }
+  n.op = Op::kIn;
+  n.type = Type::kBool;
+  return AddNode(n);
 }
 
 Result<int> Compiler::ZoneExpr(const Expr& e) {
