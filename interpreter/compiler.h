@@ -17,6 +17,8 @@
 
 namespace angler {
 
+struct FunctionSpec;  // compiler_internal.h
+
 // What a piece of code may refer to besides the ruleset's names.
 struct CodeContext {
   bool in_effect = false;     // self, owner
@@ -73,11 +75,24 @@ class Compiler {
 
   Result<int> Compile(const Expr& e);
   Result<int> CompileAt(const Expr& e);  // Compile without the place bookkeeping
+  Result<int> CompileIf(const Expr& e);
+  Result<int> CompileIndex(const Expr& e);
   Result<int> CompileName(const Expr& e);
+  Result<int> CompileVariableName(const Expr& e, const Variable& var);
+  Result<int> CompileFamilyName(const Expr& e, const ZoneFamily& z);
   Result<int> Expand(const Expr& use, const Macro& macro,
                      std::map<std::string, int> bound);
   Result<int> CompileCall(const Expr& e);
+  Status Arity(const Expr& e, size_t n);
+  Result<int> CompileDefineCall(const Expr& e, const Macro& macro);
+  Result<int> CompileVariableCall(const Expr& e, const Variable& var);
+  Result<int> CompileFamilyCall(const Expr& e, const ZoneFamily& z);
+  Result<int> CompileFamilyCards(const Expr& e);  // ends(family), cards_of(family)
+  Result<int> CompileTagged(const Expr& e);
+  Result<int> CompileBuiltinCall(const Expr& e, const FunctionSpec& spec);
+  Result<int> UnknownFunction(const Expr& e);
   Result<int> CompileBinary(const Expr& e);
+  Result<int> CompileIn(const Expr& e, Node n, Type ta, Type tb);
   Result<int> CompileMember(const Expr& e);
   Result<int> CompileList(const Expr& e);
   Result<int> Expect(const Expr& e, Type want);

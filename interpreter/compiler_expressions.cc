@@ -43,25 +43,8 @@ Result<int> Compiler::CompileAt(const Expr& e) {
       if (!pred) return pred;
       return Filter(list.value(), pred.value());
     }
-    case Expr::Kind::kIf: {
-      auto c = Expect(*e.args[0], Type::kBool);
-      if (!c) return c;
-      auto a = Compile(*e.args[1]);
-      if (!a) return a;
-      auto b = Compile(*e.args[2]);
-      if (!b) return b;
-      Type ta = TypeOf(a.value()), tb = TypeOf(b.value());
-      Type t = UnifyTypes(ta, tb);
-      if (!TypeFits(ta, t) || !TypeFits(tb, t)) {
-        return Error(e.args[2]->pos, std::string("both branches must have one type: ") +
-                                         TypeName(ta) + " and " + TypeName(tb));
-      }
-      Node n{Op::kIf, t == Type::kZone ? Type::kCards : t};
-      n.x = c.value();
-      n.y = a.value();
-      n.z = b.value();
-      return AddNode(n);
-    }
+    case Expr::Kind::kIf:
+      return CompileIf(e);
     case Expr::Kind::kRange: {
       auto a = Expect(*e.args[0], Type::kInt);
       if (!a) return a;
@@ -73,28 +56,81 @@ Result<int> Compiler::CompileAt(const Expr& e) {
       n.imm = static_cast<int64_t>(Type::kInt);
       return AddNode(n);
     }
-    case Expr::Kind::kIndex: {
-      const Expr& base = *e.args[0];
-      auto it = base.kind == Expr::Kind::kName ? rules_.table_index.find(base.text)
-                                               : rules_.table_index.end();
-      if (it == rules_.table_index.end()) {
-        std::vector<std::string> tables;
-        for (const auto& [t, _] : rules_.table_index) tables.push_back(t);
-        return Error(base.pos, WithSuggestion("only tables can be indexed; '" +
-                                                  ToString(base) + "' is not a table",
-                                              ToString(base), tables));
-      }
-      read_.tables.insert(base.text);
-      auto idx = Expect(*e.args[1], Type::kInt);
-      if (!idx) return idx;
-      Node n{Op::kTable, Type::kInt};
-      n.a = it->second.first;
-      n.b = it->second.second;
-      n.x = idx.value();
-      return AddNode(n);
-    }
+    case Expr::Kind::kIndex:
+      return CompileIndex(e);
   }
   return Error(e.pos, "unsupported expression");
+}
+
+// if c then a else b: both branches of one type.
+Result<int> Compiler::CompileIf(const Expr& e) {
+  auto c = Expect(*e.args[0], Type::kBool);
+  if (!c) return c;
+  auto a = Compile(*e.args[1]);
+  if (!a) return a;
+  auto b = Compile(*e.args[2]);
+  if (!b) return b;
+  Type ta = TypeOf(a.value()), tb = TypeOf(b.value());
+  Type t = UnifyTypes(ta, tb);
+  if (!TypeFits(ta, t) || !TypeFits(tb, t)) {
+    return Error(e.args[2]->pos, std::string("both branches must have one type: ") +
+                                     TypeName(ta) + " and " + TypeName(tb));
+  }
+  Node n{Op::kIf, t == Type::kZone ? Type::kCards : t};
+  n.x = c.value();
+  n.y = a.value();
+  n.z = b.value();
+  return AddNode(n);
+}
+
+// table[i]: the i-th entry of a table of numbers.
+Result<int> Compiler::CompileIndex(const Expr& e) {
+  const Expr& base = *e.args[0];
+  auto it = base.kind == Expr::Kind::kName ? rules_.table_index.find(base.text)
+                                           : rules_.table_index.end();
+  if (it == rules_.table_index.end()) {
+    std::vector<std::string> tables;
+    for (const auto& [t, _] : rules_.table_index) tables.push_back(t);
+    return Error(base.pos, WithSuggestion("only tables can be indexed; '" +
+                                              ToString(base) + "' is not a table",
+                                          ToString(base), tables));
+  }
+  read_.tables.insert(base.text);
+  auto idx = Expect(*e.args[1], Type::kInt);
+  if (!idx) return idx;
+  Node n{Op::kTable, Type::kInt};
+  n.a = it->second.first;
+  n.b = it->second.second;
+  n.x = idx.value();
+  return AddNode(n);
+}
+
+// A variable named alone: one value for the game.
+Result<int> Compiler::CompileVariableName(const Expr& e, const Variable& var) {
+  const std::string& name = e.text;
+  if (var.per_player) {
+    return Error(e.pos, "'" + name + "' is kept per player: write " + name + "(player)");
+  }
+  Node n{Op::kGlobal, var.type};
+  n.a = var.slot;
+  return AddNode(n);
+}
+
+// A zone named alone: a shared zone, not a family of them.
+Result<int> Compiler::CompileFamilyName(const Expr& e, const ZoneFamily& z) {
+  const std::string& name = e.text;
+  if (z.per_player) {
+    return Error(e.pos,
+                 "'" + name + "' is a zone per player: write " + name + "(player)");
+  }
+  if (z.indexed) {
+    return Error(e.pos, "'" + name + "' is " + std::to_string(z.count) +
+                            " numbered zones: write " + name + "(1) ... " + name + "(" +
+                            std::to_string(z.count) + ")");
+  }
+  Node n{Op::kZone, Type::kZone};
+  n.a = z.first;
+  return AddNode(n);
 }
 
 // A define's body compiled at its use, its parameters bound to `bound`.
@@ -153,32 +189,9 @@ Result<int> Compiler::CompileName(const Expr& e) {
     return Expand(e, macro->second, {});
   }
   int v = FindVariable(name);
-  if (v >= 0) {
-    const Variable& var = rules_.variables[static_cast<size_t>(v)];
-    if (var.per_player) {
-      return Error(e.pos,
-                   "'" + name + "' is kept per player: write " + name + "(player)");
-    }
-    Node n{Op::kGlobal, var.type};
-    n.a = var.slot;
-    return AddNode(n);
-  }
+  if (v >= 0) return CompileVariableName(e, rules_.variables[static_cast<size_t>(v)]);
   int f = rules_.FindFamily(name);
-  if (f >= 0) {
-    const ZoneFamily& z = rules_.zones[static_cast<size_t>(f)];
-    if (z.per_player) {
-      return Error(e.pos,
-                   "'" + name + "' is a zone per player: write " + name + "(player)");
-    }
-    if (z.indexed) {
-      return Error(e.pos, "'" + name + "' is " + std::to_string(z.count) +
-                              " numbered zones: write " + name + "(1) ... " + name + "(" +
-                              std::to_string(z.count) + ")");
-    }
-    Node n{Op::kZone, Type::kZone};
-    n.a = z.first;
-    return AddNode(n);
-  }
+  if (f >= 0) return CompileFamilyName(e, rules_.zones[static_cast<size_t>(f)]);
   int s = rules_.FindSuit(name);
   if (s >= 0) return Const(Type::kSuit, s);
   for (size_t k = 0; k < rules_.kinds.size(); ++k) {
@@ -205,13 +218,17 @@ Result<int> Compiler::CompileName(const Expr& e) {
                WithSuggestion("unknown name '" + name + "'", name, NameCandidates()));
 }
 
+// The number of arguments a call takes, or an error naming the call.
+Status Compiler::Arity(const Expr& e, size_t n) {
+  if (e.args.size() == n) return Ok();
+  return Error(e.pos, "'" + e.text + "' takes " + std::to_string(n) +
+                          " argument(s), not " + std::to_string(e.args.size()));
+}
+
+// A call is, in this order: a define, a per-player variable, a zone family,
+// ends / cards_of, tagged, or a built-in function.
 Result<int> Compiler::CompileCall(const Expr& e) {
   const std::string& name = e.text;
-  auto arity = [&](size_t n) -> Status {
-    if (e.args.size() == n) return Ok();
-    return Error(e.pos, "'" + name + "' takes " + std::to_string(n) +
-                            " argument(s), not " + std::to_string(e.args.size()));
-  };
   if (name == "choose" || name == "choose_suit" || name == "random") {
     return Error(e.pos,
                  "'" + name +
@@ -219,136 +236,160 @@ Result<int> Compiler::CompileCall(const Expr& e) {
                      "of an assignment");
   }
   auto macro = macros_.find(name);
-  if (macro != macros_.end()) {
-    read_.defines.insert(name);
-    if (auto st = arity(macro->second.params.size()); !st) return st.errors();
-    // Arguments are shared nodes, except one that reads the judged card when
-    // the body has a `where` of its own: inside it `card` means another card,
-    // so the argument is evaluated first and bound by value.
-    std::map<std::string, int> bound;
-    std::vector<std::pair<int, int>> by_value;  // (slot, argument)
-    for (size_t i = 0; i < e.args.size(); ++i) {
-      auto a = Compile(*e.args[i]);
-      if (!a) return a;
-      int arg = a.value();
-      if (DependsOnCard(arg) && IsScalarType(TypeOf(arg)) &&
-          UsedInFilter(*macro->second.body, macro->second.params[i], false)) {
-        Node ref{Op::kBound, TypeOf(arg)};
-        ref.a = rules_.bound_slots++;
-        by_value.emplace_back(ref.a, arg);
-        arg = AddNode(ref);
-      }
-      bound[macro->second.params[i]] = arg;
-    }
-    auto r = Expand(e, macro->second, std::move(bound));
-    if (!r) return r;
-    int body = r.value();
-    for (auto it = by_value.rbegin(); it != by_value.rend(); ++it) {
-      Node let{Op::kLetIn, TypeOf(body)};
-      let.a = it->first;
-      let.x = it->second;
-      let.y = body;
-      body = AddNode(let);
-    }
-    return body;
-  }
+  if (macro != macros_.end()) return CompileDefineCall(e, macro->second);
   int v = FindVariable(name);
-  if (v >= 0) {
-    const Variable& var = rules_.variables[static_cast<size_t>(v)];
-    if (!var.per_player) {
-      return Error(e.pos, "'" + name + "' is one value for the game: write just " + name);
-    }
-    if (auto st = arity(1); !st) return st.errors();
-    auto p = Expect(*e.args[0], Type::kPlayer);
-    if (!p) return p;
-    Node n{Op::kPlayerVar, var.type};
-    n.a = var.slot;
-    n.x = p.value();
-    return AddNode(n);
-  }
+  if (v >= 0) return CompileVariableCall(e, rules_.variables[static_cast<size_t>(v)]);
   int f = rules_.FindFamily(name);
-  if (f >= 0) {
-    const ZoneFamily& z = rules_.zones[static_cast<size_t>(f)];
-    if (!z.per_player && !z.indexed) {
-      return Error(e.pos, "'" + name + "' is a shared zone: write just " + name);
-    }
-    if (auto st = arity(1); !st) return st.errors();
-    auto p = Expect(*e.args[0], z.per_player ? Type::kPlayer : Type::kInt);
-    if (!p) return p;
-    Node n{Op::kFamilyZone, Type::kZone};
-    n.a = z.first;
-    n.b = z.per_player ? -1 : z.count;  // -1: as many as there are players
-    n.imm = z.per_player ? 0 : 1;       // the first number
-    n.x = p.value();
-    return AddNode(n);
-  }
-  if (name == "ends" || name == "cards_of") {
-    // ends(row): the top card of each pile of a family; cards_of(hand): all its cards.
-    if (e.args.size() != 1 || e.args[0]->kind != Expr::Kind::kName ||
-        rules_.FindFamily(e.args[0]->text) < 0) {
-      std::vector<std::string> names;
-      for (const auto& z : rules_.zones) names.push_back(z.name);
-      std::string got = e.args.empty() ? "" : ToString(*e.args[0]);
-      return Error(e.args.empty() ? e.pos : e.args[0]->pos,
-                   WithSuggestion(name + " takes the name of a zone, not '" + got + "'",
-                                  got, names));
-    }
-    const ZoneFamily& z =
-        rules_.zones[static_cast<size_t>(rules_.FindFamily(e.args[0]->text))];
-    Node n{name == "ends" ? Op::kEnds : Op::kFamilyCards, Type::kCards};
-    n.a = z.first;
-    n.b = z.per_player ? -1 : z.count;
-    return AddNode(n);
-  }
-  if (name == "tagged") {
-    // tagged(tag) looks at the card a filter is judging; tagged(card, tag) at any card.
-    if (e.args.empty() || e.args.size() > 2) {
-      return Error(e.pos, "tagged takes a tag, or a card and a tag: tagged(four_plus)");
-    }
-    int card;
-    if (e.args.size() == 2) {
-      auto c = Expect(*e.args[0], Type::kCard);
-      if (!c) return c;
-      card = c.value();
-    } else if (card_depth_ > 0) {
-      card = AddNode(Node{Op::kCard, Type::kCard});
-    } else {
-      return Error(
-          e.pos,
-          "tagged(tag) of which card? Write tagged(card, tag) or use it in 'where'");
-    }
-    const Expr& tag = *e.args.back();
-    auto it = std::find(rules_.tags.begin(), rules_.tags.end(), tag.text);
-    if (tag.kind != Expr::Kind::kName || it == rules_.tags.end()) {
-      return Error(tag.pos, WithSuggestion("unknown tag '" + tag.text + "'", tag.text,
-                                           rules_.tags));
-    }
-    Node n{Op::kHasTag, Type::kBool};
-    n.a = static_cast<int>(it - rules_.tags.begin());
-    n.x = card;
-    return AddNode(n);
-  }
+  if (f >= 0) return CompileFamilyCall(e, rules_.zones[static_cast<size_t>(f)]);
+  if (name == "ends" || name == "cards_of") return CompileFamilyCards(e);
+  if (name == "tagged") return CompileTagged(e);
   for (const auto& spec : BuiltinFunctions()) {
-    if (name != spec.name) continue;
-    // top(zone) alone is the top card.
-    if (spec.op == Op::kTopN && e.args.size() == 1) {
-      auto z = Expect(*e.args[0], Type::kCards);
-      if (!z) return z;
-      Node n{Op::kLast, Type::kCard};
-      n.x = z.value();
-      return AddNode(n);
+    if (name == spec.name) return CompileBuiltinCall(e, spec);
+  }
+  return UnknownFunction(e);
+}
+
+// name(args) of a define: its body with the arguments bound to its parameters.
+Result<int> Compiler::CompileDefineCall(const Expr& e, const Macro& macro) {
+  const std::string& name = e.text;
+  read_.defines.insert(name);
+  if (auto st = Arity(e, macro.params.size()); !st) return st.errors();
+  // Arguments are shared nodes, except one that reads the judged card when
+  // the body has a `where` of its own: inside it `card` means another card,
+  // so the argument is evaluated first and bound by value.
+  std::map<std::string, int> bound;
+  std::vector<std::pair<int, int>> by_value;  // (slot, argument)
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    auto a = Compile(*e.args[i]);
+    if (!a) return a;
+    int arg = a.value();
+    if (DependsOnCard(arg) && IsScalarType(TypeOf(arg)) &&
+        UsedInFilter(*macro.body, macro.params[i], false)) {
+      Node ref{Op::kBound, TypeOf(arg)};
+      ref.a = rules_.bound_slots++;
+      by_value.emplace_back(ref.a, arg);
+      arg = AddNode(ref);
     }
-    if (auto st = arity(spec.args.size()); !st) return st.errors();
-    Node n{spec.op, spec.result};
-    int* slots[] = {&n.x, &n.y, &n.z};
-    for (size_t i = 0; i < spec.args.size(); ++i) {
-      Type want = spec.args[i] == Type::kZone ? Type::kCards : spec.args[i];
-      auto a = Expect(*e.args[i], want);
-      if (!a) return a;
-      *slots[i] = a.value();
-    }
+    bound[macro.params[i]] = arg;
+  }
+  auto r = Expand(e, macro, std::move(bound));
+  if (!r) return r;
+  int body = r.value();
+  for (auto it = by_value.rbegin(); it != by_value.rend(); ++it) {
+    Node let{Op::kLetIn, TypeOf(body)};
+    let.a = it->first;
+    let.x = it->second;
+    let.y = body;
+    body = AddNode(let);
+  }
+  return body;
+}
+
+// var(player): a per-player variable of one seat.
+Result<int> Compiler::CompileVariableCall(const Expr& e, const Variable& var) {
+  const std::string& name = e.text;
+  if (!var.per_player) {
+    return Error(e.pos, "'" + name + "' is one value for the game: write just " + name);
+  }
+  if (auto st = Arity(e, 1); !st) return st.errors();
+  auto p = Expect(*e.args[0], Type::kPlayer);
+  if (!p) return p;
+  Node n{Op::kPlayerVar, var.type};
+  n.a = var.slot;
+  n.x = p.value();
+  return AddNode(n);
+}
+
+// family(player) or family(number): one zone of a per-player or indexed family.
+Result<int> Compiler::CompileFamilyCall(const Expr& e, const ZoneFamily& z) {
+  const std::string& name = e.text;
+  if (!z.per_player && !z.indexed) {
+    return Error(e.pos, "'" + name + "' is a shared zone: write just " + name);
+  }
+  if (auto st = Arity(e, 1); !st) return st.errors();
+  auto p = Expect(*e.args[0], z.per_player ? Type::kPlayer : Type::kInt);
+  if (!p) return p;
+  Node n{Op::kFamilyZone, Type::kZone};
+  n.a = z.first;
+  n.b = z.per_player ? -1 : z.count;  // -1: as many as there are players
+  n.imm = z.per_player ? 0 : 1;       // the first number
+  n.x = p.value();
+  return AddNode(n);
+}
+
+// ends(row): the top card of each pile of a family; cards_of(hand): all its cards.
+Result<int> Compiler::CompileFamilyCards(const Expr& e) {
+  const std::string& name = e.text;
+  if (e.args.size() != 1 || e.args[0]->kind != Expr::Kind::kName ||
+      rules_.FindFamily(e.args[0]->text) < 0) {
+    std::vector<std::string> names;
+    for (const auto& z : rules_.zones) names.push_back(z.name);
+    std::string got = e.args.empty() ? "" : ToString(*e.args[0]);
+    return Error(e.args.empty() ? e.pos : e.args[0]->pos,
+                 WithSuggestion(name + " takes the name of a zone, not '" + got + "'",
+                                got, names));
+  }
+  const ZoneFamily& z =
+      rules_.zones[static_cast<size_t>(rules_.FindFamily(e.args[0]->text))];
+  Node n{name == "ends" ? Op::kEnds : Op::kFamilyCards, Type::kCards};
+  n.a = z.first;
+  n.b = z.per_player ? -1 : z.count;
+  return AddNode(n);
+}
+
+Result<int> Compiler::CompileTagged(const Expr& e) {
+  // tagged(tag) looks at the card a filter is judging; tagged(card, tag) at any card.
+  if (e.args.empty() || e.args.size() > 2) {
+    return Error(e.pos, "tagged takes a tag, or a card and a tag: tagged(four_plus)");
+  }
+  int card;
+  if (e.args.size() == 2) {
+    auto c = Expect(*e.args[0], Type::kCard);
+    if (!c) return c;
+    card = c.value();
+  } else if (card_depth_ > 0) {
+    card = AddNode(Node{Op::kCard, Type::kCard});
+  } else {
+    return Error(
+        e.pos, "tagged(tag) of which card? Write tagged(card, tag) or use it in 'where'");
+  }
+  const Expr& tag = *e.args.back();
+  auto it = std::find(rules_.tags.begin(), rules_.tags.end(), tag.text);
+  if (tag.kind != Expr::Kind::kName || it == rules_.tags.end()) {
+    return Error(tag.pos,
+                 WithSuggestion("unknown tag '" + tag.text + "'", tag.text, rules_.tags));
+  }
+  Node n{Op::kHasTag, Type::kBool};
+  n.a = static_cast<int>(it - rules_.tags.begin());
+  n.x = card;
+  return AddNode(n);
+}
+
+// A function of the built-in list (compiler_internal.h), arguments typed by it.
+Result<int> Compiler::CompileBuiltinCall(const Expr& e, const FunctionSpec& spec) {
+  // top(zone) alone is the top card.
+  if (spec.op == Op::kTopN && e.args.size() == 1) {
+    auto z = Expect(*e.args[0], Type::kCards);
+    if (!z) return z;
+    Node n{Op::kLast, Type::kCard};
+    n.x = z.value();
     return AddNode(n);
   }
+  if (auto st = Arity(e, spec.args.size()); !st) return st.errors();
+  Node n{spec.op, spec.result};
+  int* slots[] = {&n.x, &n.y, &n.z};
+  for (size_t i = 0; i < spec.args.size(); ++i) {
+    Type want = spec.args[i] == Type::kZone ? Type::kCards : spec.args[i];
+    auto a = Expect(*e.args[i], want);
+    if (!a) return a;
+    *slots[i] = a.value();
+  }
+  return AddNode(n);
+}
+
+// No function of that name: the error suggests the nearest that is.
+Result<int> Compiler::UnknownFunction(const Expr& e) {
+  const std::string& name = e.text;
   std::vector<std::string> names;
   for (const auto& [m, _] : macros_) names.push_back(m);
   for (const auto& var : rules_.variables) {
@@ -470,30 +511,34 @@ Result<int> Compiler::CompileBinary(const Expr& e) {
     n.type = t;
     return AddNode(n);
   }
-  if (op == "in" && (tb == Type::kCards || tb == Type::kZone)) {
+  if (op == "in") return CompileIn(e, n, ta, tb);
+  return Error(e.pos, "unknown operator '" + op + "'");
+}
+
+// x in list: a card in cards, or a value in a list of players or numbers.
+// `n` holds both operands (x, y) and their types are ta and tb.
+Result<int> Compiler::CompileIn(const Expr& e, Node n, Type ta, Type tb) {
+  if (tb == Type::kCards || tb == Type::kZone) {
     if (ta != Type::kCard) return Error(e.args[0]->pos, "only a card can be in cards");
     n.op = Op::kInCards;
     n.type = Type::kBool;
     return AddNode(n);
   }
-  if (op == "in") {
-    const Node& list = rules_.nodes[static_cast<size_t>(b.value())];
-    Type element = tb == Type::kPlayers ? Type::kPlayer
-                   : tb == Type::kInts  ? static_cast<Type>(list.imm)
-                                        : Type::kVoid;
-    bool empty_list = list.op == Op::kList && list.b == 0;
-    if (element == Type::kVoid && !empty_list) {
-      return Error(e.args[1]->pos, "expected a list after 'in'");
-    }
-    if (!empty_list && !TypeFits(ta, element)) {
-      return Error(e.args[0]->pos, std::string("a list of ") + TypeName(element) +
-                                       " cannot hold " + TypeName(ta));
-    }
-    n.op = Op::kIn;
-    n.type = Type::kBool;
-    return AddNode(n);
+  const Node& list = rules_.nodes[static_cast<size_t>(n.y)];
+  Type element = tb == Type::kPlayers ? Type::kPlayer
+                 : tb == Type::kInts  ? static_cast<Type>(list.imm)
+                                      : Type::kVoid;
+  bool empty_list = list.op == Op::kList && list.b == 0;
+  if (element == Type::kVoid && !empty_list) {
+    return Error(e.args[1]->pos, "expected a list after 'in'");
   }
-  return Error(e.pos, "unknown operator '" + op + "'");
+  if (!empty_list && !TypeFits(ta, element)) {
+    return Error(e.args[0]->pos, std::string("a list of ") + TypeName(element) +
+                                     " cannot hold " + TypeName(ta));
+  }
+  n.op = Op::kIn;
+  n.type = Type::kBool;
+  return AddNode(n);
 }
 
 Result<int> Compiler::ZoneExpr(const Expr& e) {
