@@ -8,6 +8,7 @@
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/rng.h"
+#include "interpreter/view.h"
 #include "replay/record.h"
 #include "tests/test_util.h"
 
@@ -220,6 +221,36 @@ TEST_CASE("chance stated as cards: games with seeds never hold an unstated card"
     REQUIRE(game.Apply(s, a).ok());
     REQUIRE(s.unstated_count == 0);
   }
+}
+
+TEST_CASE("chance stated as cards: a view shows an unstated card as unknown",
+          "[chance_outcome][table][view]") {
+  Table t;
+  t.ShuffleUnseen();
+  const int hand = t.Zone("hand", 0);
+  std::vector<int> stated;
+  for (int c = 0; c < static_cast<int>(t.rules.cards.size()) && stated.size() < 9; ++c) {
+    if (t.rules.cards[static_cast<size_t>(c)].stars == 0 && t.s.unstated[c])
+      stated.push_back(c);
+  }
+  for (int c : stated) REQUIRE(t.game.Apply(t.s, RevealAction(t.rules, c, hand)).ok());
+  const PositionView view =
+      ViewPosition(t.game, t.s, Viewpoint::Everything(), {"Anne", "Bob", "Carl", "Dora"});
+  int anne_named = 0, bob_named = 0, bob_cards = 0;
+  for (const ZoneView& z : view.zones) {
+    if (z.family != "hand") continue;
+    for (const CardView& c : z.cards) {
+      if (z.seat == 0) anne_named += !c.name.empty();
+      if (z.seat == 1) {
+        ++bob_cards;
+        bob_named += !c.name.empty();
+        CHECK(c.back.empty());
+      }
+    }
+  }
+  CHECK(anne_named == 9);  // stated: seen by name
+  CHECK(bob_cards == 9);   // Bob holds nine cards nobody has stated
+  CHECK(bob_named == 0);
 }
 
 }  // namespace

@@ -56,7 +56,9 @@ std::vector<ZoneView> Zones(const Game& game, const State& s, const Viewpoint& v
           z.role == "hand" ? InHoldingOrder(rules, s.Zone(zone))
                            : std::vector<int>(s.Zone(zone).begin(), s.Zone(zone).end());
       for (int c : cards) {
-        CardView card = Card(rules, c, z.visible);
+        // A card no record has stated (a game from a table) is only a place:
+        // its name and back are whatever card the engine happens to keep there.
+        CardView card = s.unstated[c] == 0 ? Card(rules, c, z.visible) : CardView{};
         // Cards held by a player show their backs to everyone; piles do not.
         if (z.visible || (family.per_player && !card.back.empty()))
           z.cards.push_back(card);
