@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "dsl/text.h"
+#include "interpreter/chance_outcome.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/rng.h"
@@ -57,7 +58,11 @@ void MovesJson(JsonWriter& json, const Game& game, State s,
       json.String(players[static_cast<size_t>(a.player)]);
     }
     json.Key("value").Int(a.value);
-    if (a.kind == ActionKind::kChance) json.Key("outcome").String(Hex64(a.seed));
+    if (IsUnseenShuffle(a)) {
+      json.Key("outcome").Null();  // a shuffle nobody saw has no outcome to state
+    } else if (a.kind == ActionKind::kChance) {
+      json.Key("outcome").String(Hex64(a.seed));
+    }
     json.Key("legal").Int(actions[i].legal);
     for (const Annotation& an : annotations) {
       if (an.ply != ply) continue;

@@ -299,5 +299,29 @@ TEST_CASE("replay: every subcommand that prints says it in JSON with --json",
   CHECK(i.Find("actions")->AsInt() == at + 1);  // the promoted line: one move
 }
 
+TEST_CASE("replay export --json: a shuffle nobody saw has a null outcome",
+          "[replay-cmd][table]") {
+  TempStore tmp;
+  const std::string rec =
+      std::string(ANGLER_TEST_DIR) + "/data/replay/table/fishing-table.rec";
+  Ran imported = tmp.Run({"import", rec});
+  INFO(imported.err);
+  REQUIRE(imported.code == kExitOk);
+  Ran exported = tmp.Run({"export", "1", "--json"});
+  REQUIRE(exported.code == kExitOk);
+  Result<JsonValue> json = ParseJson(exported.out, "export.json");
+  REQUIRE(json.ok());
+  const JsonValue* moves = json.value().Find("moves");
+  REQUIRE(moves);
+  int unseen = 0;
+  for (const JsonValue& m : moves->items) {
+    if (m.Find("text")->text.find("unseen") == std::string::npos) continue;
+    ++unseen;
+    REQUIRE(m.Find("outcome"));
+    CHECK(m.Find("outcome")->kind == JsonValue::Kind::kNull);
+  }
+  CHECK(unseen > 0);
+}
+
 }  // namespace
 }  // namespace angler
