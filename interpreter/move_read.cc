@@ -82,8 +82,32 @@ std::string ChanceWords(const Game& game, const State& s) {
   return hash == std::string::npos ? text : text.substr(0, hash);
 }
 
+// "draw 2": a draw stated by the value it gave (a game from a table has no
+// outcome to copy). Any outcome that draws the value is the same move, so the
+// first one is taken. nullopt when `text` is not such a line.
+std::optional<Result<Action>> StatedDraw(const State& s, std::string_view text,
+                                         std::string_view verb) {
+  const Decision& d = s.decision;
+  if (!d.chance_pick || text.substr(0, verb.size()) != verb) return std::nullopt;
+  const std::string_view number = Trim(text.substr(verb.size()));
+  int value = 0;
+  auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
+  if (number.empty() || ec != std::errc() || end != number.data() + number.size())
+    return std::nullopt;
+  if (std::find(d.options, d.options + d.count, value) == d.options + d.count) {
+    std::string can;
+    for (int i = 0; i < d.count; ++i)
+      can += (i ? ", " : "") + std::to_string(d.options[i]);
+    return Diagnostic(
+        {}, "the draw cannot give " + std::to_string(value) + ": it draws one of " + can);
+  }
+  for (uint64_t seed = 0;; ++seed) {  // each value has odds of at least 1/count
+    if (PickValue(d, seed) == value) return Action{ActionKind::kChance, -1, 0, seed};
+  }
+}
+
 // "shuffle deck #00ff00ff00ff00ff"; with a default seed, "shuffle deck" and
-// "shuffle" too.
+// "shuffle" too; "draw 2" states a draw's value.
 Result<Action> ParseChance(const Game& game, const State& s, std::string_view text,
                            const std::vector<std::string>& players,
                            const MoveReading& reading) {
@@ -108,6 +132,9 @@ Result<Action> ParseChance(const Game& game, const State& s, std::string_view te
     words = named.substr(0, named.find(" #"));
   }
   const std::string_view verb = std::string_view(words).substr(0, words.find(' '));
+  if (!seed) {
+    if (std::optional<Result<Action>> drawn = StatedDraw(s, rest, verb)) return *drawn;
+  }
   const bool matches = rest == words || (reading.default_seed && !seed && rest == verb);
   if (!matches) {
     return Diagnostic({}, "expected '" + words + " #<outcome in hex>' here, not '" +

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "interpreter/chance_outcome.h"
 #include "interpreter/loader.h"
 #include "interpreter/rng.h"
 #include "tests/test_util.h"
@@ -107,6 +108,28 @@ TEST_CASE("move text: refusals say why", "[move_text]") {
 
 TEST_CASE("move text: seats without names are P1..Pn", "[move_text]") {
   CHECK(SeatNames(3) == std::vector<std::string>{"P1", "P2", "P3"});
+}
+
+TEST_CASE("move text: a draw stated by its value reads as a move that draws it",
+          "[move_text][table]") {
+  // Hearts draws its passing direction among 0..3 after the deal.
+  RulesetPtr hearts = LoadRuleset("hearts").value();
+  const Game game(*hearts, 4);
+  State s = game.NewInitialState();
+  for (uint64_t seed = 1; game.IsChance(s) && !s.decision.chance_pick; ++seed)
+    REQUIRE(game.Apply(s, Action{ActionKind::kChance, -1, 0, seed}).ok());
+  REQUIRE(s.decision.chance_pick);
+  const std::vector<std::string> names = {"A", "B", "C", "D"};
+  for (int value = 0; value < 4; ++value) {
+    Result<Action> drawn = ParseMove(game, s, "draw " + std::to_string(value), names);
+    INFO(testing::FormatErrors(drawn));
+    REQUIRE(drawn.ok());
+    CHECK(OutcomeOf(s, drawn.value().seed).value == value);
+  }
+  Result<Action> impossible = ParseMove(game, s, "draw 7", names);
+  REQUIRE_FALSE(impossible.ok());
+  CHECK(impossible.error().message ==
+        "the draw cannot give 7: it draws one of 0, 1, 2, 3");
 }
 
 }  // namespace
