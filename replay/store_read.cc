@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/limits.h"
 #include "replay/format.h"
 #include "replay/store.h"
 #include "replay/store_statement.h"
@@ -48,15 +49,25 @@ Status Store::ReadGameRow(GameRecord& record, size_t& plies) {
   if (!row.value()) return Error("no " + game);
   record.ruleset_hash = select.Text(0);
   record.ruleset_name = select.Text(1);
-  record.players.resize(static_cast<size_t>(select.Int(2)));
+  // The counts come from a file that may be damaged: checked before use.
+  const int64_t players = select.Int(2);
+  if (players < 1 || players > kMaxPlayers) {
+    return Error(game + ": " + std::to_string(players) + " players (a damaged store?)");
+  }
+  record.players.resize(static_cast<size_t>(players));
   if (!select.IsNull(3)) record.seed = SeedFromSql(select.Int(3));
   record.source = select.Text(4);
   record.created = select.Int(5);
-  plies = static_cast<size_t>(select.Int(6));
-  record.actions.reserve(plies);
+  const int64_t stored_plies = select.Int(6);
+  if (stored_plies < 0) {
+    return Error(game + ": " + std::to_string(stored_plies) +
+                 " plies (a damaged store?)");
+  }
+  plies = static_cast<size_t>(stored_plies);
+  // A hint only: the actions read must then number `plies` (ReadMainLine).
+  record.actions.reserve(std::min<size_t>(plies, 1u << 16));
   record.finished = select.Int(7) != 0;
   record.result = select.Text(8);
-  select.Reset();
   select.Reset();
   return Ok();
 }

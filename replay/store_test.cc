@@ -451,6 +451,38 @@ TEST_CASE("readers go on while another connection writes (WAL)", "[store]") {
   CHECK(reader->ListGames({}).value().size() == 2);
 }
 
+TEST_CASE("a damaged game row is an error, not a crash", "[store]") {
+  // Found by fuzz_store: a negative plies count was reserved as ~2^64 actions.
+  TempDb tmp;
+  {
+    auto store = OpenOrFail(tmp.path());
+    const Game game(testing::Fishing(), 3);
+    REQUIRE(
+        store->AddGame(testing::Fishing(), RandomRecord(game, 1, {"Anne", "Bob", "Carl"}))
+            .ok());
+  }
+  for (const char* damage :
+       {"UPDATE games SET plies = -64", "UPDATE games SET plies = 3",
+        "UPDATE games SET player_count = -2", "UPDATE games SET player_count = 1000"}) {
+    INFO(damage);
+    {
+      auto db = sql::Database::Open(tmp.path(), false);
+      REQUIRE(db.ok());
+      REQUIRE(db.value().Exec(damage, "damaging").ok());
+    }
+    auto store = OpenOrFail(tmp.path());
+    Result<GameRecord> loaded = store->LoadGame(1);
+    REQUIRE_FALSE(loaded.ok());
+    CHECK_THAT(loaded.error().message, Catch::Contains("a damaged store?"));
+    auto db = sql::Database::Open(tmp.path(), false);
+    REQUIRE(db.value()
+                .Exec("UPDATE games SET plies = (SELECT count(*) FROM actions), "
+                      "player_count = 3",
+                      "repairing")
+                .ok());
+  }
+}
+
 TEST_CASE("scenario runs: the previous result of each scenario", "[store]") {
   auto store = OpenOrFail(":memory:");
   auto first =
