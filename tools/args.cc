@@ -1,7 +1,7 @@
 #include "tools/args.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 
 namespace angler {
@@ -35,77 +35,91 @@ Result<Int> GetNumber(const std::optional<std::string>& value, std::string_view 
   return out;
 }
 
+Diagnostic UnknownLongFlag(const std::string& name, const std::vector<FlagSpec>& specs) {
+  std::vector<std::string> known;
+  for (const FlagSpec& s : specs) known.push_back("--" + s.name);
+  return Error(WithSuggestion("unknown flag '--" + name + "'", "--" + name, known));
+}
+
+// Flags are written out (`--players`); a `-p` is said with the flags it may mean.
+Diagnostic UnknownShortFlag(const std::string& word, const std::vector<FlagSpec>& specs) {
+  std::vector<std::string> meant;
+  for (const FlagSpec& s : specs) {
+    if (word.size() > 1 && s.name[0] == word[1]) meant.push_back("'--" + s.name + "'");
+  }
+  std::string message = "unknown flag '" + word + "'";
+  if (meant.empty()) return Error(message + ": flags are written out, like '--help'");
+  message += " (did you mean ";
+  for (size_t k = 0; k < meant.size(); ++k) {
+    message += (k == 0 ? "" : k + 1 == meant.size() ? " or " : ", ") + meant[k];
+  }
+  return Error(message + "?)");
+}
+
 }  // namespace
 
+// CLI11 reads the words: "--name value", "--name=value", boolean flags, "--"
+// and negative numbers as words. Each occurrence reaches a callback as it is
+// read, so flags_ keeps command-line order and every mistake is collected;
+// the words CLI11 does not know come back as its extras and are named here
+// with the flags they may have meant.
 Result<Args> Args::Parse(const std::vector<std::string>& words,
                          const std::vector<FlagSpec>& specs) {
   Args args;
-  std::vector<Diagnostic> errors;
-  bool flags_done = false;
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    const std::string& word = words[i];
-    // `-h` is --help; any other `-x` is a mistyped flag (flags are written
-    // out: `--players`), said with the flags it may have meant.
-    if (!flags_done && word.size() >= 2 && word[0] == '-' &&
-        std::isalpha(static_cast<unsigned char>(word[1]))) {
-      const bool has_help = std::any_of(
-          specs.begin(), specs.end(), [](const FlagSpec& s) { return s.name == "help"; });
-      if (word == "-h" && has_help) {
-        args.flags_.emplace_back("help", "");
-        continue;
-      }
-      std::vector<std::string> meant;
-      for (const FlagSpec& s : specs) {
-        if (s.name[0] == word[1]) meant.push_back("'--" + s.name + "'");
-      }
-      std::string message = "unknown flag '" + word + "'";
-      if (meant.empty()) {
-        message += ": flags are written out, like '--help'";
-      } else {
-        message += " (did you mean ";
-        for (size_t k = 0; k < meant.size(); ++k) {
-          message += (k == 0 ? "" : k + 1 == meant.size() ? " or " : ", ") + meant[k];
-        }
-        message += "?)";
-      }
-      errors.push_back(Error(message));
-      continue;
-    }
-    if (flags_done || word.size() < 2 || word.compare(0, 2, "--") != 0) {
-      args.positional_.push_back(word);
-      continue;
-    }
-    if (word == "--") {
-      flags_done = true;
-      continue;
-    }
-    const std::size_t eq = word.find('=');
-    const std::string name = word.substr(2, eq == std::string::npos ? eq : eq - 2);
-    const auto spec = std::find_if(specs.begin(), specs.end(),
-                                   [&](const FlagSpec& s) { return s.name == name; });
-    if (spec == specs.end()) {
-      std::vector<std::string> known;
-      for (const FlagSpec& s : specs) known.push_back("--" + s.name);
-      errors.push_back(
-          Error(WithSuggestion("unknown flag '--" + name + "'", "--" + name, known)));
-      continue;
-    }
-    if (!spec->takes_value) {
-      if (eq != std::string::npos) {
-        errors.push_back(Error("flag '--" + name + "' does not take a value"));
-      } else {
-        args.flags_.emplace_back(name, "");
-      }
-      continue;
-    }
-    if (eq != std::string::npos) {
-      args.flags_.emplace_back(name, word.substr(eq + 1));
-    } else if (i + 1 < words.size() && words[i + 1].compare(0, 2, "--") != 0) {
-      args.flags_.emplace_back(name, words[++i]);
+  std::vector<Diagnostic> value_errors;
+  CLI::App app;
+  app.set_help_flag();  // help is one of the specs, shown by the command table
+  app.allow_extras();
+  for (const FlagSpec& spec : specs) {
+    const std::string flag = "--" + spec.name;
+    if (spec.takes_value) {
+      // (0, 1): a bare "--seed" before another flag or at the end is read as
+      // given without a value, so it is reported rather than eating a flag.
+      app.add_option(flag,
+                     [&](const CLI::results_t& values) {
+                       if (values.empty() || values.back().empty()) {
+                         value_errors.push_back(Error("flag '--" + spec.name +
+                                                      "' needs a value: " + spec.help));
+                       } else {
+                         args.flags_.emplace_back(spec.name, values.back());
+                       }
+                       return true;
+                     })
+          ->expected(0, 1)
+          ->trigger_on_parse();
     } else {
-      errors.push_back(Error("flag '--" + name + "' needs a value"));
+      app.add_flag(flag)->trigger_on_parse()->each([&](const std::string& value) {
+        // CLI11 gives "true" for a bare flag and the text of "--flag=text".
+        if (value != "true") {
+          value_errors.push_back(
+              Error("flag '--" + spec.name + "' does not take a value"));
+        } else {
+          args.flags_.emplace_back(spec.name, "");
+        }
+      });
     }
   }
+  app.add_option("words", args.positional_);
+  std::vector<std::string> reversed(words.rbegin(),
+                                    words.rend());  // CLI11 pops from the back
+  try {
+    app.parse(reversed);
+  } catch (const CLI::ParseError& e) {
+    return Error(e.what());
+  }
+  std::vector<Diagnostic> errors;
+  for (const std::string& word : app.remaining()) {
+    if (word == "--") continue;
+    if (word == "-h" && std::any_of(specs.begin(), specs.end(),
+                                    [](const FlagSpec& s) { return s.name == "help"; })) {
+      args.flags_.emplace_back("help", "");
+    } else if (word.compare(0, 2, "--") == 0) {
+      errors.push_back(UnknownLongFlag(word.substr(2, word.find('=') - 2), specs));
+    } else {
+      errors.push_back(UnknownShortFlag(word, specs));
+    }
+  }
+  errors.insert(errors.end(), value_errors.begin(), value_errors.end());
   if (!errors.empty()) return errors;
   return args;
 }

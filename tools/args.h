@@ -1,4 +1,5 @@
-// Command-line parsing for subcommands, with errors as values.
+// Command-line parsing for subcommands (CLI11 reads the words), with errors as
+// values in the project's words and did-you-mean suggestions.
 //
 // REQUIRES: FlagSpec names are unique and given without the leading "--".
 #ifndef ANGLER_TOOLS_ARGS_H_
@@ -25,7 +26,8 @@ class Args {
  public:
   // Parses the words after the subcommand: "--name value", "--name=value", boolean
   // "--name"; "--" ends flags; everything else (including "-5") is positional.
-  // A value flag followed by another "--flag" counts as missing its value.
+  // A value flag followed by another "--flag", or given "" ("--db ''", "--db="),
+  // counts as missing its value: an empty value would fall back to a default unseen.
   // Reports every bad word, e.g. "unknown flag '--sedd' (did you mean '--seed'?)".
   static Result<Args> Parse(const std::vector<std::string>& words,
                             const std::vector<FlagSpec>& specs);

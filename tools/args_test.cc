@@ -36,10 +36,10 @@ TEST_CASE("Args parses value, equals and boolean flags", "[args]") {
   CHECK(args.positional() == std::vector<std::string>{"go_fish", "out.json"});
 }
 
-TEST_CASE("Args: last occurrence wins and values may be empty", "[args]") {
-  const Args args = MustParse({"--seed", "1", "--seed=2", "--games="});
+TEST_CASE("Args: last occurrence wins", "[args]") {
+  const Args args = MustParse({"--seed", "1", "--seed=2", "--games", "3"});
   CHECK(args.Get("seed") == "2");
-  CHECK(args.Get("games") == "");
+  CHECK(args.Get("games") == "3");
 }
 
 TEST_CASE("Args: '--' ends flags and single dashes are positional", "[args]") {
@@ -62,8 +62,12 @@ TEST_CASE("Args reports unknown flags with a suggestion", "[args]") {
 }
 
 TEST_CASE("Args reports missing and unexpected values", "[args]") {
-  CHECK(ParseError({"--seed"}) == "flag '--seed' needs a value");
-  CHECK(ParseError({"--seed", "--verbose"}) == "flag '--seed' needs a value");
+  CHECK(ParseError({"--seed"}) == "flag '--seed' needs a value: random seed");
+  CHECK(ParseError({"--seed", "--verbose"}) ==
+        "flag '--seed' needs a value: random seed");
+  // An empty value would fall back to the default unseen: it is no value.
+  CHECK(ParseError({"--seed", ""}) == "flag '--seed' needs a value: random seed");
+  CHECK(ParseError({"--games="}) == "flag '--games' needs a value: how many games");
   CHECK(ParseError({"--verbose=yes"}) == "flag '--verbose' does not take a value");
 }
 
@@ -71,7 +75,7 @@ TEST_CASE("Args collects every error", "[args]") {
   Result<Args> parsed = Args::Parse({"--bogus", "--games"}, kSpecs);
   REQUIRE(parsed.errors().size() == 2);
   CHECK(parsed.errors()[0].message == "unknown flag '--bogus'");
-  CHECK(parsed.errors()[1].message == "flag '--games' needs a value");
+  CHECK(parsed.errors()[1].message == "flag '--games' needs a value: how many games");
   CHECK(parsed.errors()[0].Format() == "error: unknown flag '--bogus'\n");
 }
 

@@ -143,7 +143,7 @@ TEST_CASE("bad input: a huge range of card values is refused", "[bad_input]") {
 TEST_CASE("bad input: --bots must name real bots with numbers", "[bad_input]") {
   for (const auto& [bots, message] :
        {std::pair<std::string, std::string>{"spot:nan/nan", "not 'spot:nan/nan'"},
-        {"", "--bots needs a bot list"}}) {
+        {"", "flag '--bots' needs a value"}}) {
     const Ran ran =
         Angler({"sim", "fishing", "--players", "3", "--games", "1", "--bots", bots});
     INFO(bots << ": " << ran.out << ran.err);

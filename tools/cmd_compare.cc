@@ -65,9 +65,6 @@ Result<CompareFlags> ReadCompareFlags(const Args& args) {
   if (!seed) usage.push_back(seed.error());
   Result<int64_t> threads = IntFlagIn(args, "threads", DefaultThreads(), 1, 1024);
   if (!threads) usage.push_back(threads.error());
-  if (args.Has("html") && args.Get("html").value_or("").empty()) {
-    usage.emplace_back(SourcePos{}, "--html needs a FILE");
-  }
   if (!usage.empty()) return usage;
   flags.games = games.value();
   flags.seed = seed.value();

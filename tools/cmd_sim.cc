@@ -105,13 +105,6 @@ Result<std::vector<int>> PlayerCounts(const Ruleset& ruleset, const Args& args) 
     if (!players) return players.errors();
     counts.push_back(players.value());
   }
-  // Given empty, these flags would fall back to their defaults unseen.
-  if (const auto bots = args.Get("bots"); bots && bots->empty()) {
-    return Diagnostic({}, "--bots needs a bot list, such as random or greedy:1,random");
-  }
-  if (const auto db = args.Get("db"); db && db->empty()) {
-    return Diagnostic({}, "--db needs a path");
-  }
   for (int n : counts) {
     auto bots = MakeSeatBots(args.Get("bots").value_or(""), n);
     if (!bots) return bots.errors();

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 ANGLER_PACKAGES=(cmake g++ make pkg-config tao-pegtl-dev libyaml-cpp-dev libsqlite3-dev catch2
-  libcpp-httplib-dev nlohmann-json3-dev)
+  libcpp-httplib-dev nlohmann-json3-dev libcli11-dev)
 
 # What only the tests use: the browser of the page's test (tools/browser_test.sh
 # skips, saying so, when it cannot be installed).

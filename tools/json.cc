@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 namespace angler {
 
@@ -54,26 +55,12 @@ JsonWriter& JsonWriter::Key(std::string_view k) {
   return *this;
 }
 
+// nlohmann-json's serializer quotes: JSON's escapes for " \ and control
+// characters, UTF-8 passed through, and a byte that is not UTF-8 (a name
+// from a damaged record) replaced by U+FFFD, so the output is always JSON.
 void JsonWriter::AppendQuoted(std::string_view s) {
-  // JSON's two-character escapes, position for position.
-  static constexpr std::string_view kEscaped = "\"\\\b\f\n\r\t";
-  static constexpr std::string_view kLetters = "\"\\bfnrt";
-  static constexpr char kHex[] = "0123456789abcdef";
-  out_ += '"';
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (const std::size_t i = kEscaped.find(c); i != std::string_view::npos) {
-      out_ += '\\';
-      out_ += kLetters[i];
-    } else if (u < 0x20) {
-      out_ += "\\u00";
-      out_ += kHex[u >> 4];
-      out_ += kHex[u & 0xf];
-    } else {
-      out_ += c;
-    }
-  }
-  out_ += '"';
+  out_ += nlohmann::json(std::string(s))
+              .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 JsonWriter& JsonWriter::String(std::string_view s) {

@@ -1,5 +1,7 @@
-// A minimal JSON writer whose output is byte-identical across runs and machines
+// A streaming JSON writer whose output is byte-identical across runs and machines
 // (no locale, no hash ordering: keys come out in the order they are written).
+// Streaming, so `sim --json` over a million games builds no tree; strings are
+// quoted by nlohmann-json's serializer.
 //
 // REQUIRES: calls form valid JSON: inside an object every value follows a Key(),
 // Key() is only called inside an object, and every Begin has a matching End.
@@ -27,7 +29,8 @@ class JsonWriter {
   JsonWriter& EndArray();
   JsonWriter& Key(std::string_view k);
 
-  // Escapes " \ and control characters (\n, \t, ... or \u00XX); UTF-8 passes through.
+  // Escapes " \ and control characters (\n, \t, ... or \u00XX); UTF-8 passes
+  // through; a byte that is not UTF-8 becomes U+FFFD.
   JsonWriter& String(std::string_view s);
   JsonWriter& Int(int64_t v);
   // Seeds and hashes are full 64-bit unsigned values.

@@ -53,6 +53,10 @@ TEST_CASE("JsonWriter escapes strings", "[json]") {
   JsonWriter nul;
   nul.String(std::string_view("a\0b", 3));
   CHECK(nul.str() == R"("a\u0000b")");
+  // A byte that is not UTF-8 would make the output not JSON: it becomes U+FFFD.
+  JsonWriter bad;
+  bad.String("fish \xff\xc3");
+  CHECK(bad.str() == "\"fish \xef\xbf\xbd\xef\xbf\xbd\"");
 }
 
 TEST_CASE("JsonWriter writes doubles in trimmed fixed notation", "[json]") {

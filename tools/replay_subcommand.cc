@@ -53,15 +53,11 @@ int Fail(Context& c, const std::string& message, ErrorKind kind) {
 }
 
 Result<std::unique_ptr<Store>> OpenStore(const Args& args) {
-  const std::optional<std::string> db = args.Get("db");
-  if (db && db->empty()) return Diagnostic({}, "--db needs a path");
-  return Store::OpenAt(db.value_or(""));
+  return Store::OpenAt(args.Get("db").value_or(""));
 }
 
 Result<std::unique_ptr<Store>> OpenStoreToRead(const Args& args) {
-  const std::optional<std::string> db = args.Get("db");
-  if (db && db->empty()) return Diagnostic({}, "--db needs a path");
-  return Store::OpenAtToRead(db.value_or(""));
+  return Store::OpenAtToRead(args.Get("db").value_or(""));
 }
 
 Result<int64_t> GameArg(const std::string& word) {

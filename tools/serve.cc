@@ -116,11 +116,7 @@ int RunServe(const std::vector<std::string>& words, std::ostream& out,
   Result<int64_t> port = IntFlagIn(args, "port", 8080, 0, 65535);
   if (!port) return ReportErrors(spec.name, port.errors(), err);
   const std::string host = args.Get("host").value_or("127.0.0.1");
-  const std::optional<std::string> db = args.Get("db");
-  if (db && db->empty()) {
-    return ReportErrors(spec.name, {Diagnostic({}, "--db needs a path")}, err);
-  }
-  auto store = Store::OpenAt(db.value_or(""));
+  auto store = Store::OpenAt(args.Get("db").value_or(""));
   if (!store) return ReportErrors(spec.name, store.errors(), err);
   const std::string path = store.value()->path();
   const std::string token = IsLoopback(host) ? "" : NewToken();
