@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <functional>
 #include <iomanip>
 #include <istream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -34,6 +36,16 @@
 
 namespace angler {
 namespace {
+
+bool AllDigits(const std::string& line) {
+  return std::all_of(line.begin(), line.end(),
+                     [](unsigned char c) { return std::isdigit(c) != 0; });
+}
+
+// The number of a listed choice, 0 when `line` is none.
+size_t ChoiceNumber(const std::string& line) {
+  return AllDigits(line) && !line.empty() && line.size() < 6 ? std::stoul(line) : 0;
+}
 
 const CommandSpec& PlaySpec() {
   static const CommandSpec spec{
@@ -116,6 +128,12 @@ class TerminalGame {
   bool NextLine(std::string& typed);
   // A lay, the row first, then the cards (tools/play_view.h).
   Answer AskLay(Action& chosen);
+  // The keys every prompt knows: 'h' a hint, 'u' take back, '?' help (then
+  // `reshow` asks again). kTakenBack when a move was taken back; nullopt when
+  // `line` is none of them.
+  enum class Key { kHandled, kTakenBack };
+  std::optional<Key> PromptKey(const std::string& line,
+                               const std::function<void()>& reshow);
   // A move typed as text: true when it is played (legal, or taken against
   // the rules where the ruleset allows); else says why not.
   bool TypedMove(const std::string& typed, Action& chosen);
@@ -276,6 +294,24 @@ bool TerminalGame::TypedMove(const std::string& typed, Action& chosen) {
   return false;
 }
 
+std::optional<TerminalGame::Key> TerminalGame::PromptKey(
+    const std::string& line, const std::function<void()>& reshow) {
+  if (line == "h" || line == "hint") {
+    out_ << "hint: " << HintText(game_, run_, human_, run_.seed()) << "\n";
+    return Key::kHandled;
+  }
+  if (line == "u" || line == "undo") {
+    return TakeBack(setup_, run_, bots_, out_) ? Key::kTakenBack : Key::kHandled;
+  }
+  if (line == "?" || line == "help") {
+    ShowHelp();
+    ShowStatus();
+    reshow();
+    return Key::kHandled;
+  }
+  return std::nullopt;
+}
+
 TerminalGame::Answer TerminalGame::AskLay(Action& chosen) {
   LayPicker picker(game_, run_.state(), {run_.legal().begin(), run_.legal().end()});
   bool first = true;  // the whole question once, then each step's
@@ -291,25 +327,16 @@ TerminalGame::Answer TerminalGame::AskLay(Action& chosen) {
   while (true) {
     std::string typed;
     if (!NextLine(typed)) return Answer::kLeave;
-    std::string line = Lower(typed);
-    if (line == "h" || line == "hint") {
-      out_ << "hint: " << HintText(game_, run_, human_, run_.seed()) << "\n";
+    const std::string line = Lower(typed);
+    if (const auto key = PromptKey(line, [&] {
+          first = true;
+          show();
+        })) {
+      if (*key == Key::kTakenBack) return Answer::kAgain;
       continue;
     }
-    if (line == "u" || line == "undo") {
-      if (TakeBack(setup_, run_, bots_, out_)) return Answer::kAgain;
-      continue;
-    }
-    if (line == "?" || line == "help") {
-      ShowHelp();
-      ShowStatus();
-      first = true;
-      show();
-      continue;
-    }
-    const bool digits = std::all_of(line.begin(), line.end(),
-                                    [](unsigned char c) { return std::isdigit(c) != 0; });
-    const size_t number = digits && line.size() < 6 ? std::stoul(line) : 0;
+    const bool digits = AllDigits(line);
+    const size_t number = ChoiceNumber(line);
     if (number >= 1 && number <= picker.options().size()) {
       if (std::optional<Action> lay = picker.Pick(number - 1)) {
         chosen = *lay;
@@ -355,25 +382,13 @@ TerminalGame::Answer TerminalGame::AskPerson(Action& chosen) {
   while (true) {
     std::string typed;
     if (!NextLine(typed)) return Answer::kLeave;
-    std::string line = Lower(typed);
-    if (line == "h" || line == "hint") {
-      out_ << "hint: " << HintText(game_, run_, human_, run_.seed()) << "\n";
+    const std::string line = Lower(typed);
+    if (const auto key = PromptKey(line, [&] { ShowMoves(moves); })) {
+      if (*key == Key::kTakenBack) return Answer::kAgain;
       continue;
     }
-    if (line == "u" || line == "undo") {
-      if (TakeBack(setup_, run_, bots_, out_)) return Answer::kAgain;
-      continue;
-    }
-    if (line == "?" || line == "help") {
-      ShowHelp();
-      ShowStatus();
-      ShowMoves(moves);
-      continue;
-    }
-    size_t number = 0;
-    const bool digits = std::all_of(line.begin(), line.end(),
-                                    [](unsigned char c) { return std::isdigit(c) != 0; });
-    if (digits && line.size() < 6) number = std::stoul(line);
+    const bool digits = AllDigits(line);
+    const size_t number = ChoiceNumber(line);
     if (number >= 1 && number <= moves.size()) {
       chosen = moves[number - 1];
       return Answer::kMove;
