@@ -384,6 +384,8 @@ Result<int> Compiler::CompileBuiltinCall(const Expr& e, const FunctionSpec& spec
     if (!a) return a;
     *slots[i] = a.value();
   }
+  // The count of a zone (not of cards picked from one) is the zone's size.
+  if (n.op == Op::kCount && TypeOf(n.x) == Type::kZone) n.op = Op::kZoneSize;
   return AddNode(n);
 }
 

@@ -116,6 +116,10 @@ struct EvalOps {
     return e.Attribute(e.Value(n.x), static_cast<angler::Attr>(n.a));
   }
   static int64_t List(Evaluator& e, const Node& n) { return e.ListValue(n); }
+  static int64_t ZoneSize(Evaluator& e, const Node& n) {
+    const int64_t z = e.Value(n.x);
+    return z < 0 ? 0 : e.state_.ZoneSize(static_cast<int>(z));
+  }
   static int64_t Generic(Evaluator& e, const Node& n) { return e.Switch(n); }
 };
 

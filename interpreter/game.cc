@@ -569,7 +569,7 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         s.decision.count = 0;
         return;
       case Code::kCheck:
-        if (check_invariants_ && !InvariantHolds(s, in.e0))
+        if (check_invariants_ && !InvariantHolds(s, in.e0, in.flag != 0))
           return Fail(s, RuntimeFault::kInvariant, pc);
         ++s.pc;
         break;
@@ -590,8 +590,8 @@ bool Game::PlayedInTrick(const State& s, int card) {
   return std::find(s.played, end, card) != end;
 }
 
-bool Game::InvariantHolds(const State& s, int holds) const {
-  for (int p = 0; p < players_; ++p) {
+bool Game::InvariantHolds(const State& s, int holds, bool per_seat) const {
+  for (int p = 0; p < (per_seat ? players_ : 1); ++p) {
     Frame f{};
     f.locals[0] = p;
     Evaluator ev(rules_, s, &f);

@@ -139,7 +139,8 @@ class Game {
   // faults runtime_error.h marks kNode, an expression node).
   void Fail(State& s, RuntimeFault fault, int at) const;
   static bool PlayedInTrick(const State& s, int card);
-  bool InvariantHolds(const State& s, int holds) const;  // for every seat p
+  // For every seat p, or once when the condition does not read p.
+  bool InvariantHolds(const State& s, int holds, bool per_seat) const;
   void SetVariablesToStart(State& s, Scope scope, EventLog* log = nullptr) const;
   // vars[slot] = v, logged when it changes.
   void SetVar(State& s, int slot, int32_t v, EventLog* log) const {

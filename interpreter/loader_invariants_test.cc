@@ -1,6 +1,7 @@
 // Rulesets' invariants, and cards a search game generates.
 #include <catch2/catch.hpp>
 #include <string>
+#include <vector>
 
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
@@ -63,6 +64,25 @@ TEST_CASE("loader: invariants are checked as games run", "[loader][invariants]")
   // A made-up position may be told not to check them.
   stops.set_check_invariants(false);
   CHECK_FALSE(PlayOut(stops).error);
+}
+
+TEST_CASE("loader: an invariant that does not read p is checked once, and still stops",
+          "[loader][invariants]") {
+  // Seat 1 reads p inside an or: still per seat. The others never read it.
+  RulesetPtr r = Load(WithInvariants(
+      "  - {at: round_end, holds: count(deck) > 99 or count(hand(p)) == 0}\n"
+      "  - {at: trick_end, holds: count(trick) == 0}\n"
+      "  - {at: game_end, holds: count(deck) == 1, says: one card stays}\n"));
+  std::vector<int> flags;
+  for (const Instr& in : r->code) {
+    if (in.code == Code::kCheck) flags.push_back(in.flag);
+  }
+  CHECK(flags == std::vector<int>{0, 1, 0});  // in program order: trick, round, game end
+  Game game(*r, 2);
+  State s = PlayOut(game);
+  CHECK(s.error);
+  REQUIRE(BrokenInvariant(*r, s) != nullptr);
+  CHECK(BrokenInvariant(*r, s)->says == "one card stays");
 }
 
 TEST_CASE("loader: invariants wrongly written", "[loader][invariants][diagnostics]") {

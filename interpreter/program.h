@@ -87,6 +87,7 @@ enum class Attr : uint8_t {
   X(kNeg, Generic, "-x")                                                            \
   X(kNot, Not, "not x")                                                             \
   X(kCount, List, "count(x)")                                                       \
+  X(kZoneSize, ZoneSize, "count(x) of a zone x: its size, no list made")             \
   X(kAny, List, "any(x)")                                                           \
   X(kFirst, List, "first(x)")                                                       \
   X(kLast, List, "last(x)")                                                         \
@@ -209,8 +210,8 @@ struct Node {
   X(kSearch, "suspends: every active player marks until some stop")                  \
   X(kGameOver, "the game ends normally")                                             \
   X(kCheck,                                                                          \
-    "invariants[slot] (node e0) holds for every seat, else the game stops as an "    \
-    "error with pc here")
+    "invariants[slot] (node e0) holds for every seat (flag 1; once when it does "    \
+    "not read p: flag 0), else the game stops as an error with pc here")
 
 enum class Code : uint8_t {
 #define ANGLER_CODE_ENUM(code, doc) code,
