@@ -8,6 +8,7 @@
 
 #include "interpreter/card_set.h"
 #include "interpreter/eval.h"
+#include "interpreter/node_walk.h"
 
 namespace angler {
 namespace {
@@ -102,15 +103,7 @@ class Planner {
   }
   template <typename F>
   void ForChildren(int node, F f) const {
-    const Node n = Get(node);
-    if (n.op == Op::kAnyOf || n.op == Op::kAllOf || n.op == Op::kSetAll ||
-        n.op == Op::kSetAny) {
-      for (int i = 0; i < n.b; ++i) f(static_cast<int>(List(n.a + i)));
-      return;
-    }
-    for (int c : {n.x, n.y, n.z}) {
-      if (c >= 0) f(c);
-    }
+    ForEachChild(rules_, node, f);
   }
 
   int Flags(int node) {

@@ -4,6 +4,8 @@
 
 #include "dsl/parser.h"
 #include "interpreter/compiler_internal.h"
+#include "interpreter/limits.h"
+#include "interpreter/node_walk.h"
 
 namespace angler {
 
@@ -181,7 +183,8 @@ int Compiler::Hoist(int node) {
   if (!DependsOnCard(node)) {
     // Constants, variables, zones: cheaper than a cache.
     bool leaf = n.x < 0 && n.op != Op::kAnyOf && n.op != Op::kAllOf;
-    if (leaf || !IsScalarType(n.type) || n.op == Op::kCached) return node;
+    if (leaf || !IsScalarType(n.type) || n.op == Op::kCached || n.op == Op::kShared)
+      return node;
     Node cached{Op::kCached, n.type};
     cached.a = rules_.cache_slots++;
     cached.x = node;
@@ -210,6 +213,59 @@ int Compiler::Hoist(int node) {
     n.z = Hoist(n.z);
   }
   return AddNode(n);
+}
+
+int Compiler::Shared(int node) {
+  const Node n = rules_.nodes[static_cast<size_t>(node)];
+  const bool leaf = n.x < 0 && n.op != Op::kAnyOf && n.op != Op::kAllOf;
+  if (leaf || !IsScalarType(n.type) || n.op == Op::kShared || DependsOnCard(node)) {
+    return node;
+  }
+  const bool reads_frame = AnyNodeBelow(rules_, node, [](const Node& m) {
+    return m.op == Op::kLocal || m.op == Op::kSelf || m.op == Op::kOwner ||
+           m.op == Op::kBound || m.op == Op::kLetIn;
+  });
+  if (reads_frame) return node;
+  const std::string key = StructuralKey(node);
+  auto it = shared_.find(key);
+  if (it == shared_.end()) {
+    if (rules_.shared_slots >= kMaxSharedSlots) return node;
+    it = shared_.emplace(key, rules_.shared_slots++).first;
+  }
+  Node shared{Op::kShared, n.type};
+  shared.a = it->second;
+  shared.x = node;
+  return AddNode(shared);
+}
+
+const std::string& Compiler::StructuralKey(int node) {
+  if (auto it = keys_.find(node); it != keys_.end()) return it->second;
+  const Node n = rules_.nodes[static_cast<size_t>(node)];
+  std::string key;
+  auto add = [&key](int64_t v) {
+    key += ' ';
+    key += std::to_string(v);
+  };
+  key += '(';
+  add(static_cast<int>(n.op));
+  add(static_cast<int>(n.type));
+  const bool slots = n.op == Op::kCached || n.op == Op::kFilter || n.op == Op::kSetFilter;
+  const bool node_list = n.op == Op::kAnyOf || n.op == Op::kAllOf ||
+                         n.op == Op::kSetAll || n.op == Op::kSetAny;
+  if (!slots && !node_list && n.op != Op::kList) {
+    add(n.a);
+    add(n.b);
+  }
+  add(n.imm);
+  if (n.op == Op::kList) {  // constants: the values, wherever they are kept
+    for (int i = 0; i < n.b; ++i) add(rules_.lists[static_cast<size_t>(n.a + i)]);
+  }
+  ForEachChild(rules_, node, [&](int c) {
+    key += ' ';
+    key += StructuralKey(c);
+  });
+  key += ')';
+  return keys_[node] = std::move(key);
 }
 
 int Compiler::Filter(int cards, int pred) {

@@ -132,10 +132,20 @@ class Compiler {
   bool DependsOnCard(int node) const;
   static bool UsedInFilter(const Expr& e, const std::string& param, bool inside);
   int Hoist(int node);
+  // `node` (a define's expansion) wrapped so it is computed once per question
+  // and shared with every identical expansion, when it is a scalar that
+  // reads only the state (no card, local, effect frame or bound argument);
+  // else `node` itself.
+  int Shared(int node);
+  // A text equal for two nodes exactly when they compute the same from the
+  // same state: slot numbers of caches and filters left out.
+  const std::string& StructuralKey(int node);
   Type TypeOf(int node) const { return rules_.nodes[static_cast<size_t>(node)].type; }
 
   Ruleset& rules_;
   std::map<std::string, Macro> macros_;
+  std::map<std::string, int> shared_;  // structural key -> Op::kShared slot
+  std::map<int, std::string> keys_;    // node -> structural key
   std::vector<std::map<std::string, int>> macro_args_;  // param -> node, per expansion
   int macro_depth_ = 0;
   CodeContext ctx_;

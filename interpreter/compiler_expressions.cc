@@ -186,7 +186,9 @@ Result<int> Compiler::CompileName(const Expr& e) {
                               std::to_string(macro->second.params.size()) +
                               " argument(s)");
     }
-    return Expand(e, macro->second, {});
+    auto expansion = Expand(e, macro->second, {});
+    if (!expansion) return expansion;
+    return Shared(expansion.value());
   }
   int v = FindVariable(name);
   if (v >= 0) return CompileVariableName(e, rules_.variables[static_cast<size_t>(v)]);
@@ -282,7 +284,7 @@ Result<int> Compiler::CompileDefineCall(const Expr& e, const Macro& macro) {
     let.y = body;
     body = AddNode(let);
   }
-  return body;
+  return Shared(body);
 }
 
 // var(player): a per-player variable of one seat.

@@ -116,6 +116,13 @@ struct EvalOps {
     return e.Attribute(e.Value(n.x), static_cast<angler::Attr>(n.a));
   }
   static int64_t List(Evaluator& e, const Node& n) { return e.ListValue(n); }
+  static int64_t Shared(Evaluator& e, const Node& n) {
+    if (e.shared_question_[n.a] != e.question_) {
+      e.shared_value_[n.a] = e.Value(n.x);
+      e.shared_question_[n.a] = e.question_;
+    }
+    return e.shared_value_[n.a];
+  }
   static int64_t ZoneSize(Evaluator& e, const Node& n) {
     const int64_t z = e.Value(n.x);
     return z < 0 ? 0 : e.state_.ZoneSize(static_cast<int>(z));

@@ -7,10 +7,12 @@
 #ifndef ANGLER_INTERPRETER_EVAL_H_
 #define ANGLER_INTERPRETER_EVAL_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 
 #include "interpreter/card_set.h"
+#include "interpreter/limits.h"
 #include "interpreter/ruleset.h"
 #include "interpreter/runtime_error.h"
 #include "interpreter/state.h"
@@ -68,7 +70,9 @@ class Evaluator {
         cards_(rules.cards.data()),
         state_(state),
         frame_(frame),
-        unstated_(state.unstated_count != 0) {}
+        unstated_(state.unstated_count != 0) {
+    std::fill_n(shared_question_, rules.shared_slots, 0u);
+  }
 
   // REQUIRES: BindEvaluators(rules) ran (the loader does it).
   int64_t Value(int node) {
@@ -92,7 +96,15 @@ class Evaluator {
   void set_card(int card) { card_ = card; }
   void set_frame(const Frame* frame) { frame_ = frame; }
   // Frees every card list handed out so far.
-  void ReleaseLists() { scratch_top_ = 0; }
+  // Between questions: the lists go, and so do the shared values (Op::kShared),
+  // since the state may change before the next question.
+  void ReleaseLists() {
+    scratch_top_ = 0;
+    if (++question_ == 0) {  // after 2^32 questions: start the count again
+      std::fill_n(shared_question_, rules_.shared_slots, 0u);
+      question_ = 1;
+    }
+  }
 
   // The first fault of the evaluations so far (RuntimeFault::kNone if none)
   // and the node it happened at. A faulted evaluation returns 0; the caller
@@ -167,6 +179,11 @@ class Evaluator {
   int64_t cache_value_[kCacheSlots];
   int64_t bound_[kCacheSlots];
   bool cache_ok_[kCacheSlots];
+  // Op::kShared slot k holds shared_value_[k] when shared_question_[k] is
+  // the question being answered.
+  uint32_t question_ = 1;
+  uint32_t shared_question_[kMaxSharedSlots];
+  int64_t shared_value_[kMaxSharedSlots];
 };
 
 // Sets Node::fn of every node and compiles filters to card sets where they

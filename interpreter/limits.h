@@ -26,6 +26,9 @@ inline constexpr int kMaxPending = 8;     // next-trick effects waiting
 inline constexpr int kMaxTriggers = 16;   // on-enter effects waiting to run
 inline constexpr int kMaxEffectsPerCard = 4;
 inline constexpr int kMaxLay = 7;  // cards in one lay of the turn procedure
+// Distinct define expansions computed once per question (Op::kShared); past
+// this many a further one is simply computed at each use.
+inline constexpr int kMaxSharedSlots = 64;
 
 // Instructions one Apply may run before the next decision: rules that never
 // reach one (a round without decisions whose end never comes) stop with a

@@ -11,6 +11,7 @@
 #include "interpreter/eval.h"
 #include "interpreter/formation.h"
 #include "interpreter/loader_internal.h"
+#include "interpreter/node_walk.h"
 
 namespace angler {
 
@@ -18,26 +19,6 @@ namespace {
 
 const std::vector<std::string> kRoundKeys = {"start", "tricks", "end"};
 const std::vector<std::string> kGameKeys = {"end_when", "rank", "lowest_wins"};
-
-// Whether the expression at `node` reads frame local `local` (an invariant's
-// `p`): one that does not holds or fails alike for every seat, so it is
-// checked once. Lists of node ids belong to the and/or and set-union ops.
-bool ReadsLocal(const Ruleset& r, int node, int local, std::vector<bool>& seen) {
-  if (node < 0 || seen[static_cast<size_t>(node)]) return false;
-  seen[static_cast<size_t>(node)] = true;
-  const Node& n = r.nodes[static_cast<size_t>(node)];
-  if (n.op == Op::kLocal && n.a == local) return true;
-  if (n.op == Op::kAnyOf || n.op == Op::kAllOf || n.op == Op::kSetAll ||
-      n.op == Op::kSetAny) {
-    for (int i = 0; i < n.b; ++i) {
-      if (ReadsLocal(r, static_cast<int>(r.lists[static_cast<size_t>(n.a + i)]), local,
-                     seen))
-        return true;
-    }
-  }
-  return ReadsLocal(r, n.x, local, seen) || ReadsLocal(r, n.y, local, seen) ||
-         ReadsLocal(r, n.z, local, seen);
-}
 
 }  // namespace
 
@@ -180,8 +161,11 @@ void Loader::EmitChecks(Moment at) {
     Instr check{Code::kCheck};
     check.e0 = all[i].holds;
     check.slot = static_cast<int16_t>(i);
-    std::vector<bool> seen(rules_->nodes.size());
-    check.flag = ReadsLocal(*rules_, all[i].holds, 0, seen) ? 1 : 0;  // 1: per seat
+    // One that does not read p holds or fails alike for every seat: checked once.
+    const bool reads_p = AnyNodeBelow(*rules_, all[i].holds, [](const Node& n) {
+      return n.op == Op::kLocal && n.a == 0;
+    });
+    check.flag = reads_p ? 1 : 0;
     check.pos = all[i].pos;
     compiler_.Emit(check);
   }

@@ -80,6 +80,8 @@ enum class Attr : uint8_t {
   X(kList, Generic, "constants lists[a .. a+b)")                                    \
   X(kRange, Generic, "x .. y inclusive")                                            \
   X(kCached, Cached, "x, computed once per run of the filter owning cache slot a")  \
+  X(kShared, Shared, "x, computed once per question, shared by every use of x's "   \
+                     "expression (slot a)")                                            \
   X(kBound, Generic, "the value bound to slot a by the enclosing let")              \
   X(kLetIn, Generic, "bind slot a to x, then y")                                    \
   /* Unary on x. */                                                                 \

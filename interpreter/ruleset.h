@@ -159,6 +159,7 @@ struct Ruleset {
   int rank = -1;                          // node: the final ranking's key
   int cache_slots = 0;                    // Op::kCached slots in all
   int bound_slots = 0;                    // Op::kBound slots in all
+  int shared_slots = 0;                   // Op::kShared slots, at most kMaxSharedSlots
   int rank_higher_wins = 1;
   Display display;  // how tools show the game (display.h)
   // What loading noticed without refusing the rules, such as a name nothing
