@@ -49,7 +49,7 @@ class IsmctsBot : public Bot {
   // core in every shipped ruleset (Fat Fish, where the budget binds, took
   // 0.34 s on average); the count, not the clock, decides, so the same seed
   // gives the same moves on any machine.
-  static constexpr int kDefaultPlayouts = 12000;
+  static constexpr int kDefaultPlayouts = 4000;
   static constexpr int64_t kDefaultWork = 1000000;
   static constexpr int kMaxPlayouts = 100000;
   static constexpr int kMaxPlayoutActions = 2000;
