@@ -265,7 +265,13 @@ Result<std::vector<GameSummary>> Store::ListGames(const GameFilter& filter) {
     g.id = q.Int(0);
     g.ruleset_name = q.Text(1);
     g.ruleset_hash = q.Text(2);
-    g.players.resize(static_cast<size_t>(q.Int(3)));
+    // From a file that may be damaged (as in ReadGameRow): checked before use.
+    const int64_t players = q.Int(3);
+    if (players < 1 || players > kMaxPlayers) {
+      return Error("game " + std::to_string(g.id) + ": " + std::to_string(players) +
+                   " players (a damaged store?)");
+    }
+    g.players.resize(static_cast<size_t>(players));
     if (!q.IsNull(4)) g.seed = SeedFromSql(q.Int(4));
     g.source = q.Text(5);
     g.created = q.Int(6);
