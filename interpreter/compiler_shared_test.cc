@@ -21,6 +21,13 @@ std::set<int> SharedSlots(const Ruleset& r) {
   return slots;
 }
 
+// The mini ruleset with more defines after its own, and `from` made `to`.
+RulesetPtr MiniWith(const std::string& defines, const std::string& from,
+                    const std::string& to) {
+  const std::string own = "  led: first(played).suit\n";
+  return Load(Replace(Replace(kMini, own, own + defines), from, to));
+}
+
 TEST_CASE("compiler: every use of a define that reads only the state shares one slot",
           "[compiler][shared]") {
   // `led` is used three times by may_play and once by winner: one slot.
@@ -31,28 +38,23 @@ TEST_CASE("compiler: every use of a define that reads only the state shares one 
 
 TEST_CASE("compiler: a define that reads the judged card or a local is not shared",
           "[compiler][shared]") {
-  RulesetPtr r = Load(Replace(Replace(kMini, "  led: first(played).suit\n",
-                                      "  led: first(played).suit\n"
-                                      "  reddish: suit == red or value > 3\n"
-                                      "  mine: count(won(p)) + 1\n"),
-                              "rank: score(p)", "rank: score(p) + mine"));
+  RulesetPtr r =
+      MiniWith("  reddish: suit == red or value > 3\n  mine: count(won(p)) + 1\n",
+               "rank: score(p)", "rank: score(p) + mine");
   // reddish is never used; mine reads p: only led is shared.
   CHECK(r->shared_slots == 1);
-  RulesetPtr judged = Load(
-      Replace(Replace(kMini, "  led: first(played).suit\n",
-                      "  led: first(played).suit\n  reddish: suit == red or value > 3\n"),
-              "may_play: led == none", "may_play: reddish or led == none"));
+  RulesetPtr judged =
+      MiniWith("  reddish: suit == red or value > 3\n", "may_play: led == none",
+               "may_play: reddish or led == none");
   CHECK(judged->shared_slots == 1);
 }
 
 TEST_CASE("eval: a shared value is worked out again for the next question",
           "[eval][shared]") {
   // The rank reads `twice`, which expands `held` twice: two slots.
-  RulesetPtr r = Load(Replace(Replace(kMini, "  led: first(played).suit\n",
-                                      "  led: first(played).suit\n"
-                                      "  held: count(hand(0)) + count(hand(1))\n"
-                                      "  twice: held + held\n"),
-                              "rank: score(p)", "rank: twice"));
+  RulesetPtr r =
+      MiniWith("  held: count(hand(0)) + count(hand(1))\n  twice: held + held\n",
+               "rank: score(p)", "rank: twice");
   CHECK(r->shared_slots == 3);
   Game game(*r, 2);
   State s = game.NewInitialState();
