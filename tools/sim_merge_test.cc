@@ -48,7 +48,7 @@ class TempFile {
 };
 
 const std::vector<std::string> kRun = {"fatfish", "--players", "2..3",
-                                       "--games", "23",        "--seed",
+                                       "--games", "12",        "--seed",
                                        "9",       "--bots",    "greedy:1,random"};
 
 std::vector<std::string> With(std::vector<std::string> args,
@@ -107,7 +107,7 @@ TEST_CASE("sim merge puts shards back into the run, JSON and stores", "[sim][mer
   auto games_a = a.value()->ListGames({});
   auto games_b = b.value()->ListGames({});
   REQUIRE((games_a.ok() && games_b.ok()));
-  REQUIRE(games_a.value().size() == 46);  // 23 games at 2 and at 3 players
+  REQUIRE(games_a.value().size() == 24);  // 12 games at 2 and at 3 players
   REQUIRE(games_b.value().size() == games_a.value().size());
   for (size_t i = 0; i < games_a.value().size(); ++i) {
     auto ga = a.value()->LoadGame(games_a.value()[i].id);
