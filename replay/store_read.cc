@@ -34,6 +34,13 @@ Result<RecordedAction> ActionFromRow(const sql::Statement& row, int first) {
 // "game 12", as errors name a game.
 std::string GameWord(int64_t id) { return "game " + std::to_string(id); }
 
+// A player count read from a file that may be damaged: the complaint, or ""
+// when it fits a table.
+std::string BadPlayerCount(int64_t id, int64_t players) {
+  if (players >= 1 && players <= kMaxPlayers) return {};
+  return GameWord(id) + ": " + std::to_string(players) + " players (a damaged store?)";
+}
+
 }  // namespace
 
 Status Store::ReadGameRow(GameRecord& record, size_t& plies) {
@@ -51,9 +58,8 @@ Status Store::ReadGameRow(GameRecord& record, size_t& plies) {
   record.ruleset_name = select.Text(1);
   // The counts come from a file that may be damaged: checked before use.
   const int64_t players = select.Int(2);
-  if (players < 1 || players > kMaxPlayers) {
-    return Error(game + ": " + std::to_string(players) + " players (a damaged store?)");
-  }
+  if (std::string bad = BadPlayerCount(record.id, players); !bad.empty())
+    return Error(bad);
   record.players.resize(static_cast<size_t>(players));
   if (!select.IsNull(3)) record.seed = SeedFromSql(select.Int(3));
   record.source = select.Text(4);
@@ -265,12 +271,8 @@ Result<std::vector<GameSummary>> Store::ListGames(const GameFilter& filter) {
     g.id = q.Int(0);
     g.ruleset_name = q.Text(1);
     g.ruleset_hash = q.Text(2);
-    // From a file that may be damaged (as in ReadGameRow): checked before use.
-    const int64_t players = q.Int(3);
-    if (players < 1 || players > kMaxPlayers) {
-      return Error("game " + std::to_string(g.id) + ": " + std::to_string(players) +
-                   " players (a damaged store?)");
-    }
+    const int64_t players = q.Int(3);  // from a file that may be damaged
+    if (std::string bad = BadPlayerCount(g.id, players); !bad.empty()) return Error(bad);
     g.players.resize(static_cast<size_t>(players));
     if (!q.IsNull(4)) g.seed = SeedFromSql(q.Int(4));
     g.source = q.Text(5);
