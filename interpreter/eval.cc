@@ -127,6 +127,17 @@ struct EvalOps {
     const int64_t z = e.Value(n.x);
     return z < 0 ? 0 : e.state_.ZoneSize(static_cast<int>(z));
   }
+  static int64_t FamilyZone(Evaluator& e, const Node& n) {
+    int64_t i;
+    if (__builtin_sub_overflow(e.Value(n.x), n.imm, &i)) return kNone;
+    const int64_t count = n.b < 0 ? e.state_.num_players : n.b;
+    return i < 0 || i >= count ? kNone : n.a + i;
+  }
+  static int64_t Table(Evaluator& e, const Node& n) {
+    const int64_t i = e.Value(n.x);
+    if (i < 1 || i > n.b) return 0;
+    return e.rules_.tables[static_cast<size_t>(n.a + e.state_.num_players * n.b + i - 1)];
+  }
   static int64_t Generic(Evaluator& e, const Node& n) { return e.Switch(n); }
 };
 
@@ -143,11 +154,8 @@ int64_t Evaluator::Switch(const Node& n) {
       if (BadSeat(p)) return Fault(n, RuntimeFault::kNoSeat);
       return p < 0 ? 0 : state_.vars[n.a + p];
     }
-    case Op::kTable: {
-      int64_t i = Value(n.x);
-      if (i < 1 || i > n.b) return 0;
-      return rules_.tables[static_cast<size_t>(n.a + state_.num_players * n.b + i - 1)];
-    }
+    case Op::kTable:
+      return EvalOps::Table(*this, n);
     case Op::kCard:
       return card_;
     case Op::kCardAttr:
@@ -182,12 +190,8 @@ int64_t Evaluator::Switch(const Node& n) {
       return state_.num_players;
     case Op::kZone:
       return n.a;
-    case Op::kFamilyZone: {
-      int64_t i;
-      if (__builtin_sub_overflow(Value(n.x), n.imm, &i)) return kNone;
-      int64_t count = n.b < 0 ? state_.num_players : n.b;
-      return i < 0 || i >= count ? kNone : n.a + i;
-    }
+    case Op::kFamilyZone:
+      return EvalOps::FamilyZone(*this, n);
     case Op::kAttr:
       return Attribute(Value(n.x), static_cast<Attr>(n.a));
     case Op::kNeg: {

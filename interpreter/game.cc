@@ -591,11 +591,12 @@ bool Game::PlayedInTrick(const State& s, int card) {
 }
 
 bool Game::InvariantHolds(const State& s, int holds, bool per_seat) const {
+  Frame f{};
+  Evaluator ev(rules_, s, &f);
+  ev.ReadUnstated();  // a check of the rules, deciding nothing in the game
   for (int p = 0; p < (per_seat ? players_ : 1); ++p) {
-    Frame f{};
     f.locals[0] = p;
-    Evaluator ev(rules_, s, &f);
-    ev.ReadUnstated();  // a check of the rules, deciding nothing in the game
+    ev.ReleaseLists();  // each seat is its own question
     if (!ev.Value(holds)) return false;
   }
   return true;

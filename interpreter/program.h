@@ -64,7 +64,7 @@ enum class Attr : uint8_t {
   X(kLocal, Local, "frame local a")                                                 \
   X(kGlobal, Global, "vars[a]")                                                     \
   X(kPlayerVar, PlayerVar, "vars[a + player x]")                                    \
-  X(kTable, Generic, "tables[a + players * b + x - 1] (b = row length), 0 outside") \
+  X(kTable, Table, "tables[a + players * b + x - 1] (b = row length), 0 outside") \
   X(kCard, Generic, "the card a filter or play rule is looking at")                 \
   X(kSelf, Generic, "the card whose effect runs")                                   \
   X(kOwner, Generic, "the player of that card")                                     \
@@ -76,7 +76,7 @@ enum class Attr : uint8_t {
   X(kEnds, Generic, "the top card of each pile of zones a .. a+b (b -1: seats)")    \
   X(kFamilyCards, Generic, "every card in the family's piles, pile by pile")        \
   X(kZone, Generic, "zone a (shared)")                                              \
-  X(kFamilyZone, Generic, "zone a + x - imm, if within [0, b) (b -1: the seats)")   \
+  X(kFamilyZone, FamilyZone, "zone a + x - imm, if within [0, b) (b -1: the seats)")   \
   X(kList, Generic, "constants lists[a .. a+b)")                                    \
   X(kRange, Generic, "x .. y inclusive")                                            \
   X(kCached, Cached, "x, computed once per run of the filter owning cache slot a")  \
