@@ -193,6 +193,9 @@ const OpCase kOpCases[] = {
     {"hand(p) where card != first(hand(left(p)))", Op::kSetOfCards},
     {"hand(p) where if players == 4 then suit == trump else value > 3", Op::kSetIfElse},
     {"hand(p) where if suit == trump then value > round else stars == 1", Op::kSetNot},
+    // The top card of each pile, streamed where it lies by count, first, any.
+    {"ends(hand) where suit == trump", Op::kSetEq},
+    {"ends(boat) where value < round * 3", Op::kSetLt},
 };
 
 TEST_CASE("card sets: each set op agrees with judging card by card", "[card_set]") {

@@ -90,6 +90,7 @@ class Compiler {
   Result<int> CompileFamilyCards(const Expr& e);  // ends(family), cards_of(family)
   Result<int> CompileTagged(const Expr& e);
   Result<int> CompileBuiltinCall(const Expr& e, const FunctionSpec& spec);
+  Node OfZoneDirectly(Node n) const;
   Result<int> UnknownFunction(const Expr& e);
   Result<int> CompileBinary(const Expr& e);
   Result<int> CompileIn(const Expr& e, Node n, Type ta, Type tb);

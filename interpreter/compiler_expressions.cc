@@ -375,7 +375,7 @@ Result<int> Compiler::CompileBuiltinCall(const Expr& e, const FunctionSpec& spec
     if (!z) return z;
     Node n{Op::kLast, Type::kCard};
     n.x = z.value();
-    return AddNode(n);
+    return AddNode(OfZoneDirectly(n));
   }
   if (auto st = Arity(e, spec.args.size()); !st) return st.errors();
   Node n{spec.op, spec.result};
@@ -386,9 +386,17 @@ Result<int> Compiler::CompileBuiltinCall(const Expr& e, const FunctionSpec& spec
     if (!a) return a;
     *slots[i] = a.value();
   }
-  // The count of a zone (not of cards picked from one) is the zone's size.
-  if (n.op == Op::kCount && TypeOf(n.x) == Type::kZone) n.op = Op::kZoneSize;
-  return AddNode(n);
+  return AddNode(OfZoneDirectly(n));
+}
+
+// The count, first or last card of a zone (not of cards picked from one) read
+// from the zone itself: its size, bottom or top, no list made.
+Node Compiler::OfZoneDirectly(Node n) const {
+  if (TypeOf(n.x) != Type::kZone) return n;
+  if (n.op == Op::kCount) n.op = Op::kZoneSize;
+  if (n.op == Op::kFirst) n.op = Op::kZoneFirst;
+  if (n.op == Op::kLast) n.op = Op::kZoneLast;
+  return n;
 }
 
 // No function of that name: the error suggests the nearest that is.

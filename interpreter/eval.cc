@@ -127,6 +127,25 @@ struct EvalOps {
     const int64_t z = e.Value(n.x);
     return z < 0 ? 0 : e.state_.ZoneSize(static_cast<int>(z));
   }
+  static int64_t ZoneFirst(Evaluator& e, const Node& n) {
+    const int64_t z = e.Value(n.x);
+    if (z < 0 || e.state_.ZoneSize(static_cast<int>(z)) == 0) return kNone;
+    return e.state_.order[e.state_.start[z]];
+  }
+  static int64_t ZoneLast(Evaluator& e, const Node& n) {
+    const int64_t z = e.Value(n.x);
+    if (z < 0 || e.state_.ZoneSize(static_cast<int>(z)) == 0) return kNone;
+    return e.state_.order[e.state_.start[z + 1] - 1];
+  }
+  // count, any or first of a filter, streamed (BindEvaluators picks it).
+  static int64_t Stream(Evaluator& e, const Node& n) {
+    return e.StreamFilter(n, e.nodes_[n.x]);
+  }
+  static int64_t Bound(Evaluator& e, const Node& n) { return e.bound_[n.a]; }
+  static int64_t LetIn(Evaluator& e, const Node& n) {
+    e.bound_[n.a] = e.Value(n.x);
+    return e.Value(n.y);
+  }
   static int64_t FamilyZone(Evaluator& e, const Node& n) {
     int64_t i;
     if (__builtin_sub_overflow(e.Value(n.x), n.imm, &i)) return kNone;
@@ -143,43 +162,8 @@ struct EvalOps {
 
 int64_t Evaluator::Switch(const Node& n) {
   switch (n.op) {
-    case Op::kConst:
-      return n.imm;
-    case Op::kLocal:
-      return frame_->locals[n.a];
-    case Op::kGlobal:
-      return state_.vars[n.a];
-    case Op::kPlayerVar: {
-      int64_t p = Value(n.x);
-      if (BadSeat(p)) return Fault(n, RuntimeFault::kNoSeat);
-      return p < 0 ? 0 : state_.vars[n.a + p];
-    }
-    case Op::kTable:
-      return EvalOps::Table(*this, n);
     case Op::kCard:
       return card_;
-    case Op::kCardAttr:
-      return CardAttr(n.a);
-    case Op::kCardAttrEq:
-      return CardAttr(n.a) == n.imm;
-    case Op::kCardAttrNe:
-      return CardAttr(n.a) != n.imm;
-    case Op::kCardAttrEqX:
-      return CardAttr(n.a) == Value(n.x);
-    case Op::kAnyOf:
-      for (int i = 0; i < n.b; ++i) {
-        if (Value(static_cast<int>(lists_[n.a + i]))) return 1;
-      }
-      return 0;
-    case Op::kAllOf:
-      for (int i = 0; i < n.b; ++i) {
-        if (!Value(static_cast<int>(lists_[n.a + i]))) return 0;
-      }
-      return 1;
-    case Op::kEqConst:
-      return Value(n.x) == n.imm;
-    case Op::kNeConst:
-      return Value(n.x) != n.imm;
     case Op::kSelf:
       return frame_->self;
     case Op::kOwner:
@@ -190,10 +174,6 @@ int64_t Evaluator::Switch(const Node& n) {
       return state_.num_players;
     case Op::kZone:
       return n.a;
-    case Op::kFamilyZone:
-      return EvalOps::FamilyZone(*this, n);
-    case Op::kAttr:
-      return Attribute(Value(n.x), static_cast<Attr>(n.a));
     case Op::kNeg: {
       int64_t v = Value(n.x), r;
       if (__builtin_sub_overflow(int64_t{0}, v, &r))
@@ -206,8 +186,6 @@ int64_t Evaluator::Switch(const Node& n) {
         return NeedCard(c);
       return c >= 0 && (rules_.cards[static_cast<size_t>(c)].tags >> n.a & 1);
     }
-    case Op::kNot:
-      return !Value(n.x);
     case Op::kAbs: {
       int64_t v = Value(n.x), r;
       if (v >= 0) return v;
@@ -230,12 +208,6 @@ int64_t Evaluator::Switch(const Node& n) {
       int pos = state_.position_of[p];
       return pos < 0 ? state_.num_players + p : pos;  // did not play: after everyone
     }
-    case Op::kAdd:
-      return EvalOps::Add(*this, n);
-    case Op::kSub:
-      return EvalOps::Sub(*this, n);
-    case Op::kMul:
-      return EvalOps::Mul(*this, n);
     case Op::kDiv: {
       int64_t d = Value(n.y);
       if (d == 0) return 0;
@@ -253,26 +225,10 @@ int64_t Evaluator::Switch(const Node& n) {
       if (d == 0 || d == -1) return 0;  // x % -1 is 0 (and INT64_MIN % -1 traps)
       return Value(n.x) % d;
     }
-    case Op::kEq:
-      return Value(n.x) == Value(n.y);
-    case Op::kNe:
-      return Value(n.x) != Value(n.y);
-    case Op::kLt:
-      return Value(n.x) < Value(n.y);
-    case Op::kLe:
-      return Value(n.x) <= Value(n.y);
-    case Op::kGt:
-      return Value(n.x) > Value(n.y);
-    case Op::kGe:
-      return Value(n.x) >= Value(n.y);
     case Op::kAnd:
       return Value(n.x) && Value(n.y);
     case Op::kOr:
       return Value(n.x) || Value(n.y);
-    case Op::kCoalesce: {
-      int64_t a = Value(n.x);
-      return a != kNone ? a : Value(n.y);
-    }
     case Op::kIn:
       return Member(n.y, Value(n.x));
     case Op::kMax: {
@@ -283,19 +239,6 @@ int64_t Evaluator::Switch(const Node& n) {
       int64_t a = Value(n.x), b = Value(n.y);
       return a < b ? a : b;
     }
-    case Op::kIf:
-      return Value(n.x) ? Value(n.y) : Value(n.z);
-    case Op::kBound:
-      return bound_[n.a];
-    case Op::kLetIn:
-      bound_[n.a] = Value(n.x);
-      return Value(n.y);
-    case Op::kCached:
-      if (!cache_ok_[n.a]) {
-        cache_value_[n.a] = Value(n.x);
-        cache_ok_[n.a] = true;
-      }
-      return cache_value_[n.a];
     default:
       return ListValue(n);
   }
@@ -391,6 +334,24 @@ int64_t Evaluator::StreamFilter(const Node& n, const Node& filter) {
     return (set &= CardSet::FirstN(static_cast<int>(rules_.cards.size()))).Count();
   }
   int top = scratch_top_;
+  const Node& from = nodes_[filter.x];
+  if (from.op == Op::kEnds && filter.op == Op::kSetFilter && TrySet(filter, set)) {
+    // The top card of each pile, judged where it lies: no list made.
+    int64_t result = n.op == Op::kFirst ? kNone : 0;
+    const int piles = from.b < 0 ? state_.num_players : from.b;
+    for (int i = 0; i < piles; ++i) {
+      const int z = from.a + i;
+      if (state_.start[z] == state_.start[z + 1]) continue;
+      const uint8_t c = state_.order[state_.start[z + 1] - 1];
+      if (!set.Has(c)) continue;
+      if (n.op == Op::kCount) {
+        ++result;
+        continue;
+      }
+      return n.op == Op::kAny ? 1 : c;
+    }
+    return result;
+  }
   auto xs = Cards(filter.x);
   int64_t result = n.op == Op::kFirst ? kNone : 0;
   if (xs.empty()) {
@@ -493,7 +454,7 @@ int64_t Evaluator::StreamFilter(const Node& n, const Node& filter) {
   return result;
 }
 
-std::span<const uint8_t> Evaluator::Cards(int node) {
+std::span<const uint8_t> Evaluator::ListOf(int node) {
   const Node& n = nodes_[node];
   switch (n.op) {
     case Op::kZone:
@@ -629,9 +590,20 @@ void BindEvaluators(Ruleset& rules) {
       ANGLER_OPS(ANGLER_OP_FN)
 #undef ANGLER_OP_FN
   };
-  for (Node& n : rules.nodes) n.fn = kFns[static_cast<size_t>(n.op)];
+  auto bind = [&rules] {
+    for (Node& n : rules.nodes) {
+      n.fn = kFns[static_cast<size_t>(n.op)];
+      // count, any and first of a filter stream over its cards, no list made.
+      if ((n.op == Op::kCount || n.op == Op::kAny || n.op == Op::kFirst) &&
+          (rules.nodes[static_cast<size_t>(n.x)].op == Op::kFilter ||
+           rules.nodes[static_cast<size_t>(n.x)].op == Op::kSetFilter)) {
+        n.fn = &EvalOps::Stream;
+      }
+    }
+  };
+  bind();
   PlanCardSets(rules);  // evaluates printed attributes: needs the functions bound
-  for (Node& n : rules.nodes) n.fn = kFns[static_cast<size_t>(n.op)];
+  bind();
 }
 
 }  // namespace angler

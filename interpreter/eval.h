@@ -79,7 +79,14 @@ class Evaluator {
     const Node& n = nodes_[node];
     return n.fn(*this, n);
   }
-  std::span<const uint8_t> Cards(int node);
+  // REQUIRES: BindEvaluators(rules) ran. The leaves (a zone, the trick) are
+  // answered here; every other list goes through ListOf.
+  std::span<const uint8_t> Cards(int node) {
+    const Node& n = nodes_[node];
+    if (n.op == Op::kZone) return state_.Zone(n.a);
+    if (n.op == Op::kPlayed) return {state_.played, state_.played_count};
+    return ListOf(node);
+  }
   // Cards(filter) for a filter run once over a whole hand, such as the play
   // rules: the card-independent operands of its top-level or / and are
   // evaluated once and, where they settle the question, not per card.
@@ -129,7 +136,8 @@ class Evaluator {
   // A seat used as an index: none reads as `none_value`, a seat past the
   // table is a fault.
   bool BadSeat(int64_t p) const { return p >= state_.num_players; }
-  int64_t Switch(const Node& n);  // the ops without a function of their own
+  int64_t Switch(const Node& n);              // the ops without a function of their own
+  std::span<const uint8_t> ListOf(int node);  // Cards() past its leaves
   bool Member(int node, int64_t v);
   int64_t ListValue(const Node& n);  // count, any, first, ...: kept out of Value's frame
   // count, any or first of a filter, without building its list.

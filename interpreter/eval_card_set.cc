@@ -9,6 +9,11 @@
 namespace angler {
 
 bool Evaluator::TrySet(const Node& f, CardSet& out) {
+  const Node& set = nodes_[f.y];
+  if (set.op == Op::kSetStatic && !card_by_card_ && !unstated_) {  // nothing to fault
+    out = ListSet(set.a);
+    return true;
+  }
   ResetCache(f);
   // A new fault could not be told apart. Unstated cards (State::unstated) are
   // judged one by one, so reading one asks for it: a set decides by what it is.
@@ -61,6 +66,12 @@ CardSet Evaluator::Set(int node) {
       const int64_t v = Value(n.x);
       const int64_t* values = lists_ + n.imm;
       const int64_t* end = values + n.b;
+      if (n.op == Op::kSetEq && n.b > 0 && values[n.b - 1] - values[0] == n.b - 1) {
+        // Classes 0, 1, 2, ... (suits, kinds): the value is the index.
+        const int64_t k = v - values[0];
+        return k >= 0 && k < n.b ? ListSet(n.a + CardSet::kWords * static_cast<int>(k))
+                                 : CardSet{};
+      }
       // Classes ascend: the first at or past v (Lt, Eq), or past v (Le).
       const int64_t* at = n.op == Op::kSetLe ? std::upper_bound(values, end, v)
                                              : std::lower_bound(values, end, v);

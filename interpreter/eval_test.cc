@@ -176,6 +176,31 @@ TEST_CASE("eval: top and bottom of a zone", "[eval]") {
   CHECK(env.Value("count(top(hand(p), 3))", 1) == 2);
 }
 
+TEST_CASE("eval: count, first, last and top of a zone read the zone itself", "[eval]") {
+  Env env;
+  Position(env);
+  CodeContext ctx;
+  ctx.params = {{"p", Type::kPlayer}};
+  auto op = [&](const char* text) {
+    return env.rules.nodes[static_cast<size_t>(env.Compile(text, ctx))].op;
+  };
+  CHECK(op("count(ocean)") == Op::kZoneSize);
+  CHECK(op("first(ocean)") == Op::kZoneFirst);
+  CHECK(op("last(ocean)") == Op::kZoneLast);
+  CHECK(op("top(ocean)") == Op::kZoneLast);
+  CHECK(op("first(hand(p))") == Op::kZoneFirst);
+  CHECK(op("last(top(ocean, 2))") == Op::kLast);
+  CHECK(env.Value("first(ocean)") == env.Card("red 1"));
+  CHECK(env.Value("last(ocean)") == env.Card("red 3"));
+  CHECK(env.Value("first(hand(p))", 1) == env.Card("blue 6"));
+  CHECK(env.Value("last(hand(p))", 1) == env.Card("red 6"));
+  CHECK(env.Value("first(trick)") == kNone);  // empty: none
+  CHECK(env.Value("last(hand(p))", 3) == kNone);
+  CHECK(env.Value("first(hand(p))", kNone) == kNone);  // no seat: no zone
+  // Cards picked from a zone are a list, not the zone: read as one.
+  CHECK(env.Value("last(top(ocean, 2))") == env.Card("red 2"));
+}
+
 TEST_CASE("eval: first, last, highest, lowest; ties go to the earlier card", "[eval]") {
   Env env;
   Position(env);

@@ -185,9 +185,11 @@ void Game::LegalLays(const State& s, ActionList& out) const {
       uint8_t hand_cards[kMaxCards];
       int n = t.ZoneSize(hand);
       std::memcpy(hand_cards, t.order + t.start[hand], static_cast<size_t>(n));
+      // Each card's verdict on the piles as they stand at this depth; the
+      // moves of deeper lays are undone before the next card is judged.
+      Evaluator ev(rules_, t, &t.frames[t.frame_count - 1]);
       for (int k = 0; k < n; ++k) {
         int c = hand_cards[k];
-        Evaluator ev(rules_, t, &t.frames[t.frame_count - 1]);
         ev.set_card(c);
         bool ok = true;
         for (const ReasonedRule& rule : rules_.turn->lay_rules) {

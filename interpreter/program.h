@@ -55,7 +55,8 @@ enum class Attr : uint8_t {
 
 // The expression operations, written once. Each entry: the op, the evaluator
 // function BindEvaluators (eval.cc) gives its nodes (Generic: the shared
-// switch, List: the list-reading switch), and what it computes for the
+// switch, List: the list-reading switch; count, any and first of a filter
+// are bound to a streaming function instead), and what it computes for the
 // disassembler (`angler rules dump`). Operands: a, b, imm as named; x, y, z
 // are child nodes.
 #define ANGLER_OPS(X)                                                               \
@@ -64,7 +65,7 @@ enum class Attr : uint8_t {
   X(kLocal, Local, "frame local a")                                                 \
   X(kGlobal, Global, "vars[a]")                                                     \
   X(kPlayerVar, PlayerVar, "vars[a + player x]")                                    \
-  X(kTable, Table, "tables[a + players * b + x - 1] (b = row length), 0 outside") \
+  X(kTable, Table, "tables[a + players * b + x - 1] (b = row length), 0 outside")   \
   X(kCard, Generic, "the card a filter or play rule is looking at")                 \
   X(kSelf, Generic, "the card whose effect runs")                                   \
   X(kOwner, Generic, "the player of that card")                                     \
@@ -76,20 +77,22 @@ enum class Attr : uint8_t {
   X(kEnds, Generic, "the top card of each pile of zones a .. a+b (b -1: seats)")    \
   X(kFamilyCards, Generic, "every card in the family's piles, pile by pile")        \
   X(kZone, Generic, "zone a (shared)")                                              \
-  X(kFamilyZone, FamilyZone, "zone a + x - imm, if within [0, b) (b -1: the seats)")   \
+  X(kFamilyZone, FamilyZone, "zone a + x - imm if in [0, b) (b -1: the seats)")     \
   X(kList, Generic, "constants lists[a .. a+b)")                                    \
   X(kRange, Generic, "x .. y inclusive")                                            \
   X(kCached, Cached, "x, computed once per run of the filter owning cache slot a")  \
   X(kShared, Shared, "x, computed once per question, shared by every use of x's "   \
-                     "expression (slot a)")                                            \
-  X(kBound, Generic, "the value bound to slot a by the enclosing let")              \
-  X(kLetIn, Generic, "bind slot a to x, then y")                                    \
+                     "expression (slot a)")                                         \
+  X(kBound, Bound, "the value bound to slot a by the enclosing let")                \
+  X(kLetIn, LetIn, "bind slot a to x, then y")                                      \
   /* Unary on x. */                                                                 \
   X(kAttr, Attr, "card attribute a of card x")                                      \
   X(kNeg, Generic, "-x")                                                            \
   X(kNot, Not, "not x")                                                             \
   X(kCount, List, "count(x)")                                                       \
-  X(kZoneSize, ZoneSize, "count(x) of a zone x: its size, no list made")             \
+  X(kZoneSize, ZoneSize, "count(x) of a zone x: its size, no list made")            \
+  X(kZoneFirst, ZoneFirst, "first(x) of a zone x: its bottom card, no list made")   \
+  X(kZoneLast, ZoneLast, "last(x) or top(x) of a zone x: its top card")             \
   X(kAny, List, "any(x)")                                                           \
   X(kFirst, List, "first(x)")                                                       \
   X(kLast, List, "last(x)")                                                         \
@@ -180,39 +183,39 @@ struct Node {
 // e* are expression node indices, other fields as named. Opcodes marked
 // "suspends" stop the VM for a decision. Game::Run handles each (-Wswitch).
 #define ANGLER_CODES(X)                                                              \
-  X(kJump, "pc = target")                                                            \
-  X(kJumpIfNot, "if !e0: pc = target")                                               \
-  X(kSetGlobal, "vars[slot] (op) e0; op: 0 set, 1 add, 2 subtract")                  \
-  X(kSetPlayerVar, "vars[slot + e1] (op) e0")                                        \
-  X(kSetLocal, "locals[slot] (op) e0")                                               \
-  X(kMove, "cards e0 -> zone e1, to the top (flag 0) or bottom (flag 1)")            \
-  X(kMoveChosen, "the chosen cards -> zone e1 (flag as above)")                      \
-  X(kChooseCards, "suspends: player e0 picks e1 cards of e2 (one action each)")      \
-  X(kChooseOption, "suspends: player e0 (chance if -1) picks a value of list e1")    \
-  X(kShuffle, "suspends (chance): zone e0 is shuffled")                              \
-  X(kDeal, "deal all of zone e0 round-robin into family slot, seat 0 first")         \
-  X(kEndGame, "ends the game now, reason slot")                                      \
-  X(kForBegin,                                                                       \
-    "loop over list e0 (sorted by keys lists[a..a+b)) into local slot; "             \
-    "jump to target when empty")                                                     \
-  X(kForNext, "next value into local slot, or pop the loop and pc = target")         \
-  X(kReturn, "end of an effect")                                                     \
-  X(kRunTriggers, "run on-enter effects queued by moves")                            \
+  X(kJump, "pc = target")                                                           \
+  X(kJumpIfNot, "if !e0: pc = target")                                              \
+  X(kSetGlobal, "vars[slot] (op) e0; op: 0 set, 1 add, 2 subtract")                 \
+  X(kSetPlayerVar, "vars[slot + e1] (op) e0")                                       \
+  X(kSetLocal, "locals[slot] (op) e0")                                              \
+  X(kMove, "cards e0 -> zone e1, to the top (flag 0) or bottom (flag 1)")           \
+  X(kMoveChosen, "the chosen cards -> zone e1 (flag as above)")                     \
+  X(kChooseCards, "suspends: player e0 picks e1 cards of e2 (one action each)")     \
+  X(kChooseOption, "suspends: player e0 (chance if -1) picks a value of list e1")   \
+  X(kShuffle, "suspends (chance): zone e0 is shuffled")                             \
+  X(kDeal, "deal all of zone e0 round-robin into family slot, seat 0 first")        \
+  X(kEndGame, "ends the game now, reason slot")                                     \
+  X(kForBegin,                                                                      \
+    "loop over list e0 (sorted by keys lists[a..a+b)) into local slot; "            \
+    "jump to target when empty")                                                    \
+  X(kForNext, "next value into local slot, or pop the loop and pc = target")        \
+  X(kReturn, "end of an effect")                                                    \
+  X(kRunTriggers, "run on-enter effects queued by moves")                           \
   /* The trick procedure, generated from the ruleset's trick section. */             \
   X(kRoundBegin, "round += 1, round-scope variables reset, pending effects dropped") \
-  X(kTrickBegin, "trick-scope variables reset, play order cleared, turn = leader")   \
-  X(kRunPending, "run the next-trick effects queued by the last trick")              \
-  X(kPlay, "suspends: `turn` plays a card allowed by the trick rules")               \
-  X(kTrickResolve, "winner = the trick's winner rule")                               \
-  X(kTrickEffects, "run end-of-trick effects in play order, queue next-trick ones")  \
-  X(kTrickEnd, "leader = winner, trick_number += 1")                                 \
+  X(kTrickBegin, "trick-scope variables reset, play order cleared, turn = leader")  \
+  X(kRunPending, "run the next-trick effects queued by the last trick")             \
+  X(kPlay, "suspends: `turn` plays a card allowed by the trick rules")              \
+  X(kTrickResolve, "winner = the trick's winner rule")                              \
+  X(kTrickEffects, "run end-of-trick effects in play order, queue next-trick ones") \
+  X(kTrickEnd, "leader = winner, trick_number += 1")                                \
   /* The turn procedure, generated from the ruleset's turn section. */               \
   X(kTurnBegin, "turn-scope variables reset; seats the skip rule names passed over") \
-  X(kLay, "suspends: `turn` lays cards on one numbered pile of the rows")            \
-  X(kSearch, "suspends: every active player marks until some stop")                  \
-  X(kGameOver, "the game ends normally")                                             \
-  X(kCheck,                                                                          \
-    "invariants[slot] (node e0) holds for every seat (flag 1; once when it does "    \
+  X(kLay, "suspends: `turn` lays cards on one numbered pile of the rows")           \
+  X(kSearch, "suspends: every active player marks until some stop")                 \
+  X(kGameOver, "the game ends normally")                                            \
+  X(kCheck,                                                                         \
+    "invariants[slot] (node e0) holds for every seat (flag 1; once when it does "   \
     "not read p: flag 0), else the game stops as an error with pc here")
 
 enum class Code : uint8_t {
