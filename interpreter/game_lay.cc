@@ -155,24 +155,6 @@ void Game::LegalLays(const State& s, ActionList& out) const {
   int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + player;
   State t = s;
   int seq[kMaxLay];
-  struct Saved {
-    uint8_t order[kMaxCards];
-    uint16_t start[kMaxZones + 1];
-    uint8_t zone_of[kMaxCards];
-    uint8_t played_count;
-  };
-  auto save = [&](Saved& v) {
-    std::memcpy(v.order, t.order, sizeof v.order);
-    std::memcpy(v.start, t.start, sizeof v.start);
-    std::memcpy(v.zone_of, t.zone_of, sizeof v.zone_of);
-    v.played_count = t.played_count;
-  };
-  auto restore = [&](const Saved& v) {
-    std::memcpy(t.order, v.order, sizeof v.order);
-    std::memcpy(t.start, v.start, sizeof v.start);
-    std::memcpy(t.zone_of, v.zone_of, sizeof v.zone_of);
-    t.played_count = v.played_count;
-  };
   for (int row = 1; row <= rows.count; ++row) {
     int target = rows.first + row - 1;
     t.vars[rules_.builtin.target] = target;
@@ -198,8 +180,7 @@ void Game::LegalLays(const State& s, ActionList& out) const {
           if (!ok) break;
         }
         if (!ok) continue;
-        Saved saved;
-        save(saved);
+        const uint8_t played_count = t.played_count;
         MoveCard(t, c, target, false);
         if (t.played_count < kMaxPlayed)
           t.played[t.played_count++] = static_cast<uint8_t>(c);
@@ -209,7 +190,12 @@ void Game::LegalLays(const State& s, ActionList& out) const {
               Action::Lay(player, row, std::span<const int>(seq, depth + 1));
         }
         self(self, depth + 1);
-        restore(saved);
+        // Undone: the card back from the pile's top to its place in the hand
+        // (the deeper lays undid theirs), as it was before.
+        MoveCard(t, c, hand, false);
+        uint8_t* hand_end = t.order + t.start[hand + 1];
+        std::rotate(t.order + t.start[hand] + k, hand_end - 1, hand_end);
+        t.played_count = played_count;
       }
     };
     extend(extend, 0);
