@@ -137,7 +137,8 @@ struct EvalOps {
     if (z < 0 || e.state_.ZoneSize(static_cast<int>(z)) == 0) return kNone;
     return e.state_.order[e.state_.start[z + 1] - 1];
   }
-  // count, any or first of a filter, streamed (BindEvaluators picks it).
+  // count, any, first, highest or lowest of a filter, streamed
+  // (BindEvaluators picks it).
   static int64_t Stream(Evaluator& e, const Node& n) {
     return e.StreamFilter(n, e.nodes_[n.x]);
   }
@@ -327,44 +328,69 @@ std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
 }
 
 // Streams the filter: no list is built, and any/first stop at the first match.
+namespace {
+
+// What count, any, first, highest and lowest keep of the cards streamed to
+// them, in list order.
+struct Reduction {
+  Reduction(Op o, const CardInfo* c)
+      : op(o), cards(c), result(o == Op::kCount || o == Op::kAny ? 0 : kNone) {}
+  // False once the answer is settled.
+  bool Take(int c) {
+    switch (op) {
+      case Op::kCount:
+        ++result;
+        return true;
+      case Op::kAny:
+        result = 1;
+        return false;
+      case Op::kFirst:
+        result = c;
+        return false;
+      default: {  // highest, lowest: ties go to the earlier card
+        const int v = cards[c].value;
+        if (result == kNone ||
+            (op == Op::kHighest ? v > cards[result].value : v < cards[result].value))
+          result = c;
+        return true;
+      }
+    }
+  }
+  bool ReadsValues() const { return op == Op::kHighest || op == Op::kLowest; }
+  Op op;
+  const CardInfo* cards;
+  int64_t result;
+};
+
+}  // namespace
+
 int64_t Evaluator::StreamFilter(const Node& n, const Node& filter) {
   CardSet set;
   if (n.op == Op::kCount && filter.op == Op::kSetFilter &&
       nodes_[filter.x].op == Op::kAllCards && TrySet(filter, set)) {
     return (set &= CardSet::FirstN(static_cast<int>(rules_.cards.size()))).Count();
   }
-  int top = scratch_top_;
+  Reduction r(n.op, cards_);
   const Node& from = nodes_[filter.x];
   if (from.op == Op::kEnds && filter.op == Op::kSetFilter && TrySet(filter, set)) {
-    // The top card of each pile, judged where it lies: no list made.
-    int64_t result = n.op == Op::kFirst ? kNone : 0;
+    // The top card of each pile, judged where it lies: no list made. (A set
+    // is never used with unstated cards, so their values are never read.)
     const int piles = from.b < 0 ? state_.num_players : from.b;
     for (int i = 0; i < piles; ++i) {
       const int z = from.a + i;
       if (state_.start[z] == state_.start[z + 1]) continue;
       const uint8_t c = state_.order[state_.start[z + 1] - 1];
-      if (!set.Has(c)) continue;
-      if (n.op == Op::kCount) {
-        ++result;
-        continue;
-      }
-      return n.op == Op::kAny ? 1 : c;
+      if (set.Has(c) && !r.Take(c)) break;
     }
-    return result;
+    return r.result;
   }
+  int top = scratch_top_;
   auto xs = Cards(filter.x);
-  int64_t result = n.op == Op::kFirst ? kNone : 0;
   if (xs.empty()) {
     // nothing to judge
   } else if (filter.op == Op::kSetFilter && TrySet(filter, set)) {
     for (uint8_t c : xs) {
-      if (!set.Has(c)) continue;
-      if (n.op == Op::kCount) {
-        ++result;
-        continue;
-      }
-      result = n.op == Op::kAny ? 1 : c;
-      break;
+      if (set.Has(c) && !r.Take(c)) break;
     }
   } else {
     const int pred = filter.op == Op::kSetFilter ? filter.z : filter.y;
@@ -376,17 +402,16 @@ int64_t Evaluator::StreamFilter(const Node& n, const Node& filter) {
       bool match = Value(pred) != 0;
       scratch_top_ = inner;
       if (!match) continue;
-      if (n.op == Op::kCount) {
-        ++result;
-        continue;
+      if (r.ReadsValues() && Unstated(c)) [[unlikely]] {
+        r.result = NeedCard(c);
+        break;
       }
-      result = n.op == Op::kAny ? 1 : c;
-      break;
+      if (!r.Take(c)) break;
     }
     card_ = saved_card;
   }
   scratch_top_ = top;
-  return result;
+  return r.result;
 }
 
 [[gnu::noinline]] int64_t Evaluator::ListValue(const Node& n) {
@@ -397,11 +422,6 @@ int64_t Evaluator::StreamFilter(const Node& n, const Node& filter) {
     for (uint8_t y : Cards(n.y)) found |= (y == c);
     scratch_top_ = top;
     return found;
-  }
-  const Node& child = nodes_[n.x];
-  if ((child.op == Op::kFilter || child.op == Op::kSetFilter) &&
-      (n.op == Op::kAny || n.op == Op::kFirst || n.op == Op::kCount)) {
-    return StreamFilter(n, child);
   }
   int top = scratch_top_;
   auto list = Cards(n.x);
@@ -456,16 +476,7 @@ int64_t Evaluator::StreamFilter(const Node& n, const Node& filter) {
 
 std::span<const uint8_t> Evaluator::ListOf(int node) {
   const Node& n = nodes_[node];
-  switch (n.op) {
-    case Op::kZone:
-      return state_.Zone(n.a);
-    case Op::kFamilyZone: {
-      int64_t z = Value(node);  // the zone id
-      if (z < 0) return {};
-      return state_.Zone(static_cast<int>(z));
-    }
-    case Op::kPlayed:
-      return {state_.played, state_.played_count};
+  switch (n.op) {  // a zone, a family's zone and the trick: Cards() answered
     case Op::kEnds:
     case Op::kFamilyCards: {
       uint8_t* out = Push();
@@ -593,8 +604,10 @@ void BindEvaluators(Ruleset& rules) {
   auto bind = [&rules] {
     for (Node& n : rules.nodes) {
       n.fn = kFns[static_cast<size_t>(n.op)];
-      // count, any and first of a filter stream over its cards, no list made.
-      if ((n.op == Op::kCount || n.op == Op::kAny || n.op == Op::kFirst) &&
+      // count, any, first, highest and lowest of a filter stream over its
+      // cards, no list made.
+      if ((n.op == Op::kCount || n.op == Op::kAny || n.op == Op::kFirst ||
+           n.op == Op::kHighest || n.op == Op::kLowest) &&
           (rules.nodes[static_cast<size_t>(n.x)].op == Op::kFilter ||
            rules.nodes[static_cast<size_t>(n.x)].op == Op::kSetFilter)) {
         n.fn = &EvalOps::Stream;

@@ -79,12 +79,16 @@ class Evaluator {
     const Node& n = nodes_[node];
     return n.fn(*this, n);
   }
-  // REQUIRES: BindEvaluators(rules) ran. The leaves (a zone, the trick) are
-  // answered here; every other list goes through ListOf.
+  // REQUIRES: BindEvaluators(rules) ran. The leaves (a zone, a zone of a
+  // family, the trick) are answered here; every other list goes through ListOf.
   std::span<const uint8_t> Cards(int node) {
     const Node& n = nodes_[node];
     if (n.op == Op::kZone) return state_.Zone(n.a);
     if (n.op == Op::kPlayed) return {state_.played, state_.played_count};
+    if (n.op == Op::kFamilyZone) {  // hand(p) and the like
+      const int64_t z = n.fn(*this, n);
+      return z < 0 ? std::span<const uint8_t>{} : state_.Zone(static_cast<int>(z));
+    }
     return ListOf(node);
   }
   // Cards(filter) for a filter run once over a whole hand, such as the play
@@ -140,7 +144,8 @@ class Evaluator {
   std::span<const uint8_t> ListOf(int node);  // Cards() past its leaves
   bool Member(int node, int64_t v);
   int64_t ListValue(const Node& n);  // count, any, first, ...: kept out of Value's frame
-  // count, any or first of a filter, without building its list.
+  // count, any, first, highest or lowest of a filter, without building its
+  // list (BindEvaluators binds these nodes to it).
   int64_t StreamFilter(const Node& n, const Node& filter);
   // The cards of xs that filter f's condition `pred` holds for, into out.
   size_t JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs, uint8_t* out);

@@ -96,7 +96,7 @@ void Game::Call(State& s, int effect, int self, int owner, int return_pc) const 
 
 // On-enter effects of `card` for the family of `zone` wait until the move
 // statement is done, then run in order (kRunTriggers).
-void Game::QueueTriggers(State& s, int card, int zone) const {
+void Game::QueueEnterEffects(State& s, int card, int zone) const {
   const CardInfo& c = rules_.cards[static_cast<size_t>(card)];
   int family = rules_.ZoneFamilyOf(zone);
   if (s.unstated_count != 0 && s.unstated[card] && AnyCardEnters(family)) [[unlikely]]

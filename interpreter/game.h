@@ -155,7 +155,16 @@ class Game {
   void LogBoundary(const State& s, EventKind kind, int player, int card, int32_t value,
                    EventLog* log) const;
   void Call(State& s, int effect, int self, int owner, int return_pc) const;
-  void QueueTriggers(State& s, int card, int zone) const;
+  void QueueTriggers(State& s, int card, int zone) const {
+    // Most moves wake nothing: decided here, without a call.
+    if (s.unstated_count == 0 &&
+        !(rules_.cards[static_cast<size_t>(card)].enter_families >>
+              rules_.ZoneFamilyOf(zone) &
+          1))
+      return;
+    QueueEnterEffects(s, card, zone);
+  }
+  void QueueEnterEffects(State& s, int card, int zone) const;
   void TurnBegin(State& s, EventLog* log) const;
   void LegalLays(const State& s, ActionList& out) const;
   void LegalSearch(const State& s, ActionList& out) const;
