@@ -604,6 +604,7 @@ void BindEvaluators(Ruleset& rules) {
   auto bind = [&rules] {
     for (Node& n : rules.nodes) {
       n.fn = kFns[static_cast<size_t>(n.op)];
+      n.set_fn = SetEvaluatorOf(n.op);
       // count, any, first, highest and lowest of a filter stream over its
       // cards, no list made.
       if ((n.op == Op::kCount || n.op == Op::kAny || n.op == Op::kFirst ||

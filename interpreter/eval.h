@@ -152,7 +152,12 @@ class Evaluator {
   // A kSetFilter's set; false (and no fault) when working it out faulted:
   // the caller judges card by card instead.
   bool TrySet(const Node& f, CardSet& out);
-  CardSet Set(int node);
+  // The set of card-set node `node` (REQUIRES: BindEvaluators ran).
+  void SetInto(int node, CardSet& out) {
+    const Node& n = nodes_[node];
+    n.set_fn(*this, n, out);
+  }
+  friend struct SetOps;
   CardSet ListSet(int at) const;  // the set stored at lists[at .. at+4)
   void ResetCache(const Node& f) {
     for (int slot = f.a; slot < f.b; ++slot) cache_ok_[slot] = false;
@@ -203,6 +208,8 @@ class Evaluator {
 // allow (card_set_plan.h); the loader calls it once the code is complete, and
 // again after compiling more (idempotent).
 void BindEvaluators(Ruleset& rules);
+// The function of a card-set op (Op::kSetStatic ...), nullptr for other ops.
+SetFn SetEvaluatorOf(Op op);
 
 }  // namespace angler
 

@@ -19,7 +19,7 @@ bool Evaluator::TrySet(const Node& f, CardSet& out) {
   // judged one by one, so reading one asks for it: a set decides by what it is.
   if (faulted() || card_by_card_ || unstated_) return false;
   int top = scratch_top_;
-  out = Set(f.y);
+  SetInto(f.y, out);
   scratch_top_ = top;
   if (!faulted()) return true;
   // Card by card, the value that faulted may never be needed.
@@ -36,58 +36,98 @@ CardSet Evaluator::ListSet(int at) const {
   return s;
 }
 
-CardSet Evaluator::Set(int node) {
-  const Node& n = nodes_[node];
-  switch (n.op) {
+// One small function per set op, chosen at load (SetEvaluatorOf): each
+// computes its node's set into `out`.
+struct SetOps {
+  static void Static(Evaluator& e, const Node& n, CardSet& out) { out = e.ListSet(n.a); }
+  static void If(Evaluator& e, const Node& n, CardSet& out) {
+    if (e.Value(n.x)) {
+      out = CardSet::All();
+    } else {
+      out = CardSet{};
+    }
+  }
+  static void IfElse(Evaluator& e, const Node& n, CardSet& out) {
+    e.SetInto(e.Value(n.x) ? n.y : n.z, out);
+  }
+  static void Not(Evaluator& e, const Node& n, CardSet& out) {
+    e.SetInto(n.x, out);
+    out = ~out;
+  }
+  static void All(Evaluator& e, const Node& n, CardSet& out) {
+    out = CardSet::All();
+    CardSet part;
+    for (int i = 0; i < n.b && !out.Empty(); ++i) {
+      e.SetInto(static_cast<int>(e.lists_[n.a + i]), part);
+      out &= part;
+    }
+  }
+  static void Any(Evaluator& e, const Node& n, CardSet& out) {
+    out = CardSet{};
+    CardSet part;
+    const CardSet all = CardSet::All();
+    for (int i = 0; i < n.b && !(out == all); ++i) {
+      e.SetInto(static_cast<int>(e.lists_[n.a + i]), part);
+      out |= part;
+    }
+  }
+  // The classes: b values lists[imm ..], ascending, their sets at lists[a ..].
+  static void Eq(Evaluator& e, const Node& n, CardSet& out) {
+    const int64_t v = e.Value(n.x);
+    const int64_t* values = e.lists_ + n.imm;
+    int64_t k;
+    if (n.b == 0) {
+      k = -1;
+    } else if (values[n.b - 1] - values[0] == n.b - 1) {
+      k = v - values[0];  // classes 0, 1, 2, ... (suits, kinds): the value is the index
+      if (k < 0 || k >= n.b) k = -1;
+    } else {
+      const int64_t* at = std::lower_bound(values, values + n.b, v);
+      k = at != values + n.b && *at == v ? at - values : -1;
+    }
+    out = k < 0 ? CardSet{} : e.ListSet(n.a + CardSet::kWords * static_cast<int>(k));
+  }
+  // The classes below v (Lt) or up to v (Le): the prefix set of the last one.
+  static void Lt(Evaluator& e, const Node& n, CardSet& out) {
+    const int64_t* values = e.lists_ + n.imm;
+    const int64_t k = std::lower_bound(values, values + n.b, e.Value(n.x)) - values;
+    out = k == 0 ? CardSet{} : e.ListSet(n.a + CardSet::kWords * static_cast<int>(k - 1));
+  }
+  static void Le(Evaluator& e, const Node& n, CardSet& out) {
+    const int64_t* values = e.lists_ + n.imm;
+    const int64_t k = std::upper_bound(values, values + n.b, e.Value(n.x)) - values;
+    out = k == 0 ? CardSet{} : e.ListSet(n.a + CardSet::kWords * static_cast<int>(k - 1));
+  }
+  static void OfCards(Evaluator& e, const Node& n, CardSet& out) {
+    out = CardSet{};
+    for (uint8_t c : e.Cards(n.x)) out.Add(c);
+  }
+};
+
+SetFn SetEvaluatorOf(Op op) {
+  switch (op) {
     case Op::kSetStatic:
-      return ListSet(n.a);
+      return &SetOps::Static;
     case Op::kSetIf:
-      return Value(n.x) ? CardSet::All() : CardSet{};
+      return &SetOps::If;
     case Op::kSetIfElse:
-      return Value(n.x) ? Set(n.y) : Set(n.z);
+      return &SetOps::IfElse;
     case Op::kSetNot:
-      return ~Set(n.x);
-    case Op::kSetAll: {
-      CardSet s = CardSet::All();
-      for (int i = 0; i < n.b && !s.Empty(); ++i)
-        s &= Set(static_cast<int>(lists_[n.a + i]));
-      return s;
-    }
-    case Op::kSetAny: {
-      CardSet s;
-      const CardSet all = CardSet::All();
-      for (int i = 0; i < n.b && !(s == all); ++i)
-        s |= Set(static_cast<int>(lists_[n.a + i]));
-      return s;
-    }
+      return &SetOps::Not;
+    case Op::kSetAll:
+      return &SetOps::All;
+    case Op::kSetAny:
+      return &SetOps::Any;
     case Op::kSetEq:
+      return &SetOps::Eq;
     case Op::kSetLt:
-    case Op::kSetLe: {
-      const int64_t v = Value(n.x);
-      const int64_t* values = lists_ + n.imm;
-      const int64_t* end = values + n.b;
-      if (n.op == Op::kSetEq && n.b > 0 && values[n.b - 1] - values[0] == n.b - 1) {
-        // Classes 0, 1, 2, ... (suits, kinds): the value is the index.
-        const int64_t k = v - values[0];
-        return k >= 0 && k < n.b ? ListSet(n.a + CardSet::kWords * static_cast<int>(k))
-                                 : CardSet{};
-      }
-      // Classes ascend: the first at or past v (Lt, Eq), or past v (Le).
-      const int64_t* at = n.op == Op::kSetLe ? std::upper_bound(values, end, v)
-                                             : std::lower_bound(values, end, v);
-      const int k = static_cast<int>(at - values);
-      if (n.op == Op::kSetEq) {
-        return at != end && *at == v ? ListSet(n.a + CardSet::kWords * k) : CardSet{};
-      }
-      return k == 0 ? CardSet{} : ListSet(n.a + CardSet::kWords * (k - 1));
-    }
-    case Op::kSetOfCards: {
-      CardSet s;
-      for (uint8_t c : Cards(n.x)) s.Add(c);
-      return s;
-    }
+      return &SetOps::Lt;
+    case Op::kSetLe:
+      return &SetOps::Le;
+    case Op::kSetOfCards:
+      return &SetOps::OfCards;
     default:
-      return CardSet{};  // not a set node: the planner makes none
+      return nullptr;  // not a set node
   }
 }
 

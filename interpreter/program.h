@@ -140,7 +140,8 @@ enum class Attr : uint8_t {
   X(kAllOf, AllOf, "and over the nodes lists[a .. a+b), left to right")             \
   /* Ternary. */                                                                    \
   X(kIf, If, "if x then y else z")                                                  \
-  /* Card sets (card_set_plan.h): a filter over printed attributes. */              \
+  /* Card sets (card_set_plan.h): a filter over printed attributes; each set */     \
+  /* node computes its set by Node::set_fn (SetOps, eval_card_set.cc). */           \
   /* A set: 4 words of lists. Classes: b values lists[imm + i], */                  \
   /* ascending, with the sets at lists[a + 4i]. */                                  \
   X(kSetFilter, Generic, "cards x in set y: filter of condition z, slots [a, b)")   \
@@ -164,10 +165,13 @@ enum class Op : uint8_t {
 const char* OpName(Op op);
 
 class Evaluator;
+struct CardSet;
 struct Node;
 // Each node is evaluated by a small function chosen for its op when the
 // ruleset is loaded (closure compilation): cheaper than one big switch.
 using EvalFn = int64_t (*)(Evaluator&, const Node&);
+// A card-set node (type kCardSet) computes its set into `out`.
+using SetFn = void (*)(Evaluator&, const Node&, CardSet& out);
 
 struct Node {
   Node(Op o, Type t) : op(o), type(t) {}
@@ -176,7 +180,8 @@ struct Node {
   int32_t a = 0, b = 0;
   int32_t x = -1, y = -1, z = -1;  // children
   int64_t imm = 0;
-  EvalFn fn = nullptr;  // set by BindEvaluators (eval.h) at the end of loading
+  EvalFn fn = nullptr;      // set by BindEvaluators (eval.h) at the end of loading
+  SetFn set_fn = nullptr;  // the same, for card-set nodes (eval_card_set.cc)
 };
 
 // Statement bytecode, written once: the opcode and what it does. Operands:
