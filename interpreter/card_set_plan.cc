@@ -76,7 +76,7 @@ class Planner {
     inner_bound_.clear();
     CollectBound(pred);
     const int set = SetOf(pred);
-    if (set < 0) return;
+    if (set < 0) return Classify(f, pred);
     Node& n = rules_.nodes[static_cast<size_t>(f)];
     n.op = Op::kSetFilter;
     n.z = pred;
@@ -307,6 +307,64 @@ class Planner {
       default:
         return -1;
     }
+  }
+
+  // A condition that reads the judged card only through printed attributes,
+  // but mixed with the state so that it makes no set (Fischen 2's suit_of: a
+  // pufferfish takes the led suit), holds alike for cards that print the same
+  // values of the attributes it reads: the filter then judges one card of each
+  // such class a run (Node::imm: 1 + where each card's class is kept in lists).
+  void Classify(int f, int pred) {
+    const int flags = Flags(pred);
+    if (!(flags & kReadsCard) || (flags & kOpaque)) return;
+    uint32_t attrs = 0;
+    if (!CardReads(pred, attrs)) return;
+    std::map<std::vector<int64_t>, int64_t> ids;
+    std::vector<int64_t> class_of;
+    for (int c = 0; c < static_cast<int>(rules_.cards.size()); ++c) {
+      std::vector<int64_t> printed;
+      for (int a = 0; a < 32; ++a) {
+        if (attrs >> a & 1)
+          printed.push_back(AttributeOf(rules_, *state_, c, static_cast<Attr>(a)));
+      }
+      class_of.push_back(
+          ids.emplace(printed, static_cast<int64_t>(ids.size())).first->second);
+    }
+    // Worth it only if cards share classes; the evaluator keeps kMaxClasses.
+    if (ids.size() == class_of.size() || ids.size() > static_cast<size_t>(kMaxClasses))
+      return;
+    rules_.nodes[static_cast<size_t>(f)].imm =
+        static_cast<int64_t>(rules_.lists.size()) + 1;
+    rules_.lists.insert(rules_.lists.end(), class_of.begin(), class_of.end());
+  }
+  // Adds to `attrs` the attributes `node` reads of the judged card; false if
+  // it reads the card in another way (the card itself, passed on).
+  bool CardReads(int node, uint32_t& attrs) const {
+    const Node& n = Get(node);
+    switch (n.op) {
+      case Op::kCard:
+        return false;
+      case Op::kCardAttr:
+      case Op::kCardAttrEq:
+      case Op::kCardAttrNe:
+        attrs |= 1u << n.a;
+        return true;
+      case Op::kCardAttrEqX:
+        attrs |= 1u << n.a;
+        return CardReads(n.x, attrs);
+      case Op::kAttr:
+        if (Get(n.x).op != Op::kCard) break;
+        attrs |= 1u << n.a;
+        return true;
+      case Op::kFilter:
+      case Op::kSetFilter:
+        return CardReads(n.x, attrs);  // its condition judges its own cards
+      default:
+        break;
+    }
+    bool ok = true;
+    ForChildren(node, [&](int c) { ok = ok && CardReads(c, attrs); });
+    return ok;
   }
 
   int IfSet(const Node& n) {

@@ -13,6 +13,12 @@
 // card-by-card path might never have computed), so results and faults are
 // exactly those of judging card by card (eval_test checks on random states).
 //
+// A condition that reads the judged card only through printed attributes but
+// makes no set (the attribute and the state mixed inside an `if`, as Fischen
+// 2's suit_of) stays a kFilter, with each card's class kept (Node::imm): cards
+// that print the same values of the attributes it reads get the same verdict,
+// so a run of the filter judges one card of each class (at most kMaxClasses).
+//
 // REQUIRES: the ruleset's cards are loaded; nodes compiled. Idempotent, so
 // code compiled later (tests, scenario conditions) is planned on a rerun.
 #ifndef ANGLER_INTERPRETER_CARD_SET_PLAN_H_

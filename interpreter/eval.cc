@@ -297,30 +297,35 @@ std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
     return {out, count};
   }
   int saved_card = card_;
+  const int64_t* classes = ClassesOf(f);
+  const uint32_t run = classes ? NewClassRun() : 0;
   for (uint8_t c : xs) {
-    card_ = c;
-    int top = scratch_top_;
-    bool match = !root_any;
-    for (int k = 0; k < n_parts; ++k) {
-      bool v;
-      if (parts[k].from < 0) {
-        v = Value(parts[k].node) != 0;
-      } else {
-        const Node& inner = nodes_[parts[k].node];
-        v = !parts[k].any;
-        for (int j = parts[k].from; j < inner.b; ++j) {
-          if ((Value(child(inner, j)) != 0) == parts[k].any) {
-            v = parts[k].any;
-            break;
+    const bool match = Verdict(classes, run, c, [&] {
+      card_ = c;
+      int top = scratch_top_;
+      bool holds = !root_any;
+      for (int k = 0; k < n_parts; ++k) {
+        bool v;
+        if (parts[k].from < 0) {
+          v = Value(parts[k].node) != 0;
+        } else {
+          const Node& inner = nodes_[parts[k].node];
+          v = !parts[k].any;
+          for (int j = parts[k].from; j < inner.b; ++j) {
+            if ((Value(child(inner, j)) != 0) == parts[k].any) {
+              v = parts[k].any;
+              break;
+            }
           }
         }
+        if (v == root_any) {
+          holds = root_any;
+          break;
+        }
       }
-      if (v == root_any) {
-        match = root_any;
-        break;
-      }
-    }
-    scratch_top_ = top;
+      scratch_top_ = top;
+      return holds;
+    });
     if (match) out[count++] = c;
   }
   card_ = saved_card;
@@ -396,11 +401,16 @@ int64_t Evaluator::StreamFilter(const Node& n, const Node& filter) {
     const int pred = filter.op == Op::kSetFilter ? filter.z : filter.y;
     ResetCache(filter);
     int saved_card = card_;
+    const int64_t* classes = filter.op == Op::kFilter ? ClassesOf(filter) : nullptr;
+    const uint32_t run = classes ? NewClassRun() : 0;
     for (uint8_t c : xs) {
-      card_ = c;
-      int inner = scratch_top_;
-      bool match = Value(pred) != 0;
-      scratch_top_ = inner;
+      const bool match = Verdict(classes, run, c, [&] {
+        card_ = c;
+        int inner = scratch_top_;
+        const bool holds = Value(pred) != 0;
+        scratch_top_ = inner;
+        return holds;
+      });
       if (!match) continue;
       if (r.ReadsValues() && Unstated(c)) [[unlikely]] {
         r.result = NeedCard(c);
@@ -584,11 +594,18 @@ size_t Evaluator::JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs
   ResetCache(f);
   size_t count = 0;
   int saved_card = card_;
+  // Classes are kept for the filter's own condition only.
+  const int64_t* classes = f.op == Op::kFilter && pred == f.y ? ClassesOf(f) : nullptr;
+  const uint32_t run = classes ? NewClassRun() : 0;
   for (uint8_t c : xs) {
-    card_ = c;
-    int top = scratch_top_;
-    if (Value(pred)) out[count++] = c;
-    scratch_top_ = top;
+    const bool match = Verdict(classes, run, c, [&] {
+      card_ = c;
+      int top = scratch_top_;
+      const bool holds = Value(pred) != 0;
+      scratch_top_ = top;
+      return holds;
+    });
+    if (match) out[count++] = c;
   }
   card_ = saved_card;
   return count;

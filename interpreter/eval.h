@@ -149,6 +149,27 @@ class Evaluator {
   int64_t StreamFilter(const Node& n, const Node& filter);
   // The cards of xs that filter f's condition `pred` holds for, into out.
   size_t JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs, uint8_t* out);
+  // Where filter f keeps each card's class (Node::imm), or nullptr when each
+  // card is judged by itself (unstated cards decide by what they are).
+  const int64_t* ClassesOf(const Node& f) const {
+    return f.imm > 0 && !card_by_card_ && !unstated_ ? lists_ + f.imm - 1 : nullptr;
+  }
+  // A new run of a filter over classes: verdicts of earlier runs no longer count.
+  uint32_t NewClassRun() {
+    if (class_runs_ == 0) std::fill_n(class_run_, kMaxClasses, 0u);
+    return ++class_runs_ == 0 ? NewClassRun() : class_runs_;
+  }
+  // Whether `judge` holds for card c: once per class and run when classes are kept.
+  template <typename Judge>
+  bool Verdict(const int64_t* classes, uint32_t run, int c, Judge judge) {
+    if (!classes) return judge();
+    const int64_t k = classes[c];
+    if (class_run_[k] != run) {
+      class_match_[k] = judge();
+      class_run_[k] = run;
+    }
+    return class_match_[k];
+  }
   // A kSetFilter's set; false (and no fault) when working it out faulted:
   // the caller judges card by card instead.
   bool TrySet(const Node& f, CardSet& out);
@@ -202,6 +223,10 @@ class Evaluator {
   uint32_t question_ = 1;
   uint32_t shared_question_[kMaxSharedSlots];
   int64_t shared_value_[kMaxSharedSlots];
+  // A class's verdict holds for the run class_run_[k] (set up on first use).
+  uint32_t class_runs_ = 0;
+  uint32_t class_run_[kMaxClasses];
+  bool class_match_[kMaxClasses];
 };
 
 // Sets Node::fn of every node and compiles filters to card sets where they

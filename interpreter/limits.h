@@ -29,6 +29,9 @@ inline constexpr int kMaxLay = 7;  // cards in one lay of the turn procedure
 // Distinct define expansions computed once per question (Op::kShared); past
 // this many a further one is simply computed at each use.
 inline constexpr int kMaxSharedSlots = 64;
+// Classes of cards a filter judges once each (card_set_plan.cc Classify);
+// a condition with more classes is judged card by card.
+inline constexpr int kMaxClasses = 64;
 
 // Instructions one Apply may run before the next decision: rules that never
 // reach one (a round without decisions whose end never comes) stop with a
