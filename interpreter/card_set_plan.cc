@@ -315,10 +315,8 @@ class Planner {
   // values of the attributes it reads: the filter then judges one card of each
   // such class a run (Node::imm: 1 + where each card's class is kept in lists).
   void Classify(int f, int pred) {
-    const int flags = Flags(pred);
-    if (!(flags & kReadsCard) || (flags & kOpaque)) return;
     uint32_t attrs = 0;
-    if (!CardReads(pred, attrs)) return;
+    if (!CardReads(pred, attrs) || attrs == 0) return;
     std::map<std::vector<int64_t>, int64_t> ids;
     std::vector<int64_t> class_of;
     for (int c = 0; c < static_cast<int>(rules_.cards.size()); ++c) {
@@ -337,8 +335,10 @@ class Planner {
         static_cast<int64_t>(rules_.lists.size()) + 1;
     rules_.lists.insert(rules_.lists.end(), class_of.begin(), class_of.end());
   }
-  // Adds to `attrs` the attributes `node` reads of the judged card; false if
-  // it reads the card in another way (the card itself, passed on).
+  // Adds to `attrs` the printed attributes `node` reads of the judged card;
+  // false if it reads the card in another way (the card itself, passed on;
+  // who played it, where it lies). A value bound by a let is read through
+  // what the let binds; one bound outside the condition is fixed for the run.
   bool CardReads(int node, uint32_t& attrs) const {
     const Node& n = Get(node);
     switch (n.op) {
@@ -348,14 +348,14 @@ class Planner {
       case Op::kCardAttrEq:
       case Op::kCardAttrNe:
         attrs |= 1u << n.a;
-        return true;
+        return PrintedAttr(n.a);
       case Op::kCardAttrEqX:
         attrs |= 1u << n.a;
-        return CardReads(n.x, attrs);
+        return PrintedAttr(n.a) && CardReads(n.x, attrs);
       case Op::kAttr:
         if (Get(n.x).op != Op::kCard) break;
         attrs |= 1u << n.a;
-        return true;
+        return PrintedAttr(n.a);
       case Op::kFilter:
       case Op::kSetFilter:
         return CardReads(n.x, attrs);  // its condition judges its own cards

@@ -163,8 +163,14 @@ bool Compiler::DependsOnCard(int node) const {
       n.op == Op::kCardAttrNe || n.op == Op::kCardAttrEqX || n.op == Op::kBound) {
     return true;
   }
-  // A nested filter binds its own card in its predicate.
-  if (n.op == Op::kFilter || n.op == Op::kSetFilter) return DependsOnCard(n.x);
+  // A nested filter binds its own card in its predicate; but a value bound
+  // outside it (a define's argument, `rows_ending_in(suit)`) may be the judged
+  // card's, so a predicate that reads one depends on the card.
+  if (n.op == Op::kFilter || n.op == Op::kSetFilter) {
+    return DependsOnCard(n.x) ||
+           AnyNodeBelow(rules_, n.op == Op::kFilter ? n.y : n.z,
+                        [](const Node& m) { return m.op == Op::kBound; });
+  }
   if (n.op == Op::kAnyOf || n.op == Op::kAllOf) {
     for (int i = 0; i < n.b; ++i) {
       if (DependsOnCard(static_cast<int>(rules_.lists[static_cast<size_t>(n.a + i)])))

@@ -285,6 +285,23 @@ TEST_CASE("eval: filters keep the zone order", "[eval]") {
         Names{"blue 5", "red 5", "yellow 0"});
 }
 
+TEST_CASE("eval: a define's where reads the argument of each card in turn", "[eval]") {
+  Env env;
+  Position(env);
+  // held_by_1(suit) binds the judged card's suit for the define's own filter:
+  // the inner count depends on the outer card, so it is never computed once
+  // for the whole filter (a card-independent part would be).
+  auto body = ParseExpression(
+      Snippet::WholeFile(SourceFile::Make("define", "any(hand(1) where suit == s)")));
+  REQUIRE(body.ok());
+  env.compiler.Define("held_by_1", {"s"}, std::move(body).value());
+  CHECK(env.Cards("hand(0) where held_by_1(suit)") == Names{"blue 5", "red 5"});
+  CHECK(env.Cards("hand(0) where not held_by_1(suit)") == Names{"green 7", "yellow 0"});
+  CHECK(env.Cards("hand(0) where round == 0 and held_by_1(suit)") ==
+        Names{"blue 5", "red 5"});
+  CHECK(env.Value("count(hand(0) where held_by_1(suit))") == 2);
+}
+
 TEST_CASE("eval: filters see variables as they are now", "[eval]") {
   Env env;
   Position(env);
