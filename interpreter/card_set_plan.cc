@@ -310,10 +310,11 @@ class Planner {
   }
 
   // A condition that reads the judged card only through printed attributes,
-  // but mixed with the state so that it makes no set (Fischen 2's suit_of: a
-  // pufferfish takes the led suit), holds alike for cards that print the same
-  // values of the attributes it reads: the filter then judges one card of each
-  // such class a run (Node::imm: 1 + where each card's class is kept in lists).
+  // but mixed with the state so that it makes no set (an `if` on the card
+  // choosing between an attribute and a variable), holds alike for cards that
+  // print the same values of the attributes it reads: the filter then judges
+  // one card of each such class a run (Node::imm: 1 + where each card's class
+  // is kept in lists).
   void Classify(int f, int pred) {
     uint32_t attrs = 0;
     if (!CardReads(pred, attrs) || attrs == 0) return;

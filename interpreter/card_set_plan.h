@@ -14,8 +14,8 @@
 // exactly those of judging card by card (eval_test checks on random states).
 //
 // A condition that reads the judged card only through printed attributes but
-// makes no set (the attribute and the state mixed inside an `if`, as Fischen
-// 2's suit_of) stays a kFilter, with each card's class kept (Node::imm): cards
+// makes no set (an attribute and the state picked between by an `if` on the
+// card) stays a kFilter, with each card's class kept (Node::imm): cards
 // that print the same values of the attributes it reads get the same verdict,
 // so a run of the filter judges one card of each class (at most kMaxClasses).
 //

@@ -164,7 +164,7 @@ bool Compiler::DependsOnCard(int node) const {
     return true;
   }
   // A nested filter binds its own card in its predicate; but a value bound
-  // outside it (a define's argument, `rows_ending_in(suit)`) may be the judged
+  // outside it (a define's argument such as the judged card's suit) may be the judged
   // card's, so a predicate that reads one depends on the card.
   if (n.op == Op::kFilter || n.op == Op::kSetFilter) {
     return DependsOnCard(n.x) ||

@@ -297,7 +297,7 @@ std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
     return {out, count};
   }
   int saved_card = card_;
-  const int64_t* classes = ClassesOf(f);
+  const int64_t* classes = ClassesOf(f, f.y);
   const uint32_t run = classes ? NewClassRun() : 0;
   for (uint8_t c : xs) {
     const bool match = Verdict(classes, run, c, [&] {
@@ -401,17 +401,10 @@ int64_t Evaluator::StreamFilter(const Node& n, const Node& filter) {
     const int pred = filter.op == Op::kSetFilter ? filter.z : filter.y;
     ResetCache(filter);
     int saved_card = card_;
-    const int64_t* classes = filter.op == Op::kFilter ? ClassesOf(filter) : nullptr;
+    const int64_t* classes = ClassesOf(filter, pred);
     const uint32_t run = classes ? NewClassRun() : 0;
     for (uint8_t c : xs) {
-      const bool match = Verdict(classes, run, c, [&] {
-        card_ = c;
-        int inner = scratch_top_;
-        const bool holds = Value(pred) != 0;
-        scratch_top_ = inner;
-        return holds;
-      });
-      if (!match) continue;
+      if (!Verdict(classes, run, c, [&] { return Holds(pred, c); })) continue;
       if (r.ReadsValues() && Unstated(c)) [[unlikely]] {
         r.result = NeedCard(c);
         break;
@@ -594,18 +587,10 @@ size_t Evaluator::JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs
   ResetCache(f);
   size_t count = 0;
   int saved_card = card_;
-  // Classes are kept for the filter's own condition only.
-  const int64_t* classes = f.op == Op::kFilter && pred == f.y ? ClassesOf(f) : nullptr;
+  const int64_t* classes = ClassesOf(f, pred);
   const uint32_t run = classes ? NewClassRun() : 0;
   for (uint8_t c : xs) {
-    const bool match = Verdict(classes, run, c, [&] {
-      card_ = c;
-      int top = scratch_top_;
-      const bool holds = Value(pred) != 0;
-      scratch_top_ = top;
-      return holds;
-    });
-    if (match) out[count++] = c;
+    if (Verdict(classes, run, c, [&] { return Holds(pred, c); })) out[count++] = c;
   }
   card_ = saved_card;
   return count;

@@ -149,10 +149,21 @@ class Evaluator {
   int64_t StreamFilter(const Node& n, const Node& filter);
   // The cards of xs that filter f's condition `pred` holds for, into out.
   size_t JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs, uint8_t* out);
-  // Where filter f keeps each card's class (Node::imm), or nullptr when each
-  // card is judged by itself (unstated cards decide by what they are).
-  const int64_t* ClassesOf(const Node& f) const {
-    return f.imm > 0 && !card_by_card_ && !unstated_ ? lists_ + f.imm - 1 : nullptr;
+  // Whether condition `pred` holds for `card` (the judged card while it runs).
+  bool Holds(int pred, int card) {
+    card_ = card;
+    const int top = scratch_top_;
+    const bool holds = Value(pred) != 0;
+    scratch_top_ = top;
+    return holds;
+  }
+  // Where filter f keeps each card's class for its own condition `pred`
+  // (Node::imm), or nullptr when each card is judged by itself (unstated
+  // cards decide by what they are).
+  const int64_t* ClassesOf(const Node& f, int pred) const {
+    return f.op == Op::kFilter && pred == f.y && f.imm > 0 && !card_by_card_ && !unstated_
+               ? lists_ + f.imm - 1
+               : nullptr;
   }
   // A new run of a filter over classes: verdicts of earlier runs no longer count.
   uint32_t NewClassRun() {
