@@ -182,11 +182,14 @@ bool Compiler::DependsOnCard(int node) const {
 }
 
 // Returns `node` rewritten so its maximal card-independent scalar parts are
-// cached. Dependent nodes are copied, never changed: nodes may be shared.
-int Compiler::Hoist(int node) {
+// kept (`keep`). Dependent nodes are copied, never changed: nodes may be shared.
+int Compiler::Hoist(int node, Keep keep) {
   if (node < 0) return node;
   Node n = rules_.nodes[static_cast<size_t>(node)];
+  // A filter judges many cards: a value kept for one card is no use there.
+  if (n.op == Op::kCardShared && keep == Keep::kPerRun) return Hoist(n.x, keep);
   if (!DependsOnCard(node)) {
+    if (keep == Keep::kPerQuestion) return Shared(node);
     // Constants, variables, zones: cheaper than a cache.
     bool leaf = n.x < 0 && n.op != Op::kAnyOf && n.op != Op::kAllOf;
     if (leaf || !IsScalarType(n.type) || n.op == Op::kCached || n.op == Op::kShared)
@@ -197,13 +200,13 @@ int Compiler::Hoist(int node) {
     return AddNode(cached);
   }
   if (n.op == Op::kAnyOf || n.op == Op::kAllOf) {
-    // Card-independent operands first: they are cached, so they cost a load
+    // Card-independent operands first: they are kept, so they cost a load
     // and often decide the clause for every card. And/or are pure, so order
     // does not change the result.
     std::vector<int64_t> fixed, varying;
     for (int i = 0; i < n.b; ++i) {
       int child = static_cast<int>(rules_.lists[static_cast<size_t>(n.a + i)]);
-      (DependsOnCard(child) ? varying : fixed).push_back(Hoist(child));
+      (DependsOnCard(child) ? varying : fixed).push_back(Hoist(child, keep));
     }
     std::vector<int64_t> children = fixed;
     children.insert(children.end(), varying.begin(), varying.end());
@@ -213,35 +216,65 @@ int Compiler::Hoist(int node) {
     return AddNode(n);
   }
   if (n.x < 0) return node;  // a dependent leaf
-  n.x = Hoist(n.x);
+  n.x = Hoist(n.x, keep);
   if (n.op != Op::kFilter && n.op != Op::kSetFilter) {
-    n.y = Hoist(n.y);
-    n.z = Hoist(n.z);
+    n.y = Hoist(n.y, keep);
+    n.z = Hoist(n.z, keep);
   }
   return AddNode(n);
 }
 
+int Compiler::ShareFixedParts(int rule) { return Hoist(rule, Keep::kPerQuestion); }
+
 int Compiler::Shared(int node) {
   const Node n = rules_.nodes[static_cast<size_t>(node)];
   const bool leaf = n.x < 0 && n.op != Op::kAnyOf && n.op != Op::kAllOf;
-  if (leaf || !IsScalarType(n.type) || n.op == Op::kShared || DependsOnCard(node)) {
+  if (leaf || !IsScalarType(n.type) || n.op == Op::kShared || n.op == Op::kCardShared) {
     return node;
   }
   const bool reads_frame = AnyNodeBelow(rules_, node, [](const Node& m) {
-    return m.op == Op::kLocal || m.op == Op::kSelf || m.op == Op::kOwner ||
-           m.op == Op::kBound || m.op == Op::kLetIn;
+    return m.op == Op::kLocal || m.op == Op::kSelf || m.op == Op::kOwner;
   });
   if (reads_frame) return node;
-  const std::string key = StructuralKey(node);
+  const bool per_card = DependsOnCard(node);
+  // Per card only where a rule judges its card: inside a `where` the
+  // card changes from one judgement to the next (and Hoist takes the
+  // wrapper off a filter's condition, which the loader may make of a rule).
+  if (per_card && (where_depth_ > 0 || !BindsEveryBound(node))) return node;
+  const std::string key = (per_card ? "card " : "") + StructuralKey(node);
+  int& slots = per_card ? rules_.card_shared_slots : rules_.shared_slots;
   auto it = shared_.find(key);
   if (it == shared_.end()) {
-    if (rules_.shared_slots >= kMaxSharedSlots) return node;
-    it = shared_.emplace(key, rules_.shared_slots++).first;
+    if (slots >= kMaxSharedSlots) return node;
+    it = shared_.emplace(key, slots++).first;
   }
-  Node shared{Op::kShared, n.type};
+  Node shared{per_card ? Op::kCardShared : Op::kShared, n.type};
   shared.a = it->second;
   shared.x = node;
   return AddNode(shared);
+}
+
+bool Compiler::BindsEveryBound(int node) const {
+  // Each bound value read below `node` must be bound below it: a value bound
+  // outside is not part of the structural key.
+  std::vector<int> bound;  // the slots bound where the walk stands
+  auto walk = [&](auto& self, int at) -> bool {
+    if (at < 0) return true;
+    const Node& m = rules_.nodes[static_cast<size_t>(at)];
+    if (m.op == Op::kBound)
+      return std::find(bound.begin(), bound.end(), m.a) != bound.end();
+    if (m.op == Op::kLetIn) {
+      if (!self(self, m.x)) return false;
+      bound.push_back(m.a);
+      const bool ok = self(self, m.y);
+      bound.pop_back();
+      return ok;
+    }
+    bool ok = true;
+    ForEachChild(rules_, at, [&](int c) { ok = ok && self(self, c); });
+    return ok;
+  };
+  return walk(walk, node);
 }
 
 const std::string& Compiler::StructuralKey(int node) {
@@ -278,7 +311,7 @@ int Compiler::Filter(int cards, int pred) {
   Node n{Op::kFilter, Type::kCards};
   n.x = cards;
   n.a = rules_.cache_slots;
-  n.y = Hoist(pred);
+  n.y = Hoist(pred, Keep::kPerRun);
   n.b = rules_.cache_slots;
   return AddNode(n);
 }
@@ -287,6 +320,7 @@ Result<int> Compiler::Expression(const Expr& e, Type want, const CodeContext& ct
   ctx_ = ctx;
   locals_.clear();
   card_depth_ = ctx.has_card ? 1 : 0;
+  where_depth_ = ctx.in_filter ? 1 : 0;
   for (const auto& [name, type] : ctx.params) NewLocal(name, type);
   return Expect(e, want);
 }

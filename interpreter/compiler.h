@@ -24,6 +24,7 @@ struct CodeContext {
   bool in_effect = false;     // self, owner
   bool has_card = false;      // bare card attributes: the card being judged
   bool in_trick_end = false;  // trick_effects()
+  bool in_filter = false;     // the loader makes a filter's condition of it
   std::vector<std::pair<std::string, Type>> params;  // bound as locals 0, 1, ...
 };
 
@@ -49,6 +50,10 @@ class Compiler {
   // `cards where pred` with the predicate's loop-invariant parts hoisted:
   // each is computed once per run of the filter, not once per card.
   int Filter(int cards, int pred);
+  // A rule judged card by card on one state (a lay rule), with its
+  // card-independent parts computed once per question: an Evaluator that
+  // judges several cards in one question computes them once.
+  int ShareFixedParts(int rule);
 
   // Code emitted from now on belongs to ruleset section `name` (Ruleset::sections);
   // an instruction without a place of its own gets `pos`.
@@ -132,12 +137,18 @@ class Compiler {
   Diagnostic Error(const SourcePos& pos, std::string message) const;
   bool DependsOnCard(int node) const;
   static bool UsedInFilter(const Expr& e, const std::string& param, bool inside);
-  int Hoist(int node);
+  // How Hoist keeps a card-independent part: for one run of a filter (a
+  // cache slot, Op::kCached), or for one question (Op::kShared).
+  enum class Keep { kPerRun, kPerQuestion };
+  int Hoist(int node, Keep keep);
   // `node` (a define's expansion) wrapped so it is computed once per question
   // and shared with every identical expansion, when it is a scalar that
-  // reads only the state (no card, local, effect frame or bound argument);
-  // else `node` itself.
+  // reads only the state (no local or effect frame, no argument bound
+  // outside it): Op::kShared, or Op::kCardShared (once per judged card) when
+  // it reads the card a rule judges; else `node` itself.
   int Shared(int node);
+  // Whether every Op::kBound below `node` reads a slot a let below it binds.
+  bool BindsEveryBound(int node) const;
   // A text equal for two nodes exactly when they compute the same from the
   // same state: slot numbers of caches and filters left out.
   const std::string& StructuralKey(int node);
@@ -149,8 +160,10 @@ class Compiler {
   std::map<int, std::string> keys_;    // node -> structural key
   std::vector<std::map<std::string, int>> macro_args_;  // param -> node, per expansion
   int macro_depth_ = 0;
+  int bound_depth_ = 0;  // Op::kBound slots taken by the define calls being compiled
   CodeContext ctx_;
-  int card_depth_ = 0;  // > 0 inside a filter or a play rule
+  int card_depth_ = 0;   // > 0 inside a filter or a play rule
+  int where_depth_ = 0;  // > 0 inside a filter's condition
   std::vector<Local> locals_;
   int max_locals_ = 0;
   int16_t section_ = 0;

@@ -38,7 +38,9 @@ Result<int> Compiler::CompileAt(const Expr& e) {
       auto list = Expect(*e.args[0], Type::kCards);
       if (!list) return list;
       ++card_depth_;
+      ++where_depth_;
       auto pred = Expect(*e.args[1], Type::kBool);
+      --where_depth_;
       --card_depth_;
       if (!pred) return pred;
       return Filter(list.value(), pred.value());
@@ -259,22 +261,35 @@ Result<int> Compiler::CompileDefineCall(const Expr& e, const Macro& macro) {
   // Arguments are shared nodes, except one that reads the judged card when
   // the body has a `where` of its own: inside it `card` means another card,
   // so the argument is evaluated first and bound by value.
+  //
+  // Slots go by nesting: this call's parameters take the slots from
+  // `bound_depth_` on, and its arguments and body are compiled past them (an
+  // argument is evaluated after the lets before it have bound their slots).
+  // Two uses of a define at the same depth thus compile to the same nodes
+  // and share one value (Shared).
+  const int base = bound_depth_;
+  bound_depth_ += static_cast<int>(macro.params.size());
+  rules_.bound_slots = std::max(rules_.bound_slots, bound_depth_);
   std::map<std::string, int> bound;
   std::vector<std::pair<int, int>> by_value;  // (slot, argument)
   for (size_t i = 0; i < e.args.size(); ++i) {
     auto a = Compile(*e.args[i]);
-    if (!a) return a;
+    if (!a) {
+      bound_depth_ = base;
+      return a;
+    }
     int arg = a.value();
     if (DependsOnCard(arg) && IsScalarType(TypeOf(arg)) &&
         UsedInFilter(*macro.body, macro.params[i], false)) {
       Node ref{Op::kBound, TypeOf(arg)};
-      ref.a = rules_.bound_slots++;
+      ref.a = base + static_cast<int>(i);
       by_value.emplace_back(ref.a, arg);
       arg = AddNode(ref);
     }
     bound[macro.params[i]] = arg;
   }
   auto r = Expand(e, macro, std::move(bound));
+  bound_depth_ = base;
   if (!r) return r;
   int body = r.value();
   for (auto it = by_value.rbegin(); it != by_value.rend(); ++it) {

@@ -123,6 +123,19 @@ struct EvalOps {
     }
     return e.shared_value_[n.a];
   }
+  // Kept for one card at a time: the rules judging one card share it, and a
+  // value that faulted is worked out again (a later try may not need it).
+  static int64_t CardShared(Evaluator& e, const Node& n) {
+    if (e.card_shared_question_[n.a] != e.question_ ||
+        e.card_shared_card_[n.a] != e.card_) {
+      const int64_t v = e.Value(n.x);
+      if (e.faulted()) return v;
+      e.card_shared_value_[n.a] = v;
+      e.card_shared_question_[n.a] = e.question_;
+      e.card_shared_card_[n.a] = e.card_;
+    }
+    return e.card_shared_value_[n.a];
+  }
   static int64_t ZoneSize(Evaluator& e, const Node& n) {
     const int64_t z = e.Value(n.x);
     return z < 0 ? 0 : e.state_.ZoneSize(static_cast<int>(z));

@@ -72,6 +72,7 @@ class Evaluator {
         frame_(frame),
         unstated_(state.unstated_count != 0) {
     std::fill_n(shared_question_, rules.shared_slots, 0u);
+    std::fill_n(card_shared_question_, rules.card_shared_slots, 0u);
   }
 
   // REQUIRES: BindEvaluators(rules) ran (the loader does it).
@@ -113,9 +114,13 @@ class Evaluator {
     scratch_top_ = 0;
     if (++question_ == 0) {  // after 2^32 questions: start the count again
       std::fill_n(shared_question_, rules_.shared_slots, 0u);
+      std::fill_n(card_shared_question_, rules_.card_shared_slots, 0u);
       question_ = 1;
     }
   }
+  // Frees the lists but goes on with the same question, keeping the shared
+  // values: for the next rule about the same card on the same state.
+  void ReleaseScratch() { scratch_top_ = 0; }
 
   // The first fault of the evaluations so far (RuntimeFault::kNone if none)
   // and the node it happened at. A faulted evaluation returns 0; the caller
@@ -234,6 +239,10 @@ class Evaluator {
   uint32_t question_ = 1;
   uint32_t shared_question_[kMaxSharedSlots];
   int64_t shared_value_[kMaxSharedSlots];
+  // Op::kCardShared slot k: the same, for the card card_shared_card_[k].
+  uint32_t card_shared_question_[kMaxSharedSlots];
+  int card_shared_card_[kMaxSharedSlots];
+  int64_t card_shared_value_[kMaxSharedSlots];
   // A class's verdict holds for the run class_run_[k] (set up on first use).
   uint32_t class_runs_ = 0;
   uint32_t class_run_[kMaxClasses];

@@ -115,7 +115,7 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
     ev.set_card(c);
     for (const ReasonedRule& rule : rules_.turn->lay_rules) {
       if (ev.Value(rule.condition)) {
-        ev.ReleaseLists();
+        ev.ReleaseScratch();  // one question: the rules share what they compute
         continue;
       }
       std::string why = Message(after, rule.message, c);
@@ -168,7 +168,9 @@ void Game::LegalLays(const State& s, ActionList& out) const {
       int n = t.ZoneSize(hand);
       std::memcpy(hand_cards, t.order + t.start[hand], static_cast<size_t>(n));
       // Each card's verdict on the piles as they stand at this depth; the
-      // moves of deeper lays are undone before the next card is judged.
+      // moves of deeper lays are undone before the next card is judged, so
+      // every card here is judged on one state: one question, whose shared
+      // values (the rules' card-independent parts) are computed once.
       Evaluator ev(rules_, t, &t.frames[t.frame_count - 1]);
       for (int k = 0; k < n; ++k) {
         int c = hand_cards[k];
@@ -176,7 +178,7 @@ void Game::LegalLays(const State& s, ActionList& out) const {
         bool ok = true;
         for (const ReasonedRule& rule : rules_.turn->lay_rules) {
           ok = ev.Value(rule.condition) != 0;
-          ev.ReleaseLists();
+          ev.ReleaseScratch();
           if (!ok) break;
         }
         if (!ok) continue;
@@ -209,7 +211,7 @@ const ReasonedRule* Game::BrokenRule(const State& s,
   ev.set_card(card);
   for (const ReasonedRule& rule : rules) {
     const bool holds = ev.Value(rule.condition) != 0;
-    ev.ReleaseLists();
+    ev.ReleaseScratch();  // one card, one state: the rules share one question
     if (!holds) return &rule;
   }
   return nullptr;

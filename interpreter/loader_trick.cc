@@ -65,6 +65,7 @@ void Loader::TrickPlayRules(const YamlNode& trick) {
   TrickProcedure& t = *rules_->trick;
   CodeContext card_rule;
   card_rule.has_card = true;
+  card_rule.in_filter = true;  // TrickPlayOptions: the hand filtered by them
   if (const YamlNode* lead = trick.Find("may_lead")) {
     t.lead_rules = ReasonedRules(*lead, card_rule, "a lead rule");
     t.may_lead = AllOf(t.lead_rules);

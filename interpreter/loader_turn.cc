@@ -85,6 +85,9 @@ void Loader::TurnRules(const YamlNode& turn) {
   // may_lay: one condition, or a list of {if: condition, else: "why not"}.
   if (const YamlNode* may = turn.Find("may_lay")) {
     t.lay_rules = ReasonedRules(*may, card_rule, "a lay rule");
+    // LegalLays judges every hand card on one state in one question.
+    for (ReasonedRule& rule : t.lay_rules)
+      rule.condition = compiler_.ShareFixedParts(rule.condition);
   }
   if (turn.Find("full"))
     t.lay_full = RequiredExpr(turn, "full", Type::kBool, plain, "the turn");

@@ -83,6 +83,8 @@ enum class Attr : uint8_t {
   X(kCached, Cached, "x, computed once per run of the filter owning cache slot a")  \
   X(kShared, Shared, "x, computed once per question, shared by every use of x's "   \
                      "expression (slot a)")                                         \
+  X(kCardShared, CardShared, "x, computed once per question and judged card, "      \
+                             "shared by every use of x's expression (slot a)")      \
   X(kBound, Bound, "the value bound to slot a by the enclosing let")                \
   X(kLetIn, LetIn, "bind slot a to x, then y")                                      \
   /* Unary on x. */                                                                 \

@@ -160,6 +160,7 @@ struct Ruleset {
   int cache_slots = 0;                    // Op::kCached slots in all
   int bound_slots = 0;                    // Op::kBound slots in all
   int shared_slots = 0;                   // Op::kShared slots, at most kMaxSharedSlots
+  int card_shared_slots = 0;              // Op::kCardShared slots, as many at most
   int rank_higher_wins = 1;
   Display display;  // how tools show the game (display.h)
   // What loading noticed without refusing the rules, such as a name nothing
