@@ -155,6 +155,15 @@ struct EvalOps {
   static int64_t Stream(Evaluator& e, const Node& n) {
     return e.StreamFilter(n, e.nodes_[n.x]);
   }
+  // count, any, highest or lowest of reversed(a filter): the filter streamed
+  // in its own order, a tie going to the later card (the earlier one of the
+  // reversed list). With unstated cards the list is made: the first card
+  // whose value is needed is then the one the reversed list meets first.
+  static int64_t StreamReversed(Evaluator& e, const Node& n) {
+    if (e.unstated_) [[unlikely]]
+      return e.ListValue(n);
+    return e.StreamFilter(n, e.nodes_[e.nodes_[n.x].x], /*ties_to_later=*/true);
+  }
   static int64_t Bound(Evaluator& e, const Node& n) { return e.bound_[n.a]; }
   static int64_t LetIn(Evaluator& e, const Node& n) {
     e.bound_[n.a] = e.Value(n.x);
@@ -351,8 +360,11 @@ namespace {
 // What count, any, first, highest and lowest keep of the cards streamed to
 // them, in list order.
 struct Reduction {
-  Reduction(Op o, const CardInfo* c)
-      : op(o), cards(c), result(o == Op::kCount || o == Op::kAny ? 0 : kNone) {}
+  Reduction(Op o, const CardInfo* c, bool later)
+      : op(o),
+        cards(c),
+        result(o == Op::kCount || o == Op::kAny ? 0 : kNone),
+        ties_to_later(later) {}
   // False once the answer is settled.
   bool Take(int c) {
     switch (op) {
@@ -365,11 +377,15 @@ struct Reduction {
       case Op::kFirst:
         result = c;
         return false;
-      default: {  // highest, lowest: ties go to the earlier card
+      default: {  // highest, lowest: ties go to the earlier card, or the later
         const int v = cards[c].value;
-        if (result == kNone ||
-            (op == Op::kHighest ? v > cards[result].value : v < cards[result].value))
+        if (result == kNone) {
           result = c;
+        } else {
+          const int best = cards[result].value;
+          if (op == Op::kHighest ? v > best : v < best) result = c;
+          if (ties_to_later && v == best) result = c;
+        }
         return true;
       }
     }
@@ -378,17 +394,18 @@ struct Reduction {
   Op op;
   const CardInfo* cards;
   int64_t result;
+  bool ties_to_later;
 };
 
 }  // namespace
 
-int64_t Evaluator::StreamFilter(const Node& n, const Node& filter) {
+int64_t Evaluator::StreamFilter(const Node& n, const Node& filter, bool ties_to_later) {
   CardSet set;
   if (n.op == Op::kCount && filter.op == Op::kSetFilter &&
       nodes_[filter.x].op == Op::kAllCards && TrySet(filter, set)) {
     return (set &= CardSet::FirstN(static_cast<int>(rules_.cards.size()))).Count();
   }
-  Reduction r(n.op, cards_);
+  Reduction r(n.op, cards_, ties_to_later);
   const Node& from = nodes_[filter.x];
   if (from.op == Op::kEnds && filter.op == Op::kSetFilter && TrySet(filter, set)) {
     // The top card of each pile, judged where it lies: no list made. (A set
@@ -622,11 +639,19 @@ void BindEvaluators(Ruleset& rules) {
       n.set_fn = SetEvaluatorOf(n.op);
       // count, any, first, highest and lowest of a filter stream over its
       // cards, no list made.
-      if ((n.op == Op::kCount || n.op == Op::kAny || n.op == Op::kFirst ||
-           n.op == Op::kHighest || n.op == Op::kLowest) &&
-          (rules.nodes[static_cast<size_t>(n.x)].op == Op::kFilter ||
-           rules.nodes[static_cast<size_t>(n.x)].op == Op::kSetFilter)) {
+      auto is_filter = [&rules](int node) {
+        const Op op = rules.nodes[static_cast<size_t>(node)].op;
+        return op == Op::kFilter || op == Op::kSetFilter;
+      };
+      const bool streams = n.op == Op::kCount || n.op == Op::kAny ||
+                           n.op == Op::kHighest || n.op == Op::kLowest;
+      if (!streams && n.op != Op::kFirst) continue;
+      const Node& x = rules.nodes[static_cast<size_t>(n.x)];
+      if (is_filter(n.x)) {
         n.fn = &EvalOps::Stream;
+      } else if (streams && x.op == Op::kReversed && is_filter(x.x)) {
+        // highest(reversed(cards where ...)): the filter's cards, ties to the later.
+        n.fn = &EvalOps::StreamReversed;
       }
     }
   };

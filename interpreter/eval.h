@@ -150,8 +150,9 @@ class Evaluator {
   bool Member(int node, int64_t v);
   int64_t ListValue(const Node& n);  // count, any, first, ...: kept out of Value's frame
   // count, any, first, highest or lowest of a filter, without building its
-  // list (BindEvaluators binds these nodes to it).
-  int64_t StreamFilter(const Node& n, const Node& filter);
+  // list (BindEvaluators binds these nodes to it); `ties_to_later`: of equal
+  // values highest and lowest keep the later card (for reversed(filter)).
+  int64_t StreamFilter(const Node& n, const Node& filter, bool ties_to_later = false);
   // The cards of xs that filter f's condition `pred` holds for, into out.
   size_t JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs, uint8_t* out);
   // Whether condition `pred` holds for `card` (the judged card while it runs).

@@ -214,6 +214,15 @@ TEST_CASE("eval: first, last, highest, lowest; ties go to the earlier card", "[e
   CHECK(env.Value("highest(hand(0) where value == 5)") == env.Card("blue 5"));
   CHECK(env.Value("lowest(hand(0) where value == 5)") == env.Card("blue 5"));
   CHECK(env.Value("highest(reversed(hand(0) where value == 5))") == env.Card("red 5"));
+  // Streamed over the filter in its own order, the tie goes to the later card;
+  // the same when the condition is judged card by card (it makes no card set).
+  CHECK(env.Value("lowest(reversed(hand(0) where value == 5))") == env.Card("red 5"));
+  CHECK(env.Value("highest(reversed(hand(0) where (if trump == green then value else 0) "
+                  "== 5))") == env.Card("red 5"));
+  CHECK(env.Value("highest(reversed(hand(0) where value < 7))") == env.Card("red 5"));
+  CHECK(env.Value("lowest(reversed(hand(0) where value > 0))") == env.Card("red 5"));
+  CHECK(env.Value("count(reversed(hand(0) where value == 5))") == 2);
+  CHECK(env.Value("any(reversed(hand(0) where value == 6))") == 0);
 }
 
 TEST_CASE("eval: none: empty lists, missing cards, ??", "[eval]") {
