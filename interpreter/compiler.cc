@@ -188,7 +188,12 @@ int Compiler::Hoist(int node, Keep keep) {
   Node n = rules_.nodes[static_cast<size_t>(node)];
   // A filter judges many cards: a value kept for one card is no use there.
   if (n.op == Op::kCardShared && keep == Keep::kPerRun) return Hoist(n.x, keep);
-  if (!DependsOnCard(node)) {
+  // Per question, a part that reads the frame (an invariant's seat p) varies
+  // too: each seat is judged in the same question.
+  auto varies = [&](int at) {
+    return DependsOnCard(at) || (keep == Keep::kPerQuestion && ReadsFrame(at));
+  };
+  if (!varies(node)) {
     if (keep == Keep::kPerQuestion) return Shared(node);
     // Constants, variables, zones: cheaper than a cache.
     bool leaf = n.x < 0 && n.op != Op::kAnyOf && n.op != Op::kAllOf;
@@ -206,7 +211,7 @@ int Compiler::Hoist(int node, Keep keep) {
     std::vector<int64_t> fixed, varying;
     for (int i = 0; i < n.b; ++i) {
       int child = static_cast<int>(rules_.lists[static_cast<size_t>(n.a + i)]);
-      (DependsOnCard(child) ? varying : fixed).push_back(Hoist(child, keep));
+      (varies(child) ? varying : fixed).push_back(Hoist(child, keep));
     }
     std::vector<int64_t> children = fixed;
     children.insert(children.end(), varying.begin(), varying.end());
@@ -224,7 +229,7 @@ int Compiler::Hoist(int node, Keep keep) {
   return AddNode(n);
 }
 
-int Compiler::ShareFixedParts(int rule) { return Hoist(rule, Keep::kPerQuestion); }
+int Compiler::ShareFixedParts(int node) { return Hoist(node, Keep::kPerQuestion); }
 
 int Compiler::Shared(int node) {
   const Node n = rules_.nodes[static_cast<size_t>(node)];
@@ -232,10 +237,7 @@ int Compiler::Shared(int node) {
   if (leaf || !IsScalarType(n.type) || n.op == Op::kShared || n.op == Op::kCardShared) {
     return node;
   }
-  const bool reads_frame = AnyNodeBelow(rules_, node, [](const Node& m) {
-    return m.op == Op::kLocal || m.op == Op::kSelf || m.op == Op::kOwner;
-  });
-  if (reads_frame) return node;
+  if (ReadsFrame(node)) return node;
   const bool per_card = DependsOnCard(node);
   // Per card only where a rule judges its card: inside a `where` the
   // card changes from one judgement to the next (and Hoist takes the
@@ -252,6 +254,12 @@ int Compiler::Shared(int node) {
   shared.a = it->second;
   shared.x = node;
   return AddNode(shared);
+}
+
+bool Compiler::ReadsFrame(int node) const {
+  return AnyNodeBelow(rules_, node, [](const Node& m) {
+    return m.op == Op::kLocal || m.op == Op::kSelf || m.op == Op::kOwner;
+  });
 }
 
 bool Compiler::BindsEveryBound(int node) const {

@@ -50,10 +50,11 @@ class Compiler {
   // `cards where pred` with the predicate's loop-invariant parts hoisted:
   // each is computed once per run of the filter, not once per card.
   int Filter(int cards, int pred);
-  // A rule judged card by card on one state (a lay rule), with its
-  // card-independent parts computed once per question: an Evaluator that
-  // judges several cards in one question computes them once.
-  int ShareFixedParts(int rule);
+  // A condition judged card by card or seat by seat on one state (a lay
+  // rule, an invariant of every seat p), with its parts that read neither the
+  // card nor the frame computed once per question: an Evaluator that judges
+  // several cards or seats in one question computes them once.
+  int ShareFixedParts(int node);
 
   // Code emitted from now on belongs to ruleset section `name` (Ruleset::sections);
   // an instruction without a place of its own gets `pos`.
@@ -147,6 +148,8 @@ class Compiler {
   // outside it): Op::kShared, or Op::kCardShared (once per judged card) when
   // it reads the card a rule judges; else `node` itself.
   int Shared(int node);
+  // Whether `node` reads a local, self or owner (the frame).
+  bool ReadsFrame(int node) const;
   // Whether every Op::kBound below `node` reads a slot a let below it binds.
   bool BindsEveryBound(int node) const;
   // A text equal for two nodes exactly when they compute the same from the

@@ -596,7 +596,8 @@ bool Game::InvariantHolds(const State& s, int holds, bool per_seat) const {
   ev.ReadUnstated();  // a check of the rules, deciding nothing in the game
   for (int p = 0; p < (per_seat ? players_ : 1); ++p) {
     f.locals[0] = p;
-    ev.ReleaseLists();  // each seat is its own question
+    // One question for every seat: the parts that do not read p are shared.
+    ev.ReleaseScratch();
     if (!ev.Value(holds)) return false;
   }
   return true;

@@ -6,6 +6,7 @@
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/loader_test_util.h"
+#include "interpreter/node_walk.h"
 #include "interpreter/runtime_error.h"
 
 namespace angler {
@@ -83,6 +84,23 @@ TEST_CASE("loader: an invariant that does not read p is checked once, and still 
   CHECK(s.error);
   REQUIRE(BrokenInvariant(*r, s) != nullptr);
   CHECK(BrokenInvariant(*r, s)->says == "one card stays");
+}
+
+TEST_CASE("loader: an invariant's part that does not read p is shared by the seats",
+          "[loader][invariants][shared]") {
+  // Every seat is asked in one question: the right side (no p) is one shared
+  // value, the left side is worked out for each seat, and seat 1 breaks it.
+  RulesetPtr r = Load(WithInvariants(
+      "  - {at: trick_end, holds: count(hand(p)) + p == tricks - trick_number - 1,"
+      " says: seat 1 is one off}\n"));
+  const int holds = r->invariants[0].holds;
+  CHECK(AnyNodeBelow(*r, holds, [](const Node& n) { return n.op == Op::kShared; }));
+  CHECK_FALSE(r->nodes[static_cast<size_t>(holds)].op == Op::kShared);
+  Game game(*r, 2);
+  State s = PlayOut(game);
+  CHECK(s.error);
+  REQUIRE(BrokenInvariant(*r, s) != nullptr);
+  CHECK(BrokenInvariant(*r, s)->says == "seat 1 is one off");
 }
 
 TEST_CASE("loader: invariants wrongly written", "[loader][invariants][diagnostics]") {

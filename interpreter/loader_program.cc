@@ -147,6 +147,8 @@ void Loader::Invariants(const YamlNode& doc, bool has_tricks) {
       continue;
     }
     inv.holds = RequiredExpr(item, "holds", Type::kBool, each, "an invariant");
+    // Game::InvariantHolds asks every seat in one question.
+    if (inv.holds >= 0) inv.holds = compiler_.ShareFixedParts(inv.holds);
     const YamlNode* holds = item.Find("holds");
     inv.says = Text(item, "says", holds && holds->IsScalar() ? holds->scalar : "");
     inv.pos = holds ? holds->pos : item.pos;
