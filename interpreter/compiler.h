@@ -164,6 +164,7 @@ class Compiler {
   std::vector<std::map<std::string, int>> macro_args_;  // param -> node, per expansion
   int macro_depth_ = 0;
   int bound_depth_ = 0;  // Op::kBound slots taken by the define calls being compiled
+  int bound_high_ = 0;   // and past them, the slots their arguments bind
   CodeContext ctx_;
   int card_depth_ = 0;   // > 0 inside a filter or a play rule
   int where_depth_ = 0;  // > 0 inside a filter's condition

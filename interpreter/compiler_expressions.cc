@@ -262,20 +262,28 @@ Result<int> Compiler::CompileDefineCall(const Expr& e, const Macro& macro) {
   // the body has a `where` of its own: inside it `card` means another card,
   // so the argument is evaluated first and bound by value.
   //
-  // Slots go by nesting: this call's parameters take the slots from
-  // `bound_depth_` on, and its arguments and body are compiled past them (an
-  // argument is evaluated after the lets before it have bound their slots).
-  // Two uses of a define at the same depth thus compile to the same nodes
-  // and share one value (Shared).
+  // Slots go by nesting, so two uses of a define at the same depth compile to
+  // the same nodes and share one value (Shared). A slot may be reused by
+  // bindings never alive together, and only by those: this call's parameters
+  // take the slots from `bound_depth_` on; its arguments bind past them (an
+  // argument is evaluated once the lets before it have bound theirs); its
+  // body binds past every slot an argument binds (an argument put in place
+  // as it is runs inside the body, its own lets with it).
   const int base = bound_depth_;
+  const int high_outside = bound_high_;
   bound_depth_ += static_cast<int>(macro.params.size());
-  rules_.bound_slots = std::max(rules_.bound_slots, bound_depth_);
+  bound_high_ = bound_depth_;
+  auto restore = [&] {
+    bound_depth_ = base;
+    bound_high_ = std::max(high_outside, bound_high_);
+    rules_.bound_slots = std::max(rules_.bound_slots, bound_high_);
+  };
   std::map<std::string, int> bound;
   std::vector<std::pair<int, int>> by_value;  // (slot, argument)
   for (size_t i = 0; i < e.args.size(); ++i) {
     auto a = Compile(*e.args[i]);
     if (!a) {
-      bound_depth_ = base;
+      restore();
       return a;
     }
     int arg = a.value();
@@ -288,8 +296,9 @@ Result<int> Compiler::CompileDefineCall(const Expr& e, const Macro& macro) {
     }
     bound[macro.params[i]] = arg;
   }
+  bound_depth_ = bound_high_;
   auto r = Expand(e, macro, std::move(bound));
-  bound_depth_ = base;
+  restore();
   if (!r) return r;
   int body = r.value();
   for (auto it = by_value.rbegin(); it != by_value.rend(); ++it) {

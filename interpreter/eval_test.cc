@@ -311,6 +311,37 @@ TEST_CASE("eval: a define's where reads the argument of each card in turn", "[ev
   CHECK(env.Value("count(hand(0) where held_by_1(suit))") == 2);
 }
 
+TEST_CASE("eval: a define's arguments bound by value, one inside another", "[eval]") {
+  Env env;
+  Position(env);
+  auto define = [&](const std::string& name, std::vector<std::string> params,
+                    const std::string& text) {
+    auto body = ParseExpression(Snippet::WholeFile(SourceFile::Make("define", text)));
+    REQUIRE(body.ok());
+    env.compiler.Define(name, std::move(params), std::move(body).value());
+  };
+  // Both of two's arguments read the judged card, and the second binds one
+  // of its own: the slots go by nesting, so ones' binding (made after x is
+  // bound) must not land on x's slot. Seat 1 holds blue 6 and red 6.
+  define("ones", {"v"}, "count(hand(1) where value == v)");
+  define("two", {"x", "y"}, "any(hand(1) where suit == x) and y > 0");
+  define("y_first", {"x", "y"}, "y > 0 and any(hand(1) where suit == x)");
+  CHECK(env.Cards("hand(0) where two(suit, ones(value + 1))") ==
+        Names{"blue 5", "red 5"});
+  CHECK(env.Value("count(hand(0) where two(suit, ones(value + 1)) and two(suit, 1))") ==
+        2);
+  CHECK(env.Cards("hand(0) where two(suit, ones(value))").empty());
+  // An argument put in place as it is (b, read outside a where) keeps the
+  // binding it was compiled with; within it, with_suit binds a of its own and
+  // reads it after b: their slots must differ.
+  define("with_suit", {"a", "b"}, "b + count(hand(1) where suit == a)");
+  define("both", {"x", "y"}, "with_suit(x, y)");
+  CHECK(env.Cards("hand(0) where both(suit, ones(value + 1)) == 3") ==
+        Names{"blue 5", "red 5"});
+  CHECK(env.Cards("hand(0) where y_first(suit, ones(value + 1))") ==
+        Names{"blue 5", "red 5"});
+}
+
 TEST_CASE("eval: filters see variables as they are now", "[eval]") {
   Env env;
   Position(env);
