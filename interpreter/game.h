@@ -195,6 +195,14 @@ class Game {
   const Ruleset& rules_;
   int players_;
   bool check_invariants_ = true;
+  // The variable slots each scope starts again (Scope order), with their
+  // starting values: SetVariablesToStart walks only its scope's.
+  struct SlotStart {
+    int slot;
+    int32_t init;
+  };
+  std::vector<SlotStart> starts_;
+  int scope_starts_[4] = {};  // scope k's slots: starts_[scope_starts_[k] .. [k + 1])
 };
 
 }  // namespace angler
