@@ -48,8 +48,9 @@ std::vector<std::optional<SearchPlan>> GameRun::SearchPlans(
   for (const Action& a : legal_) {
     if (a.kind != ActionKind::kMark) continue;
     auto& plan = plans[static_cast<size_t>(a.player)];
+    if (plan) continue;  // one plan a seat, however many marks it may make
     auto* searcher = dynamic_cast<SpotBot*>(seats[static_cast<size_t>(a.player)]);
-    if (plan || !searcher) continue;
+    if (!searcher) continue;
     plan = PlanSearch(game_, state_, searcher->profile(),
                       streams_.seats[static_cast<size_t>(a.player)]);
   }
@@ -58,12 +59,16 @@ std::vector<std::optional<SearchPlan>> GameRun::SearchPlans(
 
 Action GameRun::SettleOpen(const std::vector<Bot*>& seats) {
   if (race_.empty()) {
-    // The race needs every searching seat to be a searcher.
+    // The race needs every searching seat to be a searcher (asked once per
+    // seat: the open actions are many, one per mark).
+    bool searcher[kMaxPlayers] = {};
+    for (size_t p = 0; p < seats.size() && p < static_cast<size_t>(kMaxPlayers); ++p)
+      searcher[p] = dynamic_cast<SpotBot*>(seats[p]) != nullptr;
     bool racing = true;
     for (const Action& a : legal_) {
-      if (a.kind == ActionKind::kMark &&
-          !dynamic_cast<SpotBot*>(seats[static_cast<size_t>(a.player)])) {
+      if (a.kind == ActionKind::kMark && !searcher[static_cast<size_t>(a.player)]) {
         racing = false;
+        break;
       }
     }
     if (racing)
