@@ -20,6 +20,8 @@
 
 namespace angler {
 
+struct SpotProfile;  // tools/spot_bot.h
+
 // What a bot's seat knows (interpreter/information.h), kept by Bot::Observe.
 class SeatMemory {
  public:
@@ -52,6 +54,8 @@ class Bot {
   // A game begins (before its first action): what a bot remembers of other
   // games must not change its play, so a game's moves depend on its seed only.
   virtual void NewGame() {}
+  // How this bot races in a search (a SpotBot's profile); null: it does not.
+  virtual const SpotProfile* search_profile() const { return nullptr; }
   // A bot of the same kind and settings that remembers nothing: threads each
   // play with their own bots.
   virtual std::unique_ptr<Bot> Clone() const = 0;

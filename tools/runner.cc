@@ -42,6 +42,17 @@ void GameRun::Restart() {
   game_.LegalActions(state_, legal_);
 }
 
+namespace {
+
+// How the bot of `seat` races in searches; null for a seat without a bot (a
+// person's, in play and serve) or one that does not race.
+const SpotProfile* SearchProfile(const std::vector<Bot*>& seats, int seat) {
+  const Bot* bot = seats[static_cast<size_t>(seat)];
+  return bot ? bot->search_profile() : nullptr;
+}
+
+}  // namespace
+
 std::vector<std::optional<SearchPlan>> GameRun::SearchPlans(
     const std::vector<Bot*>& seats) {
   std::vector<std::optional<SearchPlan>> plans(seats.size());
@@ -49,9 +60,9 @@ std::vector<std::optional<SearchPlan>> GameRun::SearchPlans(
     if (a.kind != ActionKind::kMark) continue;
     auto& plan = plans[static_cast<size_t>(a.player)];
     if (plan) continue;  // one plan a seat, however many marks it may make
-    auto* searcher = dynamic_cast<SpotBot*>(seats[static_cast<size_t>(a.player)]);
-    if (!searcher) continue;
-    plan = PlanSearch(game_, state_, searcher->profile(),
+    const SpotProfile* profile = SearchProfile(seats, a.player);
+    if (!profile) continue;
+    plan = PlanSearch(game_, state_, *profile,
                       streams_.seats[static_cast<size_t>(a.player)]);
   }
   return plans;
@@ -59,14 +70,10 @@ std::vector<std::optional<SearchPlan>> GameRun::SearchPlans(
 
 Action GameRun::SettleOpen(const std::vector<Bot*>& seats) {
   if (race_.empty()) {
-    // The race needs every searching seat to be a searcher (asked once per
-    // seat: the open actions are many, one per mark).
-    bool searcher[kMaxPlayers] = {};
-    for (size_t p = 0; p < seats.size() && p < static_cast<size_t>(kMaxPlayers); ++p)
-      searcher[p] = dynamic_cast<SpotBot*>(seats[p]) != nullptr;
+    // The race needs every searching seat to be a searcher.
     bool racing = true;
     for (const Action& a : legal_) {
-      if (a.kind == ActionKind::kMark && !searcher[static_cast<size_t>(a.player)]) {
+      if (a.kind == ActionKind::kMark && !SearchProfile(seats, a.player)) {
         racing = false;
         break;
       }

@@ -50,6 +50,7 @@ class SpotBot : public Bot {
     return std::make_unique<SpotBot>(profile_, spec_);
   }
   const SpotProfile& profile() const { return profile_; }
+  const SpotProfile* search_profile() const override { return &profile_; }
 
  private:
   SpotProfile profile_;
