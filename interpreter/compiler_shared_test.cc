@@ -73,6 +73,24 @@ TEST_CASE("eval: a shared value is worked out again for the next question",
   CHECK(ev.Value(r->rank) == 2);
 }
 
+TEST_CASE("eval: a shared value that faulted is not kept", "[eval][shared]") {
+  // `boom` overflows. The filter's set is tried first and faults; judging
+  // card by card then needs `boom` again, and must fault again, not read a
+  // value left by the failed try.
+  RulesetPtr r = MiniWith("  boom: bonus * 9223372036854775807 * 2\n", "rank: score(p)",
+                          "rank: count(hand(0) where value > boom)");
+  REQUIRE(r->shared_slots >= 1);
+  Game game(*r, 2);
+  State s = game.NewInitialState();
+  const int hand0 = r->zones[static_cast<size_t>(r->FindFamily("hand"))].first;
+  const int deck = r->zones[static_cast<size_t>(r->FindFamily("deck"))].first;
+  Game::MoveCard(s, s.Zone(deck)[0], hand0, false);
+  Frame frame{};
+  Evaluator ev(*r, s, &frame);
+  ev.Value(r->rank);
+  CHECK(ev.fault() == RuntimeFault::kOverflow);
+}
+
 // The Op::kCardShared slots read by `node`.
 std::set<int> CardSharedSlotsBelow(const Ruleset& r, int node) {
   std::set<int> slots;

@@ -116,15 +116,20 @@ struct EvalOps {
     return e.Attribute(e.Value(n.x), static_cast<angler::Attr>(n.a));
   }
   static int64_t List(Evaluator& e, const Node& n) { return e.ListValue(n); }
+  // Kept for one question. A value that faulted is not kept: a filter's set
+  // that faulted is retried card by card (TrySet), which must meet the fault
+  // again if it needs the value, not read what the failed try left.
   static int64_t Shared(Evaluator& e, const Node& n) {
     if (e.shared_question_[n.a] != e.question_) {
-      e.shared_value_[n.a] = e.Value(n.x);
+      const int64_t v = e.Value(n.x);
+      if (e.faulted()) return v;
+      e.shared_value_[n.a] = v;
       e.shared_question_[n.a] = e.question_;
     }
     return e.shared_value_[n.a];
   }
-  // Kept for one card at a time: the rules judging one card share it, and a
-  // value that faulted is worked out again (a later try may not need it).
+  // Kept for one card at a time: the rules judging one card share it; a value
+  // that faulted is not kept, as above.
   static int64_t CardShared(Evaluator& e, const Node& n) {
     if (e.card_shared_question_[n.a] != e.question_ ||
         e.card_shared_card_[n.a] != e.card_) {

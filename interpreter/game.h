@@ -175,6 +175,7 @@ class Game {
     std::string why;  // for the last two
   };
   LayVerdict CheckLay(const State& s, const Action& a, State& after) const;
+  void PlaceLaidCard(State& s, int card, int target, int player) const;
   // Apply's phases, after it has checked that the action is of the decision's
   // kind: each checks the rest, applies, and runs on to the next decision.
   Status ApplySearch(State& s, const Action& a, EventLog* log) const;

@@ -125,13 +125,19 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
       }
       return LayVerdict{LayVerdict::kAgainstRules, why};
     }
-    MoveCard(after, c, target, false);
-    after.played_by[c] = a.player;
-    after.position_of[a.player] = static_cast<int8_t>(after.played_count);
-    if (after.played_count < kMaxPlayed)
-      after.played[after.played_count++] = static_cast<uint8_t>(c);
+    PlaceLaidCard(after, c, target, a.player);
   }
   return LayVerdict{};
+}
+
+// A laid card on its pile, and in the turn's played cards: what the rules
+// judging the next card of the lay see. CheckLay and LegalLays both place
+// cards with it, so they judge the same state.
+void Game::PlaceLaidCard(State& s, int card, int target, int player) const {
+  MoveCard(s, card, target, false);
+  s.played_by[card] = static_cast<int8_t>(player);
+  s.position_of[player] = static_cast<int8_t>(s.played_count);
+  if (s.played_count < kMaxPlayed) s.played[s.played_count++] = static_cast<uint8_t>(card);
 }
 
 // A legal lay's changes, as CheckLay made them on the copy `after`.
@@ -183,9 +189,9 @@ void Game::LegalLays(const State& s, ActionList& out) const {
         }
         if (!ok) continue;
         const uint8_t played_count = t.played_count;
-        MoveCard(t, c, target, false);
-        if (t.played_count < kMaxPlayed)
-          t.played[t.played_count++] = static_cast<uint8_t>(c);
+        const int8_t played_by = t.played_by[c];
+        const int8_t position = t.position_of[player];
+        PlaceLaidCard(t, c, target, player);
         seq[depth] = c;
         if (depth + 1 >= rules_.turn->lay_min && out.count < kMaxCards) {
           out.items[out.count++] =
@@ -198,6 +204,8 @@ void Game::LegalLays(const State& s, ActionList& out) const {
         uint8_t* hand_end = t.order + t.start[hand + 1];
         std::rotate(t.order + t.start[hand] + k, hand_end - 1, hand_end);
         t.played_count = played_count;
+        t.played_by[c] = played_by;
+        t.position_of[player] = position;
       }
     };
     extend(extend, 0);

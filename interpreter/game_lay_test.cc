@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "interpreter/game.h"
+#include "interpreter/loader.h"
 #include "interpreter/rng.h"
 #include "tests/test_util.h"
 
@@ -26,8 +27,25 @@ void EveryLay(int player, int row, const std::vector<int>& hand, int max,
   }
 }
 
+// Fat Fish, and a house rule whose lay rule reads what the cards laid before
+// set (the layer's play position): a lay's later cards are judged on the
+// state its earlier ones made, in the check and in the enumeration alike.
+RulesetPtr Rules(bool reads_position) {
+  if (!reads_position) return testing::LoadOrFail("fatfish");
+  auto r = LoadRulesetText("house.yaml",
+                           "extends: fatfish\n"
+                           "turn:\n"
+                           "  may_lay:\n"
+                           "    - if: count(target) > 0 and (play_position(turn) > 0 or "
+                           "count(target) < 3)\n");
+  INFO(testing::FormatErrors(r));
+  REQUIRE(r.ok());
+  return r.value();
+}
+
 TEST_CASE("lays: the legal lays are exactly the lays the lay check accepts", "[lay]") {
-  RulesetPtr rules = testing::LoadOrFail("fatfish");
+  const bool reads_position = GENERATE(false, true);
+  RulesetPtr rules = Rules(reads_position);
   REQUIRE(rules->turn);
   const ZoneFamily& rows = rules->zones[static_cast<size_t>(rules->turn->rows_family)];
   const ZoneFamily& hands = rules->zones[static_cast<size_t>(rules->hand_family)];
