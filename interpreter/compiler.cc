@@ -155,30 +155,64 @@ bool Compiler::UsedInFilter(const Expr& e, const std::string& param, bool inside
   return false;
 }
 
-bool Compiler::DependsOnCard(int node) const {
+Compiler::NodeFacts& Compiler::Facts(int node) {
+  if (facts_.size() < rules_.nodes.size()) facts_.resize(rules_.nodes.size());
+  return facts_[static_cast<size_t>(node)];
+}
+
+template <typename Own>
+bool Compiler::AnyBelow(int node, int8_t NodeFacts::*fact, Own own) {
   if (node < 0) return false;
-  const Node& n = rules_.nodes[static_cast<size_t>(node)];
-  // A bound argument may hold the judged card: never hoisted.
+  if (const int8_t known = Facts(node).*fact; known >= 0) return known;
+  bool yes = own(rules_.nodes[static_cast<size_t>(node)]);
+  if (!yes) {
+    ForEachChild(rules_, node, [&](int c) { yes = yes || AnyBelow(c, fact, own); });
+  }
+  Facts(node).*fact = yes;  // not a reference held across the walk: it may grow
+  return yes;
+}
+
+bool Compiler::DependsOnCard(int node) {
+  if (node < 0) return false;
+  if (const int8_t known = Facts(node).depends_on_card; known >= 0) return known;
+  const Node n = rules_.nodes[static_cast<size_t>(node)];
+  bool yes = false;
   if (n.op == Op::kCard || n.op == Op::kCardAttr || n.op == Op::kCardAttrEq ||
       n.op == Op::kCardAttrNe || n.op == Op::kCardAttrEqX || n.op == Op::kBound) {
-    return true;
+    // A bound argument may hold the judged card: never hoisted.
+    yes = true;
+  } else if (n.op == Op::kFilter || n.op == Op::kSetFilter) {
+    // A nested filter binds its own card in its predicate; but a value bound
+    // outside it (a define's argument such as the judged card's suit) may be
+    // the judged card's, so a predicate that reads one depends on the card.
+    yes = DependsOnCard(n.x) || ReadsBound(n.op == Op::kFilter ? n.y : n.z);
+  } else {
+    ForEachChild(rules_, node, [&](int c) { yes = yes || DependsOnCard(c); });
   }
-  // A nested filter binds its own card in its predicate; but a value bound
-  // outside it (a define's argument such as the judged card's suit) may be the judged
-  // card's, so a predicate that reads one depends on the card.
-  if (n.op == Op::kFilter || n.op == Op::kSetFilter) {
-    return DependsOnCard(n.x) ||
-           AnyNodeBelow(rules_, n.op == Op::kFilter ? n.y : n.z,
-                        [](const Node& m) { return m.op == Op::kBound; });
-  }
-  if (n.op == Op::kAnyOf || n.op == Op::kAllOf) {
-    for (int i = 0; i < n.b; ++i) {
-      if (DependsOnCard(static_cast<int>(rules_.lists[static_cast<size_t>(n.a + i)])))
-        return true;
-    }
-    return false;
-  }
-  return DependsOnCard(n.x) || DependsOnCard(n.y) || DependsOnCard(n.z);
+  Facts(node).depends_on_card = yes;
+  return yes;
+}
+
+bool Compiler::ReadsBound(int node) {
+  return AnyBelow(node, &NodeFacts::reads_bound,
+                  [](const Node& m) { return m.op == Op::kBound; });
+}
+
+bool Compiler::ReadsFrame(int node) {
+  return AnyBelow(node, &NodeFacts::reads_frame, [](const Node& m) {
+    return m.op == Op::kLocal || m.op == Op::kSelf || m.op == Op::kOwner;
+  });
+}
+
+int Compiler::ExpandedSize(int node) {
+  if (node < 0) return 0;
+  if (const int known = Facts(node).expanded_size; known >= 0) return known;
+  int64_t size = 1;
+  ForEachChild(rules_, node, [&](int c) {
+    size = std::min<int64_t>(size + ExpandedSize(c), kMaxExpandedNodes + 1);
+  });
+  Facts(node).expanded_size = static_cast<int>(size);
+  return static_cast<int>(size);
 }
 
 // Returns `node` rewritten so its maximal card-independent scalar parts are
@@ -243,7 +277,7 @@ int Compiler::Shared(int node) {
   // card changes from one judgement to the next (and Hoist takes the
   // wrapper off a filter's condition, which the loader may make of a rule).
   if (per_card && (where_depth_ > 0 || !BindsEveryBound(node))) return node;
-  const std::string key = (per_card ? "card " : "") + StructuralKey(node);
+  const std::pair<bool, int> key{per_card, StructuralClass(node)};
   int& slots = per_card ? rules_.card_shared_slots : rules_.shared_slots;
   auto it = shared_.find(key);
   if (it == shared_.end()) {
@@ -254,12 +288,6 @@ int Compiler::Shared(int node) {
   shared.a = it->second;
   shared.x = node;
   return AddNode(shared);
-}
-
-bool Compiler::ReadsFrame(int node) const {
-  return AnyNodeBelow(rules_, node, [](const Node& m) {
-    return m.op == Op::kLocal || m.op == Op::kSelf || m.op == Op::kOwner;
-  });
 }
 
 bool Compiler::BindsEveryBound(int node) const {
@@ -285,34 +313,29 @@ bool Compiler::BindsEveryBound(int node) const {
   return walk(walk, node);
 }
 
-const std::string& Compiler::StructuralKey(int node) {
-  if (auto it = keys_.find(node); it != keys_.end()) return it->second;
+int Compiler::StructuralClass(int node) {
+  if (const int known = Facts(node).structural_class; known >= 0) return known;
   const Node n = rules_.nodes[static_cast<size_t>(node)];
-  std::string key;
-  auto add = [&key](int64_t v) {
-    key += ' ';
-    key += std::to_string(v);
-  };
-  key += '(';
-  add(static_cast<int>(n.op));
-  add(static_cast<int>(n.type));
+  std::vector<int64_t> parts{static_cast<int>(n.op), static_cast<int>(n.type)};
   const bool slots = n.op == Op::kCached || n.op == Op::kFilter || n.op == Op::kSetFilter;
   const bool node_list = n.op == Op::kAnyOf || n.op == Op::kAllOf ||
                          n.op == Op::kSetAll || n.op == Op::kSetAny;
   if (!slots && !node_list && n.op != Op::kList) {
-    add(n.a);
-    add(n.b);
+    parts.push_back(n.a);
+    parts.push_back(n.b);
   }
-  add(n.imm);
+  parts.push_back(n.imm);
   if (n.op == Op::kList) {  // constants: the values, wherever they are kept
-    for (int i = 0; i < n.b; ++i) add(rules_.lists[static_cast<size_t>(n.a + i)]);
+    parts.push_back(n.b);
+    for (int i = 0; i < n.b; ++i)
+      parts.push_back(rules_.lists[static_cast<size_t>(n.a + i)]);
   }
-  ForEachChild(rules_, node, [&](int c) {
-    key += ' ';
-    key += StructuralKey(c);
-  });
-  key += ')';
-  return keys_[node] = std::move(key);
+  // Children last, each a class, so no two shapes give the same parts.
+  ForEachChild(rules_, node, [&](int c) { parts.push_back(StructuralClass(c)); });
+  const int cls =
+      classes_.emplace(std::move(parts), static_cast<int>(classes_.size())).first->second;
+  Facts(node).structural_class = cls;
+  return cls;
 }
 
 int Compiler::Filter(int cards, int pred) {

@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dsl/ast.h"
@@ -136,7 +137,7 @@ class Compiler {
   int FindVariable(const std::string& name);
   std::vector<std::string> NameCandidates() const;
   Diagnostic Error(const SourcePos& pos, std::string message) const;
-  bool DependsOnCard(int node) const;
+  bool DependsOnCard(int node);
   static bool UsedInFilter(const Expr& e, const std::string& param, bool inside);
   // How Hoist keeps a card-independent part: for one run of a filter (a
   // cache slot, Op::kCached), or for one question (Op::kShared).
@@ -149,18 +150,41 @@ class Compiler {
   // it reads the card a rule judges; else `node` itself.
   int Shared(int node);
   // Whether `node` reads a local, self or owner (the frame).
-  bool ReadsFrame(int node) const;
+  bool ReadsFrame(int node);
+  // Whether an Op::kBound is below `node` (nested filters' conditions too).
+  bool ReadsBound(int node);
   // Whether every Op::kBound below `node` reads a slot a let below it binds.
   bool BindsEveryBound(int node) const;
-  // A text equal for two nodes exactly when they compute the same from the
+  // A number equal for two nodes exactly when they compute the same from the
   // same state: slot numbers of caches and filters left out.
-  const std::string& StructuralKey(int node);
+  int StructuralClass(int node);
+  // The nodes `node` stands for written out as a tree: a node read twice
+  // (a define's argument its body reads twice) counted twice. Saturates
+  // past kMaxExpandedNodes.
+  int ExpandedSize(int node);
   Type TypeOf(int node) const { return rules_.nodes[static_cast<size_t>(node)].type; }
+
+  // What the questions above find for each node, worked out once: nodes never
+  // change once made, and a define's argument is one node however often its
+  // body reads it, so walking the nodes as a tree could take exponentially
+  // long. -1: not worked out yet.
+  struct NodeFacts {
+    int8_t depends_on_card = -1;
+    int8_t reads_frame = -1;
+    int8_t reads_bound = -1;
+    int structural_class = -1;
+    int expanded_size = -1;
+  };
+  NodeFacts& Facts(int node);
+  // A walk over `node`'s children (ForEachChild) that memoises a yes/no fact.
+  template <typename Own>
+  bool AnyBelow(int node, int8_t NodeFacts::*fact, Own own);
 
   Ruleset& rules_;
   std::map<std::string, Macro> macros_;
-  std::map<std::string, int> shared_;  // structural key -> Op::kShared slot
-  std::map<int, std::string> keys_;    // node -> structural key
+  std::map<std::pair<bool, int>, int> shared_;          // (per card, class) -> slot
+  std::vector<NodeFacts> facts_;                        // by node
+  std::map<std::vector<int64_t>, int> classes_;         // a node's parts -> its class
   std::vector<std::map<std::string, int>> macro_args_;  // param -> node, per expansion
   int macro_depth_ = 0;
   int bound_depth_ = 0;  // Op::kBound slots taken by the define calls being compiled

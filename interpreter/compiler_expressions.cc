@@ -7,6 +7,7 @@
 #include "dsl/parser.h"
 #include "interpreter/compiler.h"
 #include "interpreter/compiler_internal.h"
+#include "interpreter/limits.h"
 
 namespace angler {
 
@@ -301,6 +302,13 @@ Result<int> Compiler::CompileDefineCall(const Expr& e, const Macro& macro) {
   restore();
   if (!r) return r;
   int body = r.value();
+  if (ExpandedSize(body) > kMaxExpandedNodes) {
+    return Error(e.pos, "'" + name +
+                            "' grows too large once its defines are written out (" +
+                            "more than " + std::to_string(kMaxExpandedNodes) +
+                            " parts): a define that uses an argument more than once, "
+                            "called on itself");
+  }
   for (auto it = by_value.rbegin(); it != by_value.rend(); ++it) {
     Node let{Op::kLetIn, TypeOf(body)};
     let.a = it->first;

@@ -102,6 +102,30 @@ TEST_CASE("compiler: unknown names suggest the nearest", "[compiler][diagnostics
         "1:1: only tables can be indexed; 'ocean' is not a table");
 }
 
+TEST_CASE("compiler: a define that doubles, called on itself, is stopped at a size",
+          "[compiler][diagnostics]") {
+  // Each call reads its argument twice: n calls deep write out 2^n copies.
+  // Loading such a ruleset must end at once with an error, not run for hours.
+  Env env;
+  auto body = ParseExpression(env.Text("x + x"));
+  REQUIRE(body.ok());
+  env.compiler.Define("twice", {"x"}, std::move(body.value()));
+  auto nested = [](int n) {
+    std::string e = "count(ocean)";
+    for (int i = 0; i < n; ++i) e = "twice(" + e + ")";
+    return e;
+  };
+  CHECK(env.Expression(nested(8)) == "a number");
+  // count(ocean) is 2 nodes; each call doubles and adds 2 (the sum, its shared
+  // wrapper): k calls are 4 * 2^k - 2 nodes, past 65,536 at the 15th call
+  // from the inside, the 46th from the outside.
+  CHECK(env.Expression(nested(60)) ==
+        "1:" + std::to_string(1 + 6 * 45) +
+            ": 'twice' grows too large once its defines are written out (more than "
+            "65536 parts): a define that uses an argument more than once, called on "
+            "itself");
+}
+
 TEST_CASE("compiler: names used the wrong way", "[compiler][diagnostics]") {
   Env env;
   CHECK(env.Expression("score") ==

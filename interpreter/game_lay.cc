@@ -137,7 +137,8 @@ void Game::PlaceLaidCard(State& s, int card, int target, int player) const {
   MoveCard(s, card, target, false);
   s.played_by[card] = static_cast<int8_t>(player);
   s.position_of[player] = static_cast<int8_t>(s.played_count);
-  if (s.played_count < kMaxPlayed) s.played[s.played_count++] = static_cast<uint8_t>(card);
+  if (s.played_count < kMaxPlayed)
+    s.played[s.played_count++] = static_cast<uint8_t>(card);
 }
 
 // A legal lay's changes, as CheckLay made them on the copy `after`.

@@ -29,6 +29,11 @@ inline constexpr int kMaxLay = 7;  // cards in one lay of the turn procedure
 // Distinct define expansions computed once per question (Op::kShared); past
 // this many a further one is simply computed at each use.
 inline constexpr int kMaxSharedSlots = 64;
+// The nodes one define call may stand for, written out as a tree: a define
+// that reads its argument twice, called on itself n deep, doubles n times.
+// The shipped rulesets' largest is about 200; past this a ruleset error, not
+// a load (and evaluations) that runs for hours.
+inline constexpr int kMaxExpandedNodes = 1 << 16;
 // Classes of cards a filter judges once each (card_set_plan.cc Classify);
 // a condition with more classes is judged card by card.
 inline constexpr int kMaxClasses = 64;
