@@ -215,8 +215,15 @@ int Compiler::ExpandedSize(int node) {
   return static_cast<int>(size);
 }
 
-// Returns `node` rewritten so its maximal card-independent scalar parts are
-// kept (`keep`). Dependent nodes are copied, never changed: nodes may be shared.
+// A node that reads no other node: a constant, a variable, a zone. Keeping
+// its value costs more than reading it.
+static bool IsLeaf(const Node& n) {
+  return n.x < 0 && n.op != Op::kAnyOf && n.op != Op::kAllOf;
+}
+
+// Returns `node` rewritten so its maximal scalar parts that do not vary are
+// kept (`keep`): parts independent of the card, and per question of the
+// frame too. Dependent nodes are copied, never changed: nodes may be shared.
 int Compiler::Hoist(int node, Keep keep) {
   if (node < 0) return node;
   Node n = rules_.nodes[static_cast<size_t>(node)];
@@ -229,9 +236,8 @@ int Compiler::Hoist(int node, Keep keep) {
   };
   if (!varies(node)) {
     if (keep == Keep::kPerQuestion) return Shared(node);
-    // Constants, variables, zones: cheaper than a cache.
-    bool leaf = n.x < 0 && n.op != Op::kAnyOf && n.op != Op::kAllOf;
-    if (leaf || !IsScalarType(n.type) || n.op == Op::kCached || n.op == Op::kShared)
+    // A leaf is cheaper read than kept.
+    if (IsLeaf(n) || !IsScalarType(n.type) || n.op == Op::kCached || n.op == Op::kShared)
       return node;
     Node cached{Op::kCached, n.type};
     cached.a = rules_.cache_slots++;
@@ -267,8 +273,8 @@ int Compiler::ShareFixedParts(int node) { return Hoist(node, Keep::kPerQuestion)
 
 int Compiler::Shared(int node) {
   const Node n = rules_.nodes[static_cast<size_t>(node)];
-  const bool leaf = n.x < 0 && n.op != Op::kAnyOf && n.op != Op::kAllOf;
-  if (leaf || !IsScalarType(n.type) || n.op == Op::kShared || n.op == Op::kCardShared) {
+  if (IsLeaf(n) || !IsScalarType(n.type) || n.op == Op::kShared ||
+      n.op == Op::kCardShared) {
     return node;
   }
   if (ReadsFrame(node)) return node;
@@ -277,7 +283,7 @@ int Compiler::Shared(int node) {
   // card changes from one judgement to the next (and Hoist takes the
   // wrapper off a filter's condition, which the loader may make of a rule).
   if (per_card && (where_depth_ > 0 || !BindsEveryBound(node))) return node;
-  const std::pair<bool, int> key{per_card, StructuralClass(node)};
+  const int key = StructuralClass(node);  // nodes of one class agree on per_card
   int& slots = per_card ? rules_.card_shared_slots : rules_.shared_slots;
   auto it = shared_.find(key);
   if (it == shared_.end()) {

@@ -10,7 +10,6 @@
 #include <map>
 #include <set>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "dsl/ast.h"
@@ -182,7 +181,7 @@ class Compiler {
 
   Ruleset& rules_;
   std::map<std::string, Macro> macros_;
-  std::map<std::pair<bool, int>, int> shared_;          // (per card, class) -> slot
+  std::map<int, int> shared_;                           // structural class -> slot
   std::vector<NodeFacts> facts_;                        // by node
   std::map<std::vector<int64_t>, int> classes_;         // a node's parts -> its class
   std::vector<std::map<std::string, int>> macro_args_;  // param -> node, per expansion

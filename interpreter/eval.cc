@@ -638,23 +638,23 @@ void BindEvaluators(Ruleset& rules) {
       ANGLER_OPS(ANGLER_OP_FN)
 #undef ANGLER_OP_FN
   };
-  auto bind = [&rules] {
+  auto is_filter = [&rules](int node) {
+    const Op op = rules.nodes[static_cast<size_t>(node)].op;
+    return op == Op::kFilter || op == Op::kSetFilter;
+  };
+  auto bind = [&rules, &is_filter] {
     for (Node& n : rules.nodes) {
       n.fn = kFns[static_cast<size_t>(n.op)];
       n.set_fn = SetEvaluatorOf(n.op);
       // count, any, first, highest and lowest of a filter stream over its
-      // cards, no list made.
-      auto is_filter = [&rules](int node) {
-        const Op op = rules.nodes[static_cast<size_t>(node)].op;
-        return op == Op::kFilter || op == Op::kSetFilter;
-      };
-      const bool streams = n.op == Op::kCount || n.op == Op::kAny ||
-                           n.op == Op::kHighest || n.op == Op::kLowest;
-      if (!streams && n.op != Op::kFirst) continue;
+      // cards, no list made; all but first also over the filter reversed.
+      const bool streams_reversed = n.op == Op::kCount || n.op == Op::kAny ||
+                                    n.op == Op::kHighest || n.op == Op::kLowest;
+      if (!streams_reversed && n.op != Op::kFirst) continue;
       const Node& x = rules.nodes[static_cast<size_t>(n.x)];
       if (is_filter(n.x)) {
         n.fn = &EvalOps::Stream;
-      } else if (streams && x.op == Op::kReversed && is_filter(x.x)) {
+      } else if (streams_reversed && x.op == Op::kReversed && is_filter(x.x)) {
         // highest(reversed(cards where ...)): the filter's cards, ties to the later.
         n.fn = &EvalOps::StreamReversed;
       }

@@ -108,8 +108,8 @@ class Evaluator {
   void set_card(int card) { card_ = card; }
   void set_frame(const Frame* frame) { frame_ = frame; }
   // Frees every card list handed out so far.
-  // Between questions: the lists go, and so do the shared values (Op::kShared),
-  // since the state may change before the next question.
+  // Between questions: the lists go, and so do the shared values (Op::kShared,
+  // Op::kCardShared), since the state may change before the next question.
   void ReleaseLists() {
     scratch_top_ = 0;
     if (++question_ == 0) {  // after 2^32 questions: start the count again
@@ -118,8 +118,9 @@ class Evaluator {
       question_ = 1;
     }
   }
-  // Frees the lists but goes on with the same question, keeping the shared
-  // values: for the next rule about the same card on the same state.
+  // Frees the lists but goes on with the same question on an unchanged state
+  // (another rule, card or seat), keeping the shared values: those kept per
+  // card are keyed by the card.
   void ReleaseScratch() { scratch_top_ = 0; }
 
   // The first fault of the evaluations so far (RuntimeFault::kNone if none)

@@ -13,22 +13,16 @@
 namespace angler {
 
 Game::Game(const Ruleset& rules, int players) : rules_(rules), players_(players) {
-  for (int k = 0; k <= static_cast<int>(Scope::kTrick); ++k) {
-    scope_starts_[k] = static_cast<int>(starts_.size());
-    for (const Variable& v : rules_.variables) {
-      if (static_cast<int>(v.scope) != k) continue;
-      const int n = v.per_player ? kMaxPlayers : 1;
-      for (int i = 0; i < n; ++i) starts_.push_back({v.slot + i, v.init});
-    }
+  for (const Variable& v : rules_.variables) {
+    const int n = v.per_player ? kMaxPlayers : 1;
+    for (int i = 0; i < n; ++i)
+      starts_[static_cast<size_t>(v.scope)].push_back({v.slot + i, v.init});
   }
-  scope_starts_[static_cast<int>(Scope::kTrick) + 1] = static_cast<int>(starts_.size());
 }
 
 void Game::SetVariablesToStart(State& s, Scope scope, EventLog* log) const {
-  const int k = static_cast<int>(scope);
-  for (int i = scope_starts_[k]; i < scope_starts_[k + 1]; ++i)
-    SetVar(s, starts_[static_cast<size_t>(i)].slot, starts_[static_cast<size_t>(i)].init,
-           log);
+  for (const SlotStart& v : starts_[static_cast<size_t>(scope)])
+    SetVar(s, v.slot, v.init, log);
 }
 
 void Game::MoveCard(State& s, int card, int zone, bool bottom) {

@@ -8,6 +8,7 @@
 #ifndef ANGLER_INTERPRETER_GAME_H_
 #define ANGLER_INTERPRETER_GAME_H_
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -175,7 +176,15 @@ class Game {
     std::string why;  // for the last two
   };
   LayVerdict CheckLay(const State& s, const Action& a, State& after) const;
-  void PlaceLaidCard(State& s, int card, int target, int player) const;
+  // A laid card on its pile, and what that overwrote, so TakeBackLaidCard
+  // leaves the state exactly as it was (LegalLays' shared values rely on it).
+  struct LaidCard {
+    int card, player, from, index;  // from zone `from`, at `index` there
+    uint8_t played_count;
+    int8_t played_by, position;
+  };
+  static LaidCard PlaceLaidCard(State& s, int card, int target, int player);
+  static void TakeBackLaidCard(State& s, const LaidCard& laid);
   // Apply's phases, after it has checked that the action is of the decision's
   // kind: each checks the rest, applies, and runs on to the next decision.
   Status ApplySearch(State& s, const Action& a, EventLog* log) const;
@@ -202,8 +211,7 @@ class Game {
     int slot;
     int32_t init;
   };
-  std::vector<SlotStart> starts_;
-  int scope_starts_[4] = {};  // scope k's slots: starts_[scope_starts_[k] .. [k + 1])
+  std::array<std::vector<SlotStart>, kScopes> starts_;
 };
 
 }  // namespace angler

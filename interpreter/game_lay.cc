@@ -133,12 +133,34 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
 // A laid card on its pile, and in the turn's played cards: what the rules
 // judging the next card of the lay see. CheckLay and LegalLays both place
 // cards with it, so they judge the same state.
-void Game::PlaceLaidCard(State& s, int card, int target, int player) const {
+Game::LaidCard Game::PlaceLaidCard(State& s, int card, int target, int player) {
+  const int from = s.zone_of[card];
+  const auto zone = s.Zone(from);
+  const int index =
+      static_cast<int>(std::find(zone.begin(), zone.end(), card) - zone.begin());
+  LaidCard laid{card,
+                player,
+                from,
+                index,
+                s.played_count,
+                s.played_by[card],
+                s.position_of[player]};
   MoveCard(s, card, target, false);
   s.played_by[card] = static_cast<int8_t>(player);
   s.position_of[player] = static_cast<int8_t>(s.played_count);
   if (s.played_count < kMaxPlayed)
     s.played[s.played_count++] = static_cast<uint8_t>(card);
+  return laid;
+}
+
+// REQUIRES: cards laid after `laid` were taken back (it is its pile's top).
+void Game::TakeBackLaidCard(State& s, const LaidCard& laid) {
+  MoveCard(s, laid.card, laid.from, false);
+  uint8_t* end = s.order + s.start[laid.from + 1];
+  std::rotate(s.order + s.start[laid.from] + laid.index, end - 1, end);
+  s.played_count = laid.played_count;
+  s.played_by[laid.card] = laid.played_by;
+  s.position_of[laid.player] = laid.position;
 }
 
 // A legal lay's changes, as CheckLay made them on the copy `after`.
@@ -162,15 +184,16 @@ void Game::LegalLays(const State& s, ActionList& out) const {
   int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + player;
   State t = s;
   int seq[kMaxLay];
+  const int deepest = std::min(rules_.turn->lay_max, kMaxLay);  // cards in a lay
   for (int row = 1; row <= rows.count; ++row) {
     int target = rows.first + row - 1;
     t.vars[rules_.builtin.target] = target;
     auto extend = [&](auto& self, int depth) -> void {
+      if (depth >= deepest || depth >= kMaxLay) return;
       if (depth > 0 && rules_.turn->lay_full >= 0) {
         Evaluator full(rules_, t, &t.frames[t.frame_count - 1]);
         if (full.Value(rules_.turn->lay_full)) return;
       }
-      if (depth >= rules_.turn->lay_max || depth >= kMaxLay) return;
       uint8_t hand_cards[kMaxCards];
       int n = t.ZoneSize(hand);
       std::memcpy(hand_cards, t.order + t.start[hand], static_cast<size_t>(n));
@@ -189,24 +212,15 @@ void Game::LegalLays(const State& s, ActionList& out) const {
           if (!ok) break;
         }
         if (!ok) continue;
-        const uint8_t played_count = t.played_count;
-        const int8_t played_by = t.played_by[c];
-        const int8_t position = t.position_of[player];
-        PlaceLaidCard(t, c, target, player);
         seq[depth] = c;
         if (depth + 1 >= rules_.turn->lay_min && out.count < kMaxCards) {
           out.items[out.count++] =
               Action::Lay(player, row, std::span<const int>(seq, depth + 1));
         }
+        if (depth + 1 == deepest) continue;  // no card goes after it: not placed
+        const LaidCard laid = PlaceLaidCard(t, c, target, player);
         self(self, depth + 1);
-        // Undone: the card back from the pile's top to its place in the hand
-        // (the deeper lays undid theirs), as it was before.
-        MoveCard(t, c, hand, false);
-        uint8_t* hand_end = t.order + t.start[hand + 1];
-        std::rotate(t.order + t.start[hand] + k, hand_end - 1, hand_end);
-        t.played_count = played_count;
-        t.played_by[c] = played_by;
-        t.position_of[player] = position;
+        TakeBackLaidCard(t, laid);  // the deeper lays took theirs back
       }
     };
     extend(extend, 0);

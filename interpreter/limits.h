@@ -26,8 +26,10 @@ inline constexpr int kMaxPending = 8;     // next-trick effects waiting
 inline constexpr int kMaxTriggers = 16;   // on-enter effects waiting to run
 inline constexpr int kMaxEffectsPerCard = 4;
 inline constexpr int kMaxLay = 7;  // cards in one lay of the turn procedure
-// Distinct define expansions computed once per question (Op::kShared); past
-// this many a further one is simply computed at each use.
+// Distinct values computed once per question (Op::kShared: define
+// expansions, the fixed parts of lay rules and per-seat invariants), and,
+// apart, once per judged card (Op::kCardShared); past this many a further one
+// is simply computed at each use.
 inline constexpr int kMaxSharedSlots = 64;
 // The nodes one define call may stand for, written out as a tree: a define
 // that reads its argument twice, called on itself n deep, doubles n times.

@@ -147,8 +147,12 @@ void Loader::Invariants(const YamlNode& doc, bool has_tricks) {
       continue;
     }
     inv.holds = RequiredExpr(item, "holds", Type::kBool, each, "an invariant");
-    // Game::InvariantHolds asks every seat in one question.
-    if (inv.holds >= 0) inv.holds = compiler_.ShareFixedParts(inv.holds);
+    // One that does not read p holds or fails alike for every seat: checked
+    // once. One that does is asked of every seat in one question
+    // (Game::InvariantHolds): the parts that do not read p are shared.
+    inv.per_seat = AnyNodeBelow(
+        *rules_, inv.holds, [](const Node& n) { return n.op == Op::kLocal && n.a == 0; });
+    if (inv.per_seat) inv.holds = compiler_.ShareFixedParts(inv.holds);
     const YamlNode* holds = item.Find("holds");
     inv.says = Text(item, "says", holds && holds->IsScalar() ? holds->scalar : "");
     inv.pos = holds ? holds->pos : item.pos;
@@ -163,11 +167,7 @@ void Loader::EmitChecks(Moment at) {
     Instr check{Code::kCheck};
     check.e0 = all[i].holds;
     check.slot = static_cast<int16_t>(i);
-    // One that does not read p holds or fails alike for every seat: checked once.
-    const bool reads_p = AnyNodeBelow(*rules_, all[i].holds, [](const Node& n) {
-      return n.op == Op::kLocal && n.a == 0;
-    });
-    check.flag = reads_p ? 1 : 0;
+    check.flag = all[i].per_seat ? 1 : 0;
     check.pos = all[i].pos;
     compiler_.Emit(check);
   }

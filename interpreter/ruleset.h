@@ -56,6 +56,7 @@ struct ZoneFamily {
 };
 
 enum class Scope : uint8_t { kGame, kRound, kTrick };
+inline constexpr int kScopes = 3;
 
 struct Variable {
   std::string name;
@@ -90,7 +91,8 @@ enum class Moment : uint8_t { kTrickEnd, kRoundEnd, kGameEnd };
 struct Invariant {
   std::string says;  // what it promises, in words
   Moment at = Moment::kRoundEnd;
-  int holds = -1;  // node: a condition on p
+  int holds = -1;         // node: a condition on p
+  bool per_seat = false;  // it reads p: checked for each seat
   SourcePos pos;
 };
 

@@ -45,10 +45,11 @@ class GameRun {
   Action AskBot(Bot& bot);
   // At a decision open to several players (CurrentPlayer -1, a search): the
   // next action of the searchers' race when every seat still searching has a
-  // SpotBot, else one of the open actions from the chance stream.
+  // bot that races (Bot::search_profile), else one of the open actions from
+  // the chance stream.
   Action SettleOpen(const std::vector<Bot*>& seats);
-  // For a search now open: the plan of every searching seat whose bot is a
-  // SpotBot (no plan for the others), each drawn from that seat's stream.
+  // For a search now open: the plan of every searching seat whose bot races
+  // (no plan for the others), each drawn from that seat's stream.
   std::vector<std::optional<SearchPlan>> SearchPlans(const std::vector<Bot*>& seats);
   // Applies and records the action; an illegal one is an error, state unchanged.
   // With a log, what the action did (interpreter/events.h) is appended to it.

@@ -49,7 +49,6 @@ class SpotBot : public Bot {
   std::unique_ptr<Bot> Clone() const override {
     return std::make_unique<SpotBot>(profile_, spec_);
   }
-  const SpotProfile& profile() const { return profile_; }
   const SpotProfile* search_profile() const override { return &profile_; }
 
  private:
