@@ -116,30 +116,29 @@ struct EvalOps {
     return e.Attribute(e.Value(n.x), static_cast<angler::Attr>(n.a));
   }
   static int64_t List(Evaluator& e, const Node& n) { return e.ListValue(n); }
-  // Kept for one question. A value that faulted is not kept: a filter's set
-  // that faulted is retried card by card (TrySet), which must meet the fault
-  // again if it needs the value, not read what the failed try left.
-  static int64_t Shared(Evaluator& e, const Node& n) {
-    if (e.shared_question_[n.a] != e.question_) {
+  // x's value, kept while `stamp` holds. A value that faulted is not kept: a
+  // filter's set that faulted is retried card by card (TrySet), which must
+  // meet the fault again if it needs the value, not read what the failed try
+  // left.
+  static int64_t Kept(Evaluator& e, const Node& n, uint64_t stamp, uint64_t& kept_at,
+                      int64_t& kept) {
+    if (kept_at != stamp) {
       const int64_t v = e.Value(n.x);
       if (e.faulted()) return v;
-      e.shared_value_[n.a] = v;
-      e.shared_question_[n.a] = e.question_;
+      kept = v;
+      kept_at = stamp;
     }
-    return e.shared_value_[n.a];
+    return kept;
   }
-  // Kept for one card at a time: the rules judging one card share it; a value
-  // that faulted is not kept, as above.
+  // Kept for one question.
+  static int64_t Shared(Evaluator& e, const Node& n) {
+    return Kept(e, n, e.question_, e.shared_at_[n.a], e.shared_value_[n.a]);
+  }
+  // Kept for one question and card: the rules judging one card share it.
   static int64_t CardShared(Evaluator& e, const Node& n) {
-    if (e.card_shared_question_[n.a] != e.question_ ||
-        e.card_shared_card_[n.a] != e.card_) {
-      const int64_t v = e.Value(n.x);
-      if (e.faulted()) return v;
-      e.card_shared_value_[n.a] = v;
-      e.card_shared_question_[n.a] = e.question_;
-      e.card_shared_card_[n.a] = e.card_;
-    }
-    return e.card_shared_value_[n.a];
+    const uint64_t stamp =
+        uint64_t{e.question_} << 32 | static_cast<uint32_t>(e.card_ + 1);
+    return Kept(e, n, stamp, e.card_shared_at_[n.a], e.card_shared_value_[n.a]);
   }
   static int64_t ZoneSize(Evaluator& e, const Node& n) {
     const int64_t z = e.Value(n.x);
@@ -388,8 +387,8 @@ struct Reduction {
           result = c;
         } else {
           const int best = cards[result].value;
-          if (op == Op::kHighest ? v > best : v < best) result = c;
-          if (ties_to_later && v == best) result = c;
+          if ((op == Op::kHighest ? v > best : v < best) || (ties_to_later && v == best))
+            result = c;
         }
         return true;
       }
@@ -490,19 +489,10 @@ int64_t Evaluator::StreamFilter(const Node& n, const Node& filter, bool ties_to_
       result = list.empty() ? kNone : list.back();
       break;
     case Op::kHighest:
-    case Op::kLowest: {
-      // Ties go to the card earlier in the list.
-      bool high = n.op == Op::kHighest;
-      int best = kNone;
-      for (uint8_t c : list) {
-        if (best == kNone) {
-          best = c;
-          continue;
-        }
-        int v = rules_.cards[c].value, b = rules_.cards[static_cast<size_t>(best)].value;
-        if (high ? v > b : v < b) best = c;
-      }
-      result = best;
+    case Op::kLowest: {  // ties go to the card earlier in the list
+      Reduction r(n.op, cards_, /*later=*/false);
+      for (uint8_t c : list) r.Take(c);
+      result = r.result;
       break;
     }
     default:

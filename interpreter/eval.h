@@ -71,8 +71,7 @@ class Evaluator {
         state_(state),
         frame_(frame),
         unstated_(state.unstated_count != 0) {
-    std::fill_n(shared_question_, rules.shared_slots, 0u);
-    std::fill_n(card_shared_question_, rules.card_shared_slots, 0u);
+    ForgetShared();
   }
 
   // REQUIRES: BindEvaluators(rules) ran (the loader does it).
@@ -113,8 +112,7 @@ class Evaluator {
   void ReleaseLists() {
     scratch_top_ = 0;
     if (++question_ == 0) {  // after 2^32 questions: start the count again
-      std::fill_n(shared_question_, rules_.shared_slots, 0u);
-      std::fill_n(card_shared_question_, rules_.card_shared_slots, 0u);
+      ForgetShared();
       question_ = 1;
     }
   }
@@ -219,6 +217,11 @@ class Evaluator {
     return AttributeOf(rules_, state_, static_cast<int>(card), a);
   }
   inline int64_t CardAttr(int attr) { return Attribute(card_, static_cast<Attr>(attr)); }
+  // No shared value is kept: a new evaluator, or the question count wrapped.
+  void ForgetShared() {
+    std::fill_n(shared_at_, rules_.shared_slots, 0u);
+    std::fill_n(card_shared_at_, rules_.card_shared_slots, 0u);
+  }
 
   const Ruleset& rules_;
   const Node* nodes_;
@@ -236,14 +239,14 @@ class Evaluator {
   int64_t cache_value_[kCacheSlots];
   int64_t bound_[kCacheSlots];
   bool cache_ok_[kCacheSlots];
-  // Op::kShared slot k holds shared_value_[k] when shared_question_[k] is
+  // Op::kShared slot k holds shared_value_[k] when shared_at_[k] is
   // the question being answered.
   uint32_t question_ = 1;
-  uint32_t shared_question_[kMaxSharedSlots];
+  uint64_t shared_at_[kMaxSharedSlots];
   int64_t shared_value_[kMaxSharedSlots];
-  // Op::kCardShared slot k: the same, for the card card_shared_card_[k].
-  uint32_t card_shared_question_[kMaxSharedSlots];
-  int card_shared_card_[kMaxSharedSlots];
+  // Op::kCardShared slot k: the same, at the question (high 32 bits) and for
+  // the card (low 32 bits: card + 1).
+  uint64_t card_shared_at_[kMaxSharedSlots];
   int64_t card_shared_value_[kMaxSharedSlots];
   // A class's verdict holds for the run class_run_[k] (set up on first use).
   uint32_t class_runs_ = 0;

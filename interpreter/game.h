@@ -178,12 +178,13 @@ class Game {
   LayVerdict CheckLay(const State& s, const Action& a, State& after) const;
   // A laid card on its pile, and what that overwrote, so TakeBackLaidCard
   // leaves the state exactly as it was (LegalLays' shared values rely on it).
+  // `index`: where the card lies in its zone (-1: it is not taken back).
   struct LaidCard {
     int card, player, from, index;  // from zone `from`, at `index` there
     uint8_t played_count;
     int8_t played_by, position;
   };
-  static LaidCard PlaceLaidCard(State& s, int card, int target, int player);
+  static LaidCard PlaceLaidCard(State& s, int card, int index, int target, int player);
   static void TakeBackLaidCard(State& s, const LaidCard& laid);
   // Apply's phases, after it has checked that the action is of the decision's
   // kind: each checks the rest, applies, and runs on to the next decision.

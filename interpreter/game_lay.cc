@@ -125,7 +125,7 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
       }
       return LayVerdict{LayVerdict::kAgainstRules, why};
     }
-    PlaceLaidCard(after, c, target, a.player);
+    PlaceLaidCard(after, c, /*index=*/-1, target, a.player);  // never taken back
   }
   return LayVerdict{};
 }
@@ -133,18 +133,15 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
 // A laid card on its pile, and in the turn's played cards: what the rules
 // judging the next card of the lay see. CheckLay and LegalLays both place
 // cards with it, so they judge the same state.
-Game::LaidCard Game::PlaceLaidCard(State& s, int card, int target, int player) {
-  const int from = s.zone_of[card];
-  const auto zone = s.Zone(from);
-  const int index =
-      static_cast<int>(std::find(zone.begin(), zone.end(), card) - zone.begin());
-  LaidCard laid{card,
-                player,
-                from,
-                index,
-                s.played_count,
-                s.played_by[card],
-                s.position_of[player]};
+Game::LaidCard Game::PlaceLaidCard(State& s, int card, int index, int target,
+                                   int player) {
+  const LaidCard laid{.card = card,
+                      .player = player,
+                      .from = s.zone_of[card],
+                      .index = index,
+                      .played_count = s.played_count,
+                      .played_by = s.played_by[card],
+                      .position = s.position_of[player]};
   MoveCard(s, card, target, false);
   s.played_by[card] = static_cast<int8_t>(player);
   s.position_of[player] = static_cast<int8_t>(s.played_count);
@@ -153,7 +150,8 @@ Game::LaidCard Game::PlaceLaidCard(State& s, int card, int target, int player) {
   return laid;
 }
 
-// REQUIRES: cards laid after `laid` were taken back (it is its pile's top).
+// REQUIRES: cards laid after `laid` were taken back (it is its pile's top);
+// it was placed with its index.
 void Game::TakeBackLaidCard(State& s, const LaidCard& laid) {
   MoveCard(s, laid.card, laid.from, false);
   uint8_t* end = s.order + s.start[laid.from + 1];
@@ -218,7 +216,7 @@ void Game::LegalLays(const State& s, ActionList& out) const {
               Action::Lay(player, row, std::span<const int>(seq, depth + 1));
         }
         if (depth + 1 == deepest) continue;  // no card goes after it: not placed
-        const LaidCard laid = PlaceLaidCard(t, c, target, player);
+        const LaidCard laid = PlaceLaidCard(t, c, k, target, player);
         self(self, depth + 1);
         TakeBackLaidCard(t, laid);  // the deeper lays took theirs back
       }
