@@ -296,27 +296,30 @@ int Compiler::Shared(int node) {
   return AddNode(shared);
 }
 
-bool Compiler::BindsEveryBound(int node) const {
-  // Each bound value read below `node` must be bound below it: a value bound
-  // outside is not part of the structural key.
-  std::vector<int> bound;  // the slots bound where the walk stands
-  auto walk = [&](auto& self, int at) -> bool {
-    if (at < 0) return true;
-    const Node& m = rules_.nodes[static_cast<size_t>(at)];
-    if (m.op == Op::kBound)
-      return std::find(bound.begin(), bound.end(), m.a) != bound.end();
-    if (m.op == Op::kLetIn) {
-      if (!self(self, m.x)) return false;
-      bound.push_back(m.a);
-      const bool ok = self(self, m.y);
-      bound.pop_back();
-      return ok;
+std::bitset<kMaxSlots> Compiler::FreeBound(int node) {
+  // Each bound value read below a shared node must be bound below it: a value
+  // bound outside is not part of the structural key.
+  if (node < 0) return {};
+  if (Facts(node).free_bound_known) return Facts(node).free_bound;
+  const Node n = rules_.nodes[static_cast<size_t>(node)];
+  std::bitset<kMaxSlots> free;
+  if (n.op == Op::kBound) {
+    if (n.a < kMaxSlots) {
+      free.set(static_cast<size_t>(n.a));
+    } else {
+      free.set();
     }
-    bool ok = true;
-    ForEachChild(rules_, at, [&](int c) { ok = ok && self(self, c); });
-    return ok;
-  };
-  return walk(walk, node);
+  } else if (n.op == Op::kLetIn) {
+    std::bitset<kMaxSlots> body = FreeBound(n.y);
+    if (n.a < kMaxSlots) body.reset(static_cast<size_t>(n.a));
+    free = FreeBound(n.x) | body;
+  } else {
+    ForEachChild(rules_, node, [&](int c) { free |= FreeBound(c); });
+  }
+  NodeFacts& facts = Facts(node);  // not held across the walk: it may grow
+  facts.free_bound = free;
+  facts.free_bound_known = true;
+  return free;
 }
 
 int Compiler::StructuralClass(int node) {

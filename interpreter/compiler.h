@@ -7,12 +7,14 @@
 #ifndef ANGLER_INTERPRETER_COMPILER_H_
 #define ANGLER_INTERPRETER_COMPILER_H_
 
+#include <bitset>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "dsl/ast.h"
+#include "interpreter/limits.h"
 #include "interpreter/ruleset.h"
 
 namespace angler {
@@ -153,7 +155,8 @@ class Compiler {
   // Whether an Op::kBound is below `node` (nested filters' conditions too).
   bool ReadsBound(int node);
   // Whether every Op::kBound below `node` reads a slot a let below it binds.
-  bool BindsEveryBound(int node) const;
+  bool BindsEveryBound(int node) { return FreeBound(node).none(); }
+  std::bitset<kMaxSlots> FreeBound(int node);
   // A number equal for two nodes exactly when they compute the same from the
   // same state: slot numbers of caches and filters left out.
   int StructuralClass(int node);
@@ -168,6 +171,10 @@ class Compiler {
   // body reads it, so walking the nodes as a tree could take exponentially
   // long. -1: not worked out yet.
   struct NodeFacts {
+    // The Op::kBound slots read below the node that no let below it binds (a
+    // slot past kMaxSlots stands for all of them); free_bound_known: worked out.
+    std::bitset<kMaxSlots> free_bound;
+    bool free_bound_known = false;
     int8_t depends_on_card = -1;
     int8_t reads_frame = -1;
     int8_t reads_bound = -1;

@@ -130,7 +130,7 @@ class Evaluator {
 
  private:
   static constexpr int kScratchLists = 12;
-  static constexpr int kCacheSlots = 256;  // the loader keeps Ruleset::cache_slots below
+  static constexpr int kCacheSlots = kMaxSlots;  // the loader keeps the rules' below
   uint8_t* Push();
   void Pop(uint8_t* p);
   friend struct EvalOps;

@@ -31,6 +31,10 @@ inline constexpr int kMaxLay = 7;  // cards in one lay of the turn procedure
 // apart, once per judged card (Op::kCardShared); past this many a further one
 // is simply computed at each use.
 inline constexpr int kMaxSharedSlots = 64;
+// Cache slots of filters' fixed parts (Op::kCached) and slots of values
+// bound by lets (Op::kBound) in one ruleset: the evaluator keeps each in an
+// array of this size.
+inline constexpr int kMaxSlots = 256;
 // The nodes one define call may stand for, written out as a tree: a define
 // that reads its argument twice, called on itself n deep, doubles n times.
 // The shipped rulesets' largest is about 200; past this a ruleset error, not

@@ -13,6 +13,7 @@
 #include "interpreter/compiler.h"
 #include "interpreter/eval.h"
 #include "interpreter/formation.h"
+#include "interpreter/limits.h"
 #include "interpreter/loader_internal.h"
 
 namespace angler {
@@ -113,7 +114,7 @@ Result<RulesetPtr> Loader::Load(const YamlNode& written, const std::string& sour
   Program(doc);
   EffectBodies(doc);
   if (errors_.empty()) Errors(ReadDisplay(doc.Find("display"), *rules_));
-  if (rules_->cache_slots > 256 || rules_->bound_slots > 256) {
+  if (rules_->cache_slots > kMaxSlots || rules_->bound_slots > kMaxSlots) {
     Error(doc.pos, "the rules are too complex: over 256 cached or bound parts");
   }
   BindEvaluators(*rules_);
