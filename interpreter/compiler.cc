@@ -279,10 +279,11 @@ int Compiler::Shared(int node) {
   }
   if (ReadsFrame(node)) return node;
   const bool per_card = DependsOnCard(node);
-  // Per card only where a rule judges its card: inside a `where` the
-  // card changes from one judgement to the next (and Hoist takes the
-  // wrapper off a filter's condition, which the loader may make of a rule).
-  if (per_card && (where_depth_ > 0 || !BindsEveryBound(node))) return node;
+  // Per card only where a rule judges its card: inside a filter's condition
+  // the card changes from one judgement to the next, and a value kept for
+  // one card would be worked out again for each (Hoist takes the wrapper off
+  // one that reaches a condition as a define's argument).
+  if (per_card && (InFilterCondition() || !BindsEveryBound(node))) return node;
   const int key = StructuralClass(node);  // nodes of one class agree on per_card
   int& slots = per_card ? rules_.card_shared_slots : rules_.shared_slots;
   auto it = shared_.find(key);
@@ -360,7 +361,6 @@ Result<int> Compiler::Expression(const Expr& e, Type want, const CodeContext& ct
   ctx_ = ctx;
   locals_.clear();
   card_depth_ = ctx.has_card ? 1 : 0;
-  where_depth_ = ctx.in_filter ? 1 : 0;
   for (const auto& [name, type] : ctx.params) NewLocal(name, type);
   return Expect(e, want);
 }

@@ -155,6 +155,10 @@ class Compiler {
   // Whether an Op::kBound is below `node` (nested filters' conditions too).
   bool ReadsBound(int node);
   // Whether every Op::kBound below `node` reads a slot a let below it binds.
+  // Inside a `where`, or in code the loader makes a filter's condition of.
+  bool InFilterCondition() const {
+    return ctx_.in_filter || card_depth_ > (ctx_.has_card ? 1 : 0);
+  }
   bool BindsEveryBound(int node) { return FreeBound(node).none(); }
   std::bitset<kMaxSlots> FreeBound(int node);
   // A number equal for two nodes exactly when they compute the same from the
@@ -196,8 +200,7 @@ class Compiler {
   int bound_depth_ = 0;  // Op::kBound slots taken by the define calls being compiled
   int bound_high_ = 0;   // and past them, the slots their arguments bind
   CodeContext ctx_;
-  int card_depth_ = 0;   // > 0 inside a filter or a play rule
-  int where_depth_ = 0;  // > 0 inside a filter's condition
+  int card_depth_ = 0;  // > 0 inside a filter or a play rule
   std::vector<Local> locals_;
   int max_locals_ = 0;
   int16_t section_ = 0;

@@ -39,9 +39,7 @@ Result<int> Compiler::CompileAt(const Expr& e) {
       auto list = Expect(*e.args[0], Type::kCards);
       if (!list) return list;
       ++card_depth_;
-      ++where_depth_;
       auto pred = Expect(*e.args[1], Type::kBool);
-      --where_depth_;
       --card_depth_;
       if (!pred) return pred;
       return Filter(list.value(), pred.value());

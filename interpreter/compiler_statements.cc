@@ -14,7 +14,6 @@ Status Compiler::Statements(const Block& block, const CodeContext& ctx) {
   locals_.clear();
   max_locals_ = 0;
   card_depth_ = ctx.has_card ? 1 : 0;
-  where_depth_ = ctx.in_filter ? 1 : 0;
   for (const auto& [name, type] : ctx.params) NewLocal(name, type);
   std::vector<Diagnostic> errors;
   for (const auto& s : block) {
