@@ -141,6 +141,14 @@ Result<int> Compiler::Expand(const Expr& use, const Macro& macro,
     --macro_depth_;
     return Error(use.pos, "'" + use.text + "' is defined in terms of itself");
   }
+  // Many uses of a large define, each under the limit below, still add up.
+  if (rules_.nodes.size() > static_cast<size_t>(kMaxNodes)) {
+    --macro_depth_;
+    return Error(use.pos,
+                 "the rules grow too large once their defines are written out "
+                 "(more than " +
+                     std::to_string(kMaxNodes) + " parts in all)");
+  }
   macro_args_.push_back(std::move(bound));
   auto r = Compile(*macro.body);
   macro_args_.pop_back();
@@ -149,6 +157,17 @@ Result<int> Compiler::Expand(const Expr& use, const Macro& macro,
     auto errors = r.errors();
     errors.push_back(Error(use.pos, "in the use of '" + use.text + "' here"));
     return errors;
+  }
+  // Each use of a define is its body again: a define that uses another twice,
+  // or its argument twice, nested n deep, is 2^n bodies. Stopped here, while
+  // it is still small, not after hours.
+  if (ExpandedSize(r.value()) > kMaxExpandedNodes) {
+    return Error(use.pos, "'" + use.text +
+                              "' grows too large once its defines are written out "
+                              "(more than " +
+                              std::to_string(kMaxExpandedNodes) +
+                              " parts): defines that use a define or an argument twice, "
+                              "nested deep");
   }
   return r;
 }
@@ -300,13 +319,6 @@ Result<int> Compiler::CompileDefineCall(const Expr& e, const Macro& macro) {
   restore();
   if (!r) return r;
   int body = r.value();
-  if (ExpandedSize(body) > kMaxExpandedNodes) {
-    return Error(e.pos, "'" + name +
-                            "' grows too large once its defines are written out (" +
-                            "more than " + std::to_string(kMaxExpandedNodes) +
-                            " parts): a define that uses an argument more than once, "
-                            "called on itself");
-  }
   for (auto it = by_value.rbegin(); it != by_value.rend(); ++it) {
     Node let{Op::kLetIn, TypeOf(body)};
     let.a = it->first;

@@ -122,8 +122,50 @@ TEST_CASE("compiler: a define that doubles, called on itself, is stopped at a si
   CHECK(env.Expression(nested(60)) ==
         "1:" + std::to_string(1 + 6 * 45) +
             ": 'twice' grows too large once its defines are written out (more than "
-            "65536 parts): a define that uses an argument more than once, called on "
-            "itself");
+            "65536 parts): defines that use a define or an argument twice, nested deep");
+}
+
+TEST_CASE("compiler: defines that each use the one before twice are stopped at a size",
+          "[compiler][diagnostics]") {
+  // d1 is d0 twice, d2 is d1 twice, ...: d30 would be 2^30 copies of d0.
+  Env env;
+  auto define = [&](const std::string& name, const std::string& body) {
+    auto parsed = ParseExpression(env.Text(body));
+    REQUIRE(parsed.ok());
+    env.compiler.Define(name, {}, std::move(parsed.value()));
+  };
+  define("d0", "count(ocean)");
+  for (int i = 1; i <= 30; ++i) {
+    const std::string before = "d" + std::to_string(i - 1);
+    define("d" + std::to_string(i), before + " + " + before);
+  }
+  CHECK(env.Expression("d8") == "a number");
+  // The body of d15 uses d14, whose body passes 65,536 nodes: the first
+  // column of "d14 + d14".
+  CHECK(env.Expression("d30") ==
+        "1:1: 'd14' grows too large once its defines are written out (more than 65536 "
+        "parts): defines that use a define or an argument twice, nested deep");
+}
+
+TEST_CASE("compiler: many uses of large defines are stopped at a size in all",
+          "[compiler][diagnostics]") {
+  // Each use is under the limit of one define; together they pass the limit
+  // of a whole ruleset.
+  Env env;
+  auto define = [&](const std::string& name, const std::string& used, int times) {
+    std::string body = used;
+    for (int i = 1; i < times; ++i) body += " + " + used;
+    auto parsed = ParseExpression(env.Text(body));
+    REQUIRE(parsed.ok());
+    env.compiler.Define(name, {}, std::move(parsed.value()));
+  };
+  define("d0", "count(ocean)", 1);
+  define("d1", "d0", 150);
+  define("d2", "d1", 40);
+  define("d3", "d2", 150);
+  const std::string got = env.Expression("d3");
+  CHECK(got.find(": the rules grow too large once their defines are written out (more "
+                 "than 1048576 parts in all)") != std::string::npos);
 }
 
 TEST_CASE("compiler: names used the wrong way", "[compiler][diagnostics]") {

@@ -35,11 +35,15 @@ inline constexpr int kMaxSharedSlots = 64;
 // bound by lets (Op::kBound) in one ruleset: the evaluator keeps each in an
 // array of this size.
 inline constexpr int kMaxSlots = 256;
-// The nodes one define call may stand for, written out as a tree: a define
-// that reads its argument twice, called on itself n deep, doubles n times.
+// The nodes one use of a define may stand for, written out as a tree: a
+// define that uses another define, or its argument, twice, nested n deep,
+// doubles n times.
 // The shipped rulesets' largest is about 200; past this a ruleset error, not
 // a load (and evaluations) that runs for hours.
 inline constexpr int kMaxExpandedNodes = 1 << 16;
+// The nodes of a whole ruleset: many uses of a large define add up. The
+// shipped rulesets have at most 1,300.
+inline constexpr int kMaxNodes = 1 << 20;
 // Classes of cards a filter judges once each (card_set_plan.cc Classify);
 // a condition with more classes is judged card by card.
 inline constexpr int kMaxClasses = 64;
