@@ -156,6 +156,13 @@ class Evaluator {
   size_t JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs, uint8_t* out);
   // Whether condition `pred` holds for `card` (the judged card while it runs).
   bool Holds(int pred, int card) {
+    // Filters within filters multiply (four deep over 200 cards is 1.6
+    // billion judgements): past a budget the rules stop with an error, and
+    // every filter still running ends at once, instead of running for hours.
+    if (++judged_ > kMaxJudgedCards) [[unlikely]] {
+      Fault(nodes_[pred], RuntimeFault::kTooManyJudged);
+      return false;
+    }
     card_ = card;
     const int top = scratch_top_;
     const bool holds = Value(pred) != 0;
@@ -235,6 +242,7 @@ class Evaluator {
   int fault_node_ = -1;  // or, for kUnstatedCard, the card
   bool unstated_;        // the state has unstated cards
   int scratch_top_ = 0;
+  int64_t judged_ = 0;  // cards judged by filters' conditions so far
   uint8_t scratch_[kScratchLists][kMaxCards];
   int64_t cache_value_[kCacheSlots];
   int64_t bound_[kCacheSlots];

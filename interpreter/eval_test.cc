@@ -436,5 +436,32 @@ TEST_CASE("eval: a seat past the last one is no zone", "[eval]") {
   CHECK(env.Value("count(hand(0 - 1))") == 0);
 }
 
+TEST_CASE("eval: filters within filters stop at a budget of judged cards", "[eval]") {
+  // Each level judges every card for each card of the level around it, and
+  // reads that card (no level can be worked out once): 40^5 judgements, past
+  // the budget. The evaluation ends with a fault at once, not after hours.
+  Env env;
+  Position(env);
+  auto define = [&](const std::string& name, const std::string& body) {
+    auto parsed = ParseExpression(Snippet::WholeFile(SourceFile::Make("define", body)));
+    REQUIRE(parsed.ok());
+    env.compiler.Define(name, {"c"}, std::move(parsed.value()));
+  };
+  define("g1", "count(all_cards where id > c.id)");
+  for (int i = 2; i <= 5; ++i) {
+    define("g" + std::to_string(i), "count(all_cards where id > c.id and g" +
+                                         std::to_string(i - 1) + "(card) >= 0)");
+  }
+  const int shallow = env.Compile("count(all_cards where g2(card) >= 0)");
+  const int deep = env.Compile("count(all_cards where g5(card) >= 0)");
+  Frame frame{};
+  Evaluator ok(env.rules, env.table.s, &frame);
+  CHECK(ok.Value(shallow) == static_cast<int64_t>(env.rules.cards.size()));
+  CHECK_FALSE(ok.faulted());
+  Evaluator ev(env.rules, env.table.s, &frame);
+  ev.Value(deep);
+  CHECK(ev.fault() == RuntimeFault::kTooManyJudged);
+}
+
 }  // namespace
 }  // namespace angler

@@ -54,6 +54,13 @@ inline constexpr int kMaxClasses = 64;
 // shipped games run a few hundred at most.
 inline constexpr int kMaxStepsPerApply = 1000000;
 
+// Cards filters' conditions may judge in one evaluator's life (one Apply's
+// run to the next decision, one depth of the legal lays): filters within
+// filters over many cards multiply past any use. The shipped games judge
+// at most a few dozen card by card (most filters are judged as card sets),
+// a few hundred with unstated cards.
+inline constexpr int64_t kMaxJudgedCards = int64_t{1} << 24;
+
 }  // namespace angler
 
 #endif  // ANGLER_INTERPRETER_LIMITS_H_
