@@ -450,7 +450,7 @@ TEST_CASE("eval: filters within filters stop at a budget of judged cards", "[eva
   define("g1", "count(all_cards where id > c.id)");
   for (int i = 2; i <= 5; ++i) {
     define("g" + std::to_string(i), "count(all_cards where id > c.id and g" +
-                                         std::to_string(i - 1) + "(card) >= 0)");
+                                        std::to_string(i - 1) + "(card) >= 0)");
   }
   const int shallow = env.Compile("count(all_cards where g2(card) >= 0)");
   const int deep = env.Compile("count(all_cards where g5(card) >= 0)");
