@@ -72,7 +72,10 @@ class Planner {
   void Plan(int f) {
     const int pred = Get(f).y;
     pos_ = rules_.node_pos[static_cast<size_t>(f)];
-    flags_.assign(rules_.nodes.size(), -1);
+    // Flags hold for one condition (they read its inner bound slots): a new
+    // stamp, not a pass over every node for each of many filters.
+    ++condition_;
+    flags_.resize(rules_.nodes.size());
     inner_bound_.clear();
     CollectBound(pred);
     const int set = SetOf(pred);
@@ -107,9 +110,11 @@ class Planner {
   }
 
   int Flags(int node) {
-    int& memo = flags_[static_cast<size_t>(node)];
-    if (memo < 0) memo = ComputeFlags(node);
-    return memo;
+    if (flags_[static_cast<size_t>(node)].condition != condition_) {
+      const int flags = ComputeFlags(node);  // may add nodes: no reference held
+      flags_[static_cast<size_t>(node)] = {condition_, flags};
+    }
+    return flags_[static_cast<size_t>(node)].flags;
   }
   int ComputeFlags(int node) {
     const Node n = Get(node);
@@ -151,7 +156,7 @@ class Planner {
   int AddNode(Node n) {
     rules_.nodes.push_back(n);
     rules_.node_pos.push_back(pos_);
-    flags_.push_back(-1);
+    flags_.push_back({});
     return static_cast<int>(rules_.nodes.size()) - 1;
   }
   int AddSet(const CardSet& s) {
@@ -390,7 +395,12 @@ class Planner {
   std::unique_ptr<State> state_;  // printed attributes read no state: any will do
   Frame frame_;
   SourcePos pos_;
-  std::vector<int> flags_;
+  struct Memo {
+    uint32_t condition = 0;  // the condition the flags were worked out for
+    int flags = 0;
+  };
+  std::vector<Memo> flags_;
+  uint32_t condition_ = 0;
   std::set<int> inner_bound_;  // bound slots the condition binds per card
 };
 
