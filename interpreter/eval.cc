@@ -431,6 +431,8 @@ int64_t Evaluator::StreamFilter(const Node& n, const Node& filter, bool ties_to_
     for (uint8_t c : xs) {
       if (set.Has(c) && !r.Take(c)) break;
     }
+  } else if (!Budget(filter, xs.size())) {
+    r.result = 0;
   } else {
     const int pred = filter.op == Op::kSetFilter ? filter.z : filter.y;
     ResetCache(filter);
@@ -609,6 +611,7 @@ std::span<const uint8_t> Evaluator::ListOf(int node) {
 
 size_t Evaluator::JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs,
                             uint8_t* out) {
+  if (!Budget(f, xs.size())) return 0;
   ResetCache(f);
   size_t count = 0;
   int saved_card = card_;

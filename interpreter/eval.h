@@ -154,15 +154,20 @@ class Evaluator {
   int64_t StreamFilter(const Node& n, const Node& filter, bool ties_to_later = false);
   // The cards of xs that filter f's condition `pred` holds for, into out.
   size_t JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs, uint8_t* out);
+  // Counts a run of filter f over `cards` cards judged one by one; false, with
+  // a fault, once the budget is spent. Filters within filters multiply (four
+  // deep over 200 cards is 1.6 billion judgements): past the budget the rules
+  // stop with an error, and every filter still running ends at once, instead
+  // of running for hours.
+  bool Budget(const Node& f, size_t cards) {
+    judged_ += static_cast<int64_t>(cards);
+    if (judged_ <= kMaxJudgedCards) [[likely]]
+      return true;
+    Fault(f, RuntimeFault::kTooManyJudged);
+    return false;
+  }
   // Whether condition `pred` holds for `card` (the judged card while it runs).
   bool Holds(int pred, int card) {
-    // Filters within filters multiply (four deep over 200 cards is 1.6
-    // billion judgements): past a budget the rules stop with an error, and
-    // every filter still running ends at once, instead of running for hours.
-    if (++judged_ > kMaxJudgedCards) [[unlikely]] {
-      Fault(nodes_[pred], RuntimeFault::kTooManyJudged);
-      return false;
-    }
     card_ = card;
     const int top = scratch_top_;
     const bool holds = Value(pred) != 0;
@@ -242,7 +247,7 @@ class Evaluator {
   int fault_node_ = -1;  // or, for kUnstatedCard, the card
   bool unstated_;        // the state has unstated cards
   int scratch_top_ = 0;
-  int64_t judged_ = 0;  // cards judged by filters' conditions so far
+  int64_t judged_ = 0;  // cards filters judged one by one so far (Budget)
   uint8_t scratch_[kScratchLists][kMaxCards];
   int64_t cache_value_[kCacheSlots];
   int64_t bound_[kCacheSlots];
