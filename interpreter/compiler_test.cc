@@ -165,7 +165,7 @@ TEST_CASE("compiler: many uses of large defines are stopped at a size in all",
   define("d3", "d2", 150);
   const std::string got = env.Expression("d3");
   CHECK(got.find(": the rules grow too large once their defines are written out (more "
-                 "than 1048576 parts in all)") != std::string::npos);
+                 "than 262144 parts in all)") != std::string::npos);
 }
 
 TEST_CASE("compiler: names used the wrong way", "[compiler][diagnostics]") {

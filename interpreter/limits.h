@@ -41,9 +41,9 @@ inline constexpr int kMaxSlots = 256;
 // The shipped rulesets' largest is about 200; past this a ruleset error, not
 // a load (and evaluations) that runs for hours.
 inline constexpr int kMaxExpandedNodes = 1 << 16;
-// The nodes of a whole ruleset: many uses of a large define add up. The
-// shipped rulesets have at most 1,300.
-inline constexpr int kMaxNodes = 1 << 20;
+// The nodes of a whole ruleset, checked before each define is written out:
+// many uses of a large define add up. The shipped rulesets have at most 1,300.
+inline constexpr int kMaxNodes = 1 << 18;
 // Classes of cards a filter judges once each (card_set_plan.cc Classify);
 // a condition with more classes is judged card by card.
 inline constexpr int kMaxClasses = 64;
