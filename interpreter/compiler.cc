@@ -378,10 +378,20 @@ Result<int> Compiler::Expect(const Expr& e, Type want) {
 
 // Every node made while compiling e remembers e's place (runtime errors).
 Result<int> Compiler::Compile(const Expr& e) {
+  // One expression is at most kMaxNestingDepth deep (the parser checks), but
+  // defines written out inside defines nest further: the compiler, the node
+  // walks and the evaluator recurse that deep.
+  if (depth_ >= kMaxCompiledDepth) {
+    return Error(e.pos,
+                 "this nests too deeply once its defines are written out (more than " +
+                     std::to_string(kMaxCompiledDepth) + " levels)");
+  }
+  ++depth_;
   SourcePos outer = std::move(pos_);
   pos_ = e.pos;
   Result<int> r = CompileAt(e);
   pos_ = std::move(outer);
+  --depth_;
   return r;
 }
 

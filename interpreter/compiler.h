@@ -196,7 +196,8 @@ class Compiler {
   std::vector<NodeFacts> facts_;                        // by node
   std::map<std::vector<int64_t>, int> classes_;         // a node's parts -> its class
   std::vector<std::map<std::string, int>> macro_args_;  // param -> node, per expansion
-  int macro_depth_ = 0;
+  std::vector<const Macro*> expanding_;  // the defines being written out, outermost first
+  int depth_ = 0;                        // expressions being compiled, one inside another
   int bound_depth_ = 0;  // Op::kBound slots taken by the define calls being compiled
   int bound_high_ = 0;   // and past them, the slots their arguments bind
   CodeContext ctx_;

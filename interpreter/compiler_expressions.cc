@@ -137,22 +137,21 @@ Result<int> Compiler::CompileFamilyName(const Expr& e, const ZoneFamily& z) {
 // A define's body compiled at its use, its parameters bound to `bound`.
 Result<int> Compiler::Expand(const Expr& use, const Macro& macro,
                              std::map<std::string, int> bound) {
-  if (++macro_depth_ > 32) {
-    --macro_depth_;
+  // A define met again inside its own expansion would be written out forever.
+  if (std::find(expanding_.begin(), expanding_.end(), &macro) != expanding_.end())
     return Error(use.pos, "'" + use.text + "' is defined in terms of itself");
-  }
   // Many uses of a large define, each under the limit below, still add up.
   if (rules_.nodes.size() > static_cast<size_t>(kMaxNodes)) {
-    --macro_depth_;
     return Error(use.pos,
                  "the rules grow too large once their defines are written out "
                  "(more than " +
                      std::to_string(kMaxNodes) + " parts in all)");
   }
   macro_args_.push_back(std::move(bound));
+  expanding_.push_back(&macro);
   auto r = Compile(*macro.body);
+  expanding_.pop_back();
   macro_args_.pop_back();
-  --macro_depth_;
   if (!r) {
     auto errors = r.errors();
     errors.push_back(Error(use.pos, "in the use of '" + use.text + "' here"));

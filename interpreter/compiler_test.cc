@@ -147,6 +147,33 @@ TEST_CASE("compiler: defines that each use the one before twice are stopped at a
         "parts): defines that use a define or an argument twice, nested deep");
 }
 
+TEST_CASE("compiler: a define in terms of itself, and defines nested too deep",
+          "[compiler][diagnostics]") {
+  Env env;
+  auto define = [&](const std::string& name, const std::string& body) {
+    auto parsed = ParseExpression(env.Text(body));
+    REQUIRE(parsed.ok());
+    env.compiler.Define(name, {}, std::move(parsed.value()));
+  };
+  define("again", "again + 1");
+  define("ping", "pong + 1");
+  define("pong", "ping * 2");
+  CHECK(env.Expression("again") == "1:1: 'again' is defined in terms of itself");
+  CHECK(env.Expression("ping") == "1:1: 'ping' is defined in terms of itself");
+  // Each define 150 operators deep, its leftmost term the one before: no
+  // expression is past the parser's 200, but written out they nest 150 more
+  // at each level, and the compiler, the node walks and the evaluator recurse.
+  std::string ones;
+  for (int i = 0; i < 150; ++i) ones += " + 1";
+  define("e0", "count(ocean)");
+  for (int i = 1; i <= 10; ++i)
+    define("e" + std::to_string(i), "e" + std::to_string(i - 1) + ones);
+  CHECK(env.Expression("e5") == "a number");
+  CHECK(env.Expression("e10") ==
+        "1:1: this nests too deeply once its defines are written out (more than 1000 "
+        "levels)");
+}
+
 TEST_CASE("compiler: many uses of large defines are stopped at a size in all",
           "[compiler][diagnostics]") {
   // Each use is under the limit of one define; together they pass the limit

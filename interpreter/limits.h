@@ -41,6 +41,10 @@ inline constexpr int kMaxSlots = 256;
 // The shipped rulesets' largest is about 200; past this a ruleset error, not
 // a load (and evaluations) that runs for hours.
 inline constexpr int kMaxExpandedNodes = 1 << 16;
+// Expressions nested one inside another once defines are written out (one
+// expression alone is at most kMaxNestingDepth, dsl/limits.h): the compiler,
+// the node walks and the evaluator recurse this deep.
+inline constexpr int kMaxCompiledDepth = 1000;
 // The nodes of a whole ruleset, checked before each define is written out:
 // many uses of a large define add up. The shipped rulesets have at most 1,300.
 inline constexpr int kMaxNodes = 1 << 18;
