@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include <vector>
 
 #include "dsl/parser.h"
 #include "tests/test_util.h"
@@ -20,6 +21,12 @@ struct Env {
 
   Snippet Text(const std::string& text) {
     return Snippet::WholeFile(SourceFile::Make("code", text));
+  }
+  void Define(const std::string& name, const std::string& body,
+              std::vector<std::string> params = {}) {
+    auto parsed = ParseExpression(Text(body));
+    REQUIRE(parsed.ok());
+    compiler.Define(name, std::move(params), std::move(parsed.value()));
   }
   // The compiled expression's type, or the first error as "line:col: message".
   std::string Expression(const std::string& text, Type want = Type::kVoid,
@@ -107,9 +114,7 @@ TEST_CASE("compiler: a define that doubles, called on itself, is stopped at a si
   // Each call reads its argument twice: n calls deep write out 2^n copies.
   // Loading such a ruleset must end at once with an error, not run for hours.
   Env env;
-  auto body = ParseExpression(env.Text("x + x"));
-  REQUIRE(body.ok());
-  env.compiler.Define("twice", {"x"}, std::move(body.value()));
+  env.Define("twice", "x + x", {"x"});
   auto nested = [](int n) {
     std::string e = "count(ocean)";
     for (int i = 0; i < n; ++i) e = "twice(" + e + ")";
@@ -129,15 +134,10 @@ TEST_CASE("compiler: defines that each use the one before twice are stopped at a
           "[compiler][diagnostics]") {
   // d1 is d0 twice, d2 is d1 twice, ...: d30 would be 2^30 copies of d0.
   Env env;
-  auto define = [&](const std::string& name, const std::string& body) {
-    auto parsed = ParseExpression(env.Text(body));
-    REQUIRE(parsed.ok());
-    env.compiler.Define(name, {}, std::move(parsed.value()));
-  };
-  define("d0", "count(ocean)");
+  env.Define("d0", "count(ocean)");
   for (int i = 1; i <= 30; ++i) {
     const std::string before = "d" + std::to_string(i - 1);
-    define("d" + std::to_string(i), before + " + " + before);
+    env.Define("d" + std::to_string(i), before + " + " + before);
   }
   CHECK(env.Expression("d8") == "a number");
   // The body of d15 uses d14, whose body passes 65,536 nodes: the first
@@ -150,14 +150,9 @@ TEST_CASE("compiler: defines that each use the one before twice are stopped at a
 TEST_CASE("compiler: a define in terms of itself, and defines nested too deep",
           "[compiler][diagnostics]") {
   Env env;
-  auto define = [&](const std::string& name, const std::string& body) {
-    auto parsed = ParseExpression(env.Text(body));
-    REQUIRE(parsed.ok());
-    env.compiler.Define(name, {}, std::move(parsed.value()));
-  };
-  define("again", "again + 1");
-  define("ping", "pong + 1");
-  define("pong", "ping * 2");
+  env.Define("again", "again + 1");
+  env.Define("ping", "pong + 1");
+  env.Define("pong", "ping * 2");
   CHECK(env.Expression("again") == "1:1: 'again' is defined in terms of itself");
   CHECK(env.Expression("ping") == "1:1: 'ping' is defined in terms of itself");
   // Each define 150 operators deep, its leftmost term the one before: no
@@ -165,9 +160,9 @@ TEST_CASE("compiler: a define in terms of itself, and defines nested too deep",
   // at each level, and the compiler, the node walks and the evaluator recurse.
   std::string ones;
   for (int i = 0; i < 150; ++i) ones += " + 1";
-  define("e0", "count(ocean)");
+  env.Define("e0", "count(ocean)");
   for (int i = 1; i <= 10; ++i)
-    define("e" + std::to_string(i), "e" + std::to_string(i - 1) + ones);
+    env.Define("e" + std::to_string(i), "e" + std::to_string(i - 1) + ones);
   CHECK(env.Expression("e5") == "a number");
   CHECK(env.Expression("e10") ==
         "1:1: this nests too deeply once its defines are written out (more than 1000 "
@@ -182,9 +177,7 @@ TEST_CASE("compiler: many uses of large defines are stopped at a size in all",
   auto define = [&](const std::string& name, const std::string& used, int times) {
     std::string body = used;
     for (int i = 1; i < times; ++i) body += " + " + used;
-    auto parsed = ParseExpression(env.Text(body));
-    REQUIRE(parsed.ok());
-    env.compiler.Define(name, {}, std::move(parsed.value()));
+    env.Define(name, body);
   };
   define("d0", "count(ocean)", 1);
   define("d1", "d0", 150);

@@ -43,8 +43,9 @@ namespace angler {
   X(kAllSkipped, kInstr, "the skip rule passes over every seat")                       \
   X(kInvariant, kInstr, "an invariant does not hold")                                  \
   X(kUnstatedCard, kCard, "the rules read a card whose place no one has stated")       \
-  X(kTooManyJudged, kNode, "filters judge too many cards before the next decision "    \
-                          "(filters within filters, limit reached)")
+  X(kTooManyJudged, kNode,                                                             \
+    "filters judge too many cards before the next decision "                           \
+    "(filters within filters, limit reached)")
 
 enum class RuntimeFault : uint8_t {
 #define ANGLER_FAULT_ENUM(name, where, message) name,
