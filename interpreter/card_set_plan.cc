@@ -321,8 +321,24 @@ class Planner {
   // one card of each such class a run (Node::imm: 1 + where each card's class
   // is kept in lists).
   void Classify(int f, int pred) {
+    const std::vector<int64_t> class_of = ClassesFor(std::vector<int>{pred});
+    if (class_of.empty()) return;
+    rules_.nodes[static_cast<size_t>(f)].imm =
+        static_cast<int64_t>(rules_.lists.size()) + 1;
+    rules_.lists.insert(rules_.lists.end(), class_of.begin(), class_of.end());
+  }
+
+ public:
+  // Each card's class for conditions `conds` judging it: cards that print the
+  // same values of every attribute they read of the judged card. Empty if a
+  // condition reads the card in another way, or classes would not pay (each
+  // card its own, or more than kMaxClasses).
+  std::vector<int64_t> ClassesFor(const std::vector<int>& conds) {
     uint32_t attrs = 0;
-    if (!CardReads(pred, attrs) || attrs == 0) return;
+    for (int cond : conds) {
+      if (!CardReads(cond, attrs)) return {};
+    }
+    if (attrs == 0) return {};
     std::map<std::vector<int64_t>, int64_t> ids;
     std::vector<int64_t> class_of;
     for (int c = 0; c < static_cast<int>(rules_.cards.size()); ++c) {
@@ -336,11 +352,11 @@ class Planner {
     }
     // Worth it only if cards share classes; the evaluator keeps kMaxClasses.
     if (ids.size() == class_of.size() || ids.size() > static_cast<size_t>(kMaxClasses))
-      return;
-    rules_.nodes[static_cast<size_t>(f)].imm =
-        static_cast<int64_t>(rules_.lists.size()) + 1;
-    rules_.lists.insert(rules_.lists.end(), class_of.begin(), class_of.end());
+      return {};
+    return class_of;
   }
+
+ private:
   // Adds to `attrs` the printed attributes `node` reads of the judged card;
   // false if it reads the card in another way (the card itself, passed on;
   // who played it, where it lies). A value bound by a let is read through
@@ -412,6 +428,13 @@ void PlanCardSets(Ruleset& rules) {
   const size_t n = rules.nodes.size();
   for (size_t f = 0; f < n; ++f) {
     if (rules.nodes[f].op == Op::kFilter) planner.Plan(static_cast<int>(f));
+  }
+  if (rules.turn) {
+    std::vector<int> conds;
+    for (const ReasonedRule& rule : rules.turn->lay_rules)
+      conds.push_back(rule.condition);
+    const std::vector<int64_t> classes = planner.ClassesFor(conds);
+    rules.turn->lay_class.assign(classes.begin(), classes.end());
   }
 }
 

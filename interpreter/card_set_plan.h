@@ -19,6 +19,9 @@
 // that print the same values of the attributes it reads get the same verdict,
 // so a run of the filter judges one card of each class (at most kMaxClasses).
 //
+// The turn procedure's lay rules are classed the same way
+// (TurnProcedure::lay_class): LegalLays judges one hand card of each class.
+//
 // REQUIRES: the ruleset's cards are loaded; nodes compiled. Idempotent, so
 // code compiled later (tests, scenario conditions) is planned on a rerun.
 #ifndef ANGLER_INTERPRETER_CARD_SET_PLAN_H_

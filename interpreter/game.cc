@@ -570,6 +570,11 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         s.decision.kind = DecisionKind::kLay;
         s.decision.player = static_cast<int8_t>(s.vars[rules_.builtin.turn]);
         s.decision.count = 0;
+        // As a trick's kNoPlay: a player with no move would stop the game with
+        // no one to blame; the rules (a house rule, say) are at fault. Unless
+        // cards nobody has stated decide it (their reading asks, in Apply).
+        if (s.unstated_count == 0 && !AnyLegalLay(s))
+          return Fail(s, RuntimeFault::kNoLay, pc);
         return;
       case Code::kCheck:
         if (check_invariants_ && !InvariantHolds(s, in.e0, in.flag != 0))

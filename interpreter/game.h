@@ -168,6 +168,13 @@ class Game {
   void QueueEnterEffects(State& s, int card, int zone) const;
   void TurnBegin(State& s, EventLog* log) const;
   void LegalLays(const State& s, ActionList& out) const;
+  // Whether any lay is legal: a lay decision without one is a fault (kNoLay).
+  // Lays are tried on s itself and taken back: s is left as it was.
+  bool AnyLegalLay(State& s) const;
+  // Calls visit(row, cards, n) for each legal lay, in LegalLays' order, until
+  // it returns false; laid on t and taken back.
+  template <typename Visit>
+  void ForEachLegalLay(State& t, Visit visit) const;
   void LegalSearch(const State& s, ActionList& out) const;
   uint32_t Searchers(const State& s) const;  // bit p: p may mark and stop
   // A lay checked card by card on a copy of the state (`after`).

@@ -176,14 +176,21 @@ void Game::LogLay(const State& s, const Action& a, const State& after,
 
 // Every legal lay: for each pile, every sequence of hand cards that the rules
 // allow card by card, up to the lay's maximum or until the pile is full.
-void Game::LegalLays(const State& s, ActionList& out) const {
+// Cards are laid on `t` and taken back; `target` is restored at the end: t
+// is left as it was.
+template <typename Visit>
+void Game::ForEachLegalLay(State& t, Visit visit) const {
   const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.turn->rows_family)];
-  int player = s.decision.player;
+  int player = t.decision.player;
   int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + player;
-  State t = s;
+  const int32_t target_before = t.vars[rules_.builtin.target];
   int seq[kMaxLay];
+  // A card nobody has stated is judged by itself: reading it asks for it.
+  const std::vector<uint8_t>& classes = rules_.turn->lay_class;
+  const bool by_class = !classes.empty() && t.unstated_count == 0;
   const int deepest = std::min(rules_.turn->lay_max, kMaxLay);  // cards in a lay
-  for (int row = 1; row <= rows.count; ++row) {
+  bool more = true;  // visit has not asked to stop
+  for (int row = 1; row <= rows.count && more; ++row) {
     int target = rows.first + row - 1;
     t.vars[rules_.builtin.target] = target;
     auto extend = [&](auto& self, int depth) -> void {
@@ -198,24 +205,30 @@ void Game::LegalLays(const State& s, ActionList& out) const {
       // Each card's verdict on the piles as they stand at this depth; the
       // moves of deeper lays are undone before the next card is judged, so
       // every card here is judged on one state: one question, whose shared
-      // values (the rules' card-independent parts) are computed once.
+      // values (the rules' card-independent parts) are computed once, and
+      // cards of one class (TurnProcedure::lay_class) share one verdict.
       Evaluator ev(rules_, t, &t.frames[t.frame_count - 1]);
-      for (int k = 0; k < n; ++k) {
+      int8_t verdict[kMaxClasses];  // per class: -1 until judged
+      if (by_class) std::fill_n(verdict, kMaxClasses, int8_t{-1});
+      for (int k = 0; k < n && more; ++k) {
         int c = hand_cards[k];
-        ev.set_card(c);
+        int8_t* known = by_class ? &verdict[classes[static_cast<size_t>(c)]] : nullptr;
         bool ok = true;
-        for (const ReasonedRule& rule : rules_.turn->lay_rules) {
-          ok = ev.Value(rule.condition) != 0;
-          ev.ReleaseScratch();
-          if (!ok) break;
+        if (known && *known >= 0) {
+          ok = *known != 0;
+        } else {
+          ev.set_card(c);
+          for (const ReasonedRule& rule : rules_.turn->lay_rules) {
+            ok = ev.Value(rule.condition) != 0;
+            ev.ReleaseScratch();
+            if (!ok) break;
+          }
+          if (known) *known = ok ? 1 : 0;
         }
         if (!ok) continue;
         seq[depth] = c;
-        if (depth + 1 >= rules_.turn->lay_min && out.count < kMaxCards) {
-          out.items[out.count++] =
-              Action::Lay(player, row, std::span<const int>(seq, depth + 1));
-        }
-        if (depth + 1 == deepest) continue;  // no card goes after it: not placed
+        if (depth + 1 >= rules_.turn->lay_min) more = visit(row, seq, depth + 1);
+        if (!more || depth + 1 == deepest) continue;  // no card goes after it: not placed
         const LaidCard laid = PlaceLaidCard(t, c, k, target, player);
         self(self, depth + 1);
         TakeBackLaidCard(t, laid);  // the deeper lays took theirs back
@@ -223,6 +236,25 @@ void Game::LegalLays(const State& s, ActionList& out) const {
     };
     extend(extend, 0);
   }
+  t.vars[rules_.builtin.target] = target_before;
+}
+
+void Game::LegalLays(const State& s, ActionList& out) const {
+  const int player = s.decision.player;
+  State t = s;
+  ForEachLegalLay(t, [&](int row, const int* cards, int n) {
+    out.items[out.count++] = Action::Lay(player, row, std::span<const int>(cards, n));
+    return out.count < kMaxCards;  // the list is full: the lays past it are lost
+  });
+}
+
+bool Game::AnyLegalLay(State& s) const {
+  bool any = false;
+  ForEachLegalLay(s, [&](int, const int*, int) {
+    any = true;
+    return false;
+  });
+  return any;
 }
 
 const ReasonedRule* Game::BrokenRule(const State& s,

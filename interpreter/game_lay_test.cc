@@ -4,11 +4,13 @@
 // accepts among every sequence of hand cards on every row.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <string>
 #include <vector>
 
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/rng.h"
+#include "interpreter/runtime_error.h"
 #include "tests/test_util.h"
 
 namespace angler {
@@ -27,25 +29,28 @@ void EveryLay(int player, int row, const std::vector<int>& hand, int max,
   }
 }
 
-// Fat Fish, and a house rule whose lay rule reads what the cards laid before
-// set (the layer's play position): a lay's later cards are judged on the
-// state its earlier ones made, in the check and in the enumeration alike.
-RulesetPtr Rules(bool reads_position) {
-  if (!reads_position) return testing::LoadOrFail("fatfish");
-  auto r = LoadRulesetText("house.yaml",
-                           "extends: fatfish\n"
-                           "turn:\n"
-                           "  may_lay:\n"
-                           "    - if: count(target) > 0 and (play_position(turn) > 0 or "
-                           "count(target) < 3)\n");
+// Fat Fish, and house rules: one whose lay rule reads what the cards laid
+// before set (the layer's play position), so a lay's later cards are judged
+// on the state its earlier ones made, in the check and in the enumeration
+// alike; one that reads the judged card's value besides its suit, so cards
+// of one suit differ (TurnProcedure::lay_class: a class is suit and value).
+RulesetPtr Rules(int house_rule) {
+  if (house_rule == 0) return testing::LoadOrFail("fatfish");
+  const char* rule =
+      house_rule == 1
+          ? "count(target) > 0 and (play_position(turn) > 0 or count(target) < 3)"
+          : "count(target) > 0 and (value > 1 or count(target) != 2"
+            " or not any(hand(turn) where value > 1))";
+  auto r = LoadRulesetText(
+      "house.yaml",
+      std::string("extends: fatfish\nturn:\n  may_lay:\n    - if: ") + rule + "\n");
   INFO(testing::FormatErrors(r));
   REQUIRE(r.ok());
   return r.value();
 }
 
 TEST_CASE("lays: the legal lays are exactly the lays the lay check accepts", "[lay]") {
-  const bool reads_position = GENERATE(false, true);
-  RulesetPtr rules = Rules(reads_position);
+  RulesetPtr rules = Rules(GENERATE(0, 1, 2));
   REQUIRE(rules->turn);
   const ZoneFamily& rows = rules->zones[static_cast<size_t>(rules->turn->rows_family)];
   const ZoneFamily& hands = rules->zones[static_cast<size_t>(rules->hand_family)];
@@ -89,6 +94,53 @@ TEST_CASE("lays: the legal lays are exactly the lays the lay check accepts", "[l
     }
     CHECK(positions > 50);  // the test saw the lays it is about
   }
+}
+
+TEST_CASE("lays: cards that print what the lay rules read alike share a class", "[lay]") {
+  auto class_of = [](const Ruleset& rules, const char* name) {
+    for (size_t c = 0; c < rules.card_names.size(); ++c) {
+      if (rules.card_names[c] == name) return int{rules.turn->lay_class[c]};
+    }
+    FAIL("no card " << name);
+    return -1;
+  };
+  // Fat Fish's rules read the suit: every red fish is judged as one.
+  RulesetPtr fatfish = Rules(0);
+  REQUIRE_FALSE(fatfish->turn->lay_class.empty());
+  CHECK(class_of(*fatfish, "red 1") == class_of(*fatfish, "red 6"));
+  CHECK(class_of(*fatfish, "red 1") != class_of(*fatfish, "blue 1"));
+  // Suit and value.
+  RulesetPtr by_value = Rules(2);
+  REQUIRE_FALSE(by_value->turn->lay_class.empty());
+  CHECK(class_of(*by_value, "red 1") != class_of(*by_value, "red 6"));
+  // Where the judged card lies is no printed attribute: no classes.
+  auto r = LoadRulesetText("house.yaml",
+                           "extends: fatfish\nturn:\n  may_lay:\n"
+                           "    - if: count(target) > 0 and holder == turn\n");
+  INFO(testing::FormatErrors(r));
+  REQUIRE(r.ok());
+  CHECK(r.value()->turn->lay_class.empty());
+}
+
+TEST_CASE("lays: a turn without a legal lay stops the game, the rules' fault", "[lay]") {
+  // A house rule no card meets: the first turn has no move, and no bot or
+  // player is to blame for it (as a trick's kNoPlay).
+  auto r = LoadRulesetText("house.yaml",
+                           "extends: fatfish\nturn:\n  may_lay:\n"
+                           "    - if: count(target) > 5\n");
+  INFO(testing::FormatErrors(r));
+  REQUIRE(r.ok());
+  const Game game(*r.value(), 3);
+  Rng rng(1);
+  State s = game.NewInitialState();
+  while (!s.over) {
+    REQUIRE(game.IsChance(s));  // the deal, then the fault: no lay decision
+    REQUIRE(game.Apply(s, game.SampleChance(s, rng)).ok());
+  }
+  CHECK(s.error);
+  CHECK(static_cast<RuntimeFault>(s.fault) == RuntimeFault::kNoLay);
+  CHECK(std::string(RuntimeFaultText(RuntimeFault::kNoLay)) ==
+        "the lay rules allow no lay from this hand on any row");
 }
 
 }  // namespace

@@ -45,7 +45,8 @@ namespace angler {
   X(kUnstatedCard, kCard, "the rules read a card whose place no one has stated")       \
   X(kTooManyJudged, kNode,                                                             \
     "filters judge too many cards before the next decision "                           \
-    "(filters within filters, limit reached)")
+    "(filters within filters, limit reached)")                                         \
+  X(kNoLay, kInstr, "the lay rules allow no lay from this hand on any row")
 
 enum class RuntimeFault : uint8_t {
 #define ANGLER_FAULT_ENUM(name, where, message) name,

@@ -10,6 +10,7 @@
 #ifndef ANGLER_INTERPRETER_TURN_PROCEDURE_H_
 #define ANGLER_INTERPRETER_TURN_PROCEDURE_H_
 
+#include <cstdint>
 #include <vector>
 
 #include "interpreter/reasoned_rule.h"
@@ -20,6 +21,10 @@ struct TurnProcedure {
   int rows_family = -1;  // the numbered piles cards are laid onto
   int lay_min = 1, lay_max = 1;
   std::vector<ReasonedRule> lay_rules;
+  // Each card's class for lay_rules (card_set_plan.h): cards of one class get
+  // one verdict on one state, so LegalLays judges one of each. Empty when a
+  // rule reads the judged card other than by its printed attributes.
+  std::vector<uint8_t> lay_class;
   int lay_full = -1;  // node: laying stops when this holds for the target
   // node: when it holds, a lay against the rules is accepted as a move: the
   // cards stay in hand, illegal_lay is true and turn.on_illegal runs.
