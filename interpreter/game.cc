@@ -523,7 +523,10 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
           int card = s.played[k / kMaxEffectsPerCard];
           int e = rules_.cards[card].effects[static_cast<size_t>(k % kMaxEffectsPerCard)];
           ++k;
-          if (e < 0) continue;
+          if (e < 0) {  // the card's last effect was the one before: on to the next card
+            k = (k + kMaxEffectsPerCard - 1) / kMaxEffectsPerCard * kMaxEffectsPerCard;
+            continue;
+          }
           Timing t = rules_.effects[static_cast<size_t>(e)].timing;
           if (t == Timing::kEndOfTrick) {
             s.resolve_next = static_cast<uint8_t>(k);

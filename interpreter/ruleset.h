@@ -33,6 +33,7 @@ struct CardInfo {
   int8_t stars = 0;
   int8_t kind = 0;    // index into Ruleset::kinds
   uint32_t tags = 0;  // bit i: Ruleset::tags[i]
+  // Its effects in the order listed, then -1: none follows a -1.
   std::array<int16_t, kMaxEffectsPerCard> effects{-1, -1, -1, -1};
   // Generated cards; here, in what would be padding, CardInfo does not grow.
   int16_t back = kNone;         // the suit of the back (card.back)
