@@ -195,19 +195,20 @@ void Game::ForEachLegalLay(State& t, Visit visit) const {
     t.vars[rules_.builtin.target] = target;
     auto extend = [&](auto& self, int depth) -> void {
       if (depth >= deepest || depth >= kMaxLay) return;
+      // Whether the pile is full, then each card's verdict on the piles as
+      // they stand at this depth; the moves of deeper lays are undone before
+      // the next card is judged, so every card here is judged on one state:
+      // one question, whose shared values (the rules' card-independent parts)
+      // are computed once, and cards of one class (TurnProcedure::lay_class)
+      // share one verdict.
+      Evaluator ev(rules_, t, &t.frames[t.frame_count - 1]);
       if (depth > 0 && rules_.turn->lay_full >= 0) {
-        Evaluator full(rules_, t, &t.frames[t.frame_count - 1]);
-        if (full.Value(rules_.turn->lay_full)) return;
+        if (ev.Value(rules_.turn->lay_full)) return;
+        ev.ReleaseScratch();
       }
       uint8_t hand_cards[kMaxCards];
       int n = t.ZoneSize(hand);
       std::memcpy(hand_cards, t.order + t.start[hand], static_cast<size_t>(n));
-      // Each card's verdict on the piles as they stand at this depth; the
-      // moves of deeper lays are undone before the next card is judged, so
-      // every card here is judged on one state: one question, whose shared
-      // values (the rules' card-independent parts) are computed once, and
-      // cards of one class (TurnProcedure::lay_class) share one verdict.
-      Evaluator ev(rules_, t, &t.frames[t.frame_count - 1]);
       int8_t verdict[kMaxClasses];  // per class: -1 until judged
       if (by_class) std::fill_n(verdict, kMaxClasses, int8_t{-1});
       for (int k = 0; k < n && more; ++k) {
