@@ -86,6 +86,33 @@ class Planner {
     n.y = set;
   }
 
+  // Each card's class for conditions `conds` judging it: cards that print the
+  // same values of every attribute they read of the judged card. Empty if a
+  // condition reads the card in another way, or classes would not pay (each
+  // card its own, or more than kMaxClasses).
+  std::vector<int64_t> ClassesFor(const std::vector<int>& conds) {
+    uint32_t attrs = 0;
+    for (int cond : conds) {
+      if (!CardReads(cond, attrs)) return {};
+    }
+    if (attrs == 0) return {};
+    std::map<std::vector<int64_t>, int64_t> ids;
+    std::vector<int64_t> class_of;
+    for (int c = 0; c < static_cast<int>(rules_.cards.size()); ++c) {
+      std::vector<int64_t> printed;
+      for (int a = 0; a < 32; ++a) {
+        if (attrs >> a & 1)
+          printed.push_back(AttributeOf(rules_, *state_, c, static_cast<Attr>(a)));
+      }
+      class_of.push_back(
+          ids.emplace(printed, static_cast<int64_t>(ids.size())).first->second);
+    }
+    // Worth it only if cards share classes; the evaluator keeps kMaxClasses.
+    if (ids.size() == class_of.size() || ids.size() > static_cast<size_t>(kMaxClasses))
+      return {};
+    return class_of;
+  }
+
  private:
   const Node& Get(int node) const { return rules_.nodes[static_cast<size_t>(node)]; }
   int64_t List(int i) const { return rules_.lists[static_cast<size_t>(i)]; }
@@ -328,35 +355,6 @@ class Planner {
     rules_.lists.insert(rules_.lists.end(), class_of.begin(), class_of.end());
   }
 
- public:
-  // Each card's class for conditions `conds` judging it: cards that print the
-  // same values of every attribute they read of the judged card. Empty if a
-  // condition reads the card in another way, or classes would not pay (each
-  // card its own, or more than kMaxClasses).
-  std::vector<int64_t> ClassesFor(const std::vector<int>& conds) {
-    uint32_t attrs = 0;
-    for (int cond : conds) {
-      if (!CardReads(cond, attrs)) return {};
-    }
-    if (attrs == 0) return {};
-    std::map<std::vector<int64_t>, int64_t> ids;
-    std::vector<int64_t> class_of;
-    for (int c = 0; c < static_cast<int>(rules_.cards.size()); ++c) {
-      std::vector<int64_t> printed;
-      for (int a = 0; a < 32; ++a) {
-        if (attrs >> a & 1)
-          printed.push_back(AttributeOf(rules_, *state_, c, static_cast<Attr>(a)));
-      }
-      class_of.push_back(
-          ids.emplace(printed, static_cast<int64_t>(ids.size())).first->second);
-    }
-    // Worth it only if cards share classes; the evaluator keeps kMaxClasses.
-    if (ids.size() == class_of.size() || ids.size() > static_cast<size_t>(kMaxClasses))
-      return {};
-    return class_of;
-  }
-
- private:
   // Adds to `attrs` the printed attributes `node` reads of the judged card;
   // false if it reads the card in another way (the card itself, passed on;
   // who played it, where it lies). A value bound by a let is read through
