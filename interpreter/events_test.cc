@@ -233,11 +233,15 @@ TEST_CASE("events: the end of a game, with its reason", "[events]") {
 }
 
 // Replays the events of every action onto a copy of the state before it.
+// The same actions applied without a log (the engine's other paths: a deal
+// in one pass, no events) must give the same game.
 void CheckGame(const Game& game, uint64_t seed) {
   const Ruleset& rules = game.rules();
   Rng rng(seed);
   EventLog log;
   State s = game.NewInitialState(&log);
+  State quiet = game.NewInitialState();
+  RequireSameZonesAndVariables(rules, quiet, s);
   State replayed = game.BlankState(rules.entry_setup);
   ReplayEvents(replayed, log.events());
   RequireSameZonesAndVariables(rules, replayed, s);
@@ -253,6 +257,8 @@ void CheckGame(const Game& game, uint64_t seed) {
     auto events = log.events();
     INFO(rules.name << " seed " << seed << " step " << steps << ": "
                     << game.ActionText(before, a));
+    REQUIRE(game.Apply(quiet, a).ok());
+    RequireSameZonesAndVariables(rules, quiet, s);
     REQUIRE(events.size() >= 2);
     REQUIRE(events.front().kind == EventKind::kAction);
     REQUIRE((events.back().kind == EventKind::kAsk ||

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "dsl/text.h"
+#include "interpreter/card_set.h"
 #include "interpreter/eval.h"
 
 namespace angler {
@@ -53,11 +54,20 @@ void Game::MoveCard(State& s, int card, int zone, bool bottom) {
 
 void Game::MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bottom) {
   if (n == 0) return;
-  int from = s.zone_of[cards[0]];
-  int a = s.start[from], b = s.start[from + 1];
-  bool whole = from != zone && static_cast<size_t>(b - a) == n &&
-               std::equal(cards, cards + n, s.order + a);
-  if (!whole) {
+  const int from = s.zone_of[cards[0]];
+  const int a = s.start[from], b = s.start[from + 1], count = static_cast<int>(n);
+  // The cards as they lie in their zone, in order, from its top (a draw,
+  // top(zone, n)) or its bottom, or the whole zone: moved one by one they
+  // would land in that order too, so they move as one block.
+  int run = -1;  // where the block begins in `order`
+  if (from != zone && count <= b - a) {
+    if (std::equal(cards, cards + n, s.order + b - count)) {
+      run = b - count;
+    } else if (std::equal(cards, cards + n, s.order + a)) {
+      run = a;
+    }
+  }
+  if (run < 0) {
     // To the bottom, the group keeps its order: place it last card first.
     for (size_t k = 0; k < n; ++k)
       MoveCard(s, cards[bottom ? n - 1 - k : k], zone, bottom);
@@ -66,16 +76,46 @@ void Game::MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bo
   // zone_of first: `cards` may be the zone's own storage, which the rotation moves.
   for (size_t k = 0; k < n; ++k) s.zone_of[cards[k]] = static_cast<uint8_t>(zone);
   int d = bottom ? s.start[zone] : s.start[zone + 1];
-  int count = static_cast<int>(n);
   if (from < zone) {
-    std::rotate(s.order + a, s.order + b, s.order + d);
+    std::rotate(s.order + run, s.order + run + count, s.order + d);
     for (int z = from + 1; z <= zone; ++z)
       s.start[z] = static_cast<uint16_t>(s.start[z] - count);
   } else {
-    std::rotate(s.order + d, s.order + a, s.order + b);
+    std::rotate(s.order + d, s.order + run, s.order + run + count);
     for (int z = zone + 1; z <= from; ++z)
       s.start[z] = static_cast<uint16_t>(s.start[z] + count);
   }
+}
+
+bool Game::DealAtOnce(State& s, const uint8_t* cards, size_t n, int first) const {
+  // Each card once, and none that an arrival would wake: then the piles are
+  // built in one pass over the table instead of n moves.
+  CardSet dealt;
+  const int family = rules_.ZoneFamilyOf(first);
+  for (size_t k = 0; k < n; ++k) {
+    if (dealt.Has(cards[k]) ||
+        rules_.cards[static_cast<size_t>(cards[k])].enter_families >> family & 1)
+      return false;
+    dealt.Add(cards[k]);
+  }
+  uint8_t order[kMaxCards];
+  int at = 0;
+  for (int z = 0; z < rules_.zone_count; ++z) {
+    const int a = s.start[z], b = s.start[z + 1];
+    s.start[z] = static_cast<uint16_t>(at);
+    for (int i = a; i < b; ++i) {  // the cards that stay, in their order
+      if (!dealt.Has(s.order[i])) order[at++] = s.order[i];
+    }
+    const int seat = z - first;
+    if (seat < 0 || seat >= players_) continue;
+    for (size_t k = static_cast<size_t>(seat); k < n;
+         k += static_cast<size_t>(players_)) {
+      order[at++] = cards[k];  // then its share, in the order dealt
+      s.zone_of[cards[k]] = static_cast<uint8_t>(z);
+    }
+  }
+  std::memcpy(s.order, order, static_cast<size_t>(at));
+  return true;
 }
 
 void Game::Fail(State& s, RuntimeFault fault, int at) const {
@@ -319,9 +359,14 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         std::memcpy(buffer, cards.data(), n);
         int first = rules_.zones[static_cast<size_t>(in.slot)].first;
         // Dealt from the top, one card to each seat in turn, seat 0 first.
+        std::reverse(buffer, buffer + n);  // in the order dealt
+        if (!log && s.unstated_count == 0 && DealAtOnce(s, buffer, n, first)) {
+          ++s.pc;
+          break;
+        }
         for (size_t k = 0; k < n; ++k) {
           int zone = first + static_cast<int>(k % static_cast<size_t>(players_));
-          int card = buffer[n - 1 - k];
+          int card = buffer[k];
           if (log) log->Moved(card, s.zone_of[card], zone, false, CauseAt(s));
           MoveCard(s, card, zone, false);
           QueueTriggers(s, card, zone);

@@ -120,7 +120,8 @@ class Game {
 
   // Moves one card to the top (or bottom) of a zone; public for scenario setup.
   static void MoveCard(State& s, int card, int zone, bool bottom);
-  // Moves cards in the given order; a whole zone moves as one block.
+  // Moves cards in the given order; a run of a zone's top or bottom (or the
+  // whole zone) moves as one block.
   static void MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bottom);
 
  private:
@@ -166,6 +167,11 @@ class Game {
     QueueEnterEffects(s, card, zone);
   }
   void QueueEnterEffects(State& s, int card, int zone) const;
+  // Deals cards[0], cards[1], ... to the zones of seats 0, 1, ... in turn
+  // (`first` is seat 0's), each on top, as moving them one by one would, in
+  // one pass; false, with nothing done, if a card is listed twice or would
+  // wake an on-enter effect (the caller moves them one by one).
+  bool DealAtOnce(State& s, const uint8_t* cards, size_t n, int first) const;
   void TurnBegin(State& s, EventLog* log) const;
   void LegalLays(const State& s, ActionList& out) const;
   // Whether any lay is legal: a lay decision without one is a fault (kNoLay).

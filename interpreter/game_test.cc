@@ -113,17 +113,22 @@ TEST_CASE("game: MoveCards keeps the zone invariants under random moves", "[game
   State s = game.BlankState(rules.entry_setup);
   Model model(rules, s);
   Rng rng(77);
-  int whole_moves = 0;
+  int block_moves = 0;
   for (int step = 0; step < 3000; ++step) {
     int zone = static_cast<int>(rng.Below(static_cast<uint32_t>(rules.zone_count)));
     bool bottom = rng.Below(2) == 1;
     std::vector<int> cards;
-    uint32_t how = rng.Below(3);
-    if (how == 0) {
-      // A whole non-empty zone, in its order (the block-move path).
+    uint32_t how = rng.Below(5);
+    if (how == 0 || how >= 3) {
+      // A whole non-empty zone, in its order, or a run of its top (a draw)
+      // or bottom: the block-move path.
       int from = static_cast<int>(rng.Below(static_cast<uint32_t>(rules.zone_count)));
-      for (uint8_t c : s.Zone(from)) cards.push_back(c);
-      if (!cards.empty() && from != zone) ++whole_moves;
+      auto z = s.Zone(from);
+      size_t n = how == 0 || z.empty() ? z.size()
+                                       : 1 + rng.Below(static_cast<uint32_t>(z.size()));
+      size_t at = how == 3 ? z.size() - n : 0;
+      for (size_t i = at; i < at + n; ++i) cards.push_back(z[i]);
+      if (!cards.empty() && from != zone) ++block_moves;
     } else {
       // Distinct cards from anywhere, in a random order.
       int n = 1 + static_cast<int>(rng.Below(8));
@@ -149,7 +154,7 @@ TEST_CASE("game: MoveCards keeps the zone invariants under random moves", "[game
     REQUIRE(CheckZones(rules, s) == "");
     REQUIRE(model.Matches(rules, s));
   }
-  CHECK(whole_moves > 100);
+  CHECK(block_moves > 500);
 }
 
 TEST_CASE("game: top and bottom of a zone", "[game]") {
