@@ -229,6 +229,24 @@ class Planner {
     return AddNode(n);
   }
 
+  // The set of a condition that does not depend on the card: every card or
+  // none. `any(L where C)` or `not any(L where C)` over a set filter tests
+  // L against C's set directly (the follow-suit rule's `not any(hand(turn)
+  // where suit == led)`), not through the nodes of a whole any.
+  int FixedSet(int pred) {
+    int p = Get(pred).op == Op::kCached ? Get(pred).x : pred;
+    const bool negate = Get(p).op == Op::kNot;
+    if (negate) p = Get(p).x;
+    const Node any = Get(p);
+    if (any.op != Op::kAny || Get(any.x).op != Op::kSetFilter)
+      return Unary(Op::kSetIf, pred);
+    Node n{Op::kSetIfAny, Type::kCardSet};
+    n.x = any.x;
+    n.y = p;
+    n.imm = negate ? 1 : 0;
+    return AddNode(n);
+  }
+
   // The cards whose `printed` (a scalar of printed attributes) compares with
   // `value` (card-independent) by `op`, printed on the left.
   int Compare(Op op, int printed, int value) {
@@ -303,7 +321,7 @@ class Planner {
     const int flags = Flags(pred);
     // Printed attributes and constants only: the same set every time.
     if (flags == 0 || flags == kReadsCard) return StaticSet(pred);
-    if (Fixed(flags)) return Unary(Op::kSetIf, pred);
+    if (Fixed(flags)) return FixedSet(pred);
     const Node n = Get(pred);
     switch (n.op) {
       case Op::kAnyOf:

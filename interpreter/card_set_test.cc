@@ -19,6 +19,20 @@ using testing::LoadOrFail;
 
 std::vector<uint8_t> Bytes(std::span<const uint8_t> s) { return {s.begin(), s.end()}; }
 
+// `text` compiled into `rules` (p a seat), and every filter planned.
+int CompileAndPlan(Ruleset& rules, const std::string& text) {
+  Compiler compiler(rules);
+  CodeContext ctx;
+  ctx.params = {{"p", Type::kPlayer}};
+  auto parsed = ParseExpression(Snippet::WholeFile(SourceFile::Make("expr", text)));
+  REQUIRE(parsed.ok());
+  auto node = compiler.Expression(*parsed.value(), Type::kVoid, ctx);
+  INFO(text << testing::FormatErrors(node));
+  REQUIRE(node.ok());
+  BindEvaluators(rules);
+  return node.value();
+}
+
 bool Contains(const Ruleset& rules, int node, Op op) {
   if (node < 0) return false;
   const Node& n = rules.nodes[static_cast<size_t>(node)];
@@ -207,6 +221,10 @@ const OpCase kOpCases[] = {
     {"all_cards where card in hand(p)", Op::kSetOfCards},
     {"hand(p) where card != first(hand(left(p)))", Op::kSetOfCards},
     {"hand(p) where if players == 4 then suit == trump else value > 3", Op::kSetIfElse},
+    // Follow suit: the hand tested against the set of its own filter.
+    {"hand(p) where suit == called or not any(hand(p) where suit == called)",
+     Op::kSetIfAny},
+    {"ocean where stars > 2 or any(hand(left(p)) where value < round)", Op::kSetIfAny},
     {"hand(p) where if suit == trump then value > round else stars == 1", Op::kSetNot},
     // The top card of each pile, streamed where it lies by count, first, any.
     {"ends(hand) where suit == trump", Op::kSetEq},
@@ -262,26 +280,55 @@ TEST_CASE("card sets: a value that faults is left to the card-by-card path",
   // score(p + 9) faults (no such seat) whenever it is worked out; card by card
   // it never is for an empty hand or when kind == buoy settles every card.
   Ruleset rules = testing::Fishing();
-  Compiler compiler(rules);
-  CodeContext ctx;
-  ctx.params = {{"p", Type::kPlayer}};
-  auto parsed = ParseExpression(Snippet::WholeFile(
-      SourceFile::Make("expr", "ocean where kind == fish and value < score(p + 9)")));
-  REQUIRE(parsed.ok());
-  auto node = compiler.Expression(*parsed.value(), Type::kVoid, ctx);
-  REQUIRE(node.ok());
-  BindEvaluators(rules);
-  REQUIRE(rules.nodes[static_cast<size_t>(node.value())].op == Op::kSetFilter);
+  const int node =
+      CompileAndPlan(rules, "ocean where kind == fish and value < score(p + 9)");
+  REQUIRE(rules.nodes[static_cast<size_t>(node)].op == Op::kSetFilter);
   testing::Table table(rules, 4, rules.entry_trick);
   table.Put(table.Zone("ocean"),
             {"buoy \"-3 points\""});  // a buoy only: nothing to compare
   Frame f{};
   Evaluator ev(rules, table.s, &f);
-  CHECK(ev.Cards(node.value()).empty());
+  CHECK(ev.Cards(node).empty());
   CHECK_FALSE(ev.faulted());
   table.Put(table.Zone("ocean"), {"red 1"});
   Evaluator faulting(rules, table.s, &f);
-  faulting.Cards(node.value());
+  faulting.Cards(node);
+  CHECK(faulting.faulted());
+  CHECK(faulting.fault() == RuntimeFault::kNoSeat);
+}
+
+TEST_CASE("card sets: a filter's any whose set faults is judged card by card inside",
+          "[card_set]") {
+  // The any of the inner filter (Op::kSetIfAny) works out the inner set,
+  // which faults (score(p + 9): no such seat); its any is then judged card
+  // by card, which meets the fault only when a fish is in the hand, as
+  // judging everything card by card does.
+  Ruleset rules = testing::Fishing();
+  const int node =
+      CompileAndPlan(rules,
+                     "ocean where kind == buoy or not any(hand(p) where kind == fish and "
+                     "value < score(p + 9))");
+  const Node& filter = rules.nodes[static_cast<size_t>(node)];
+  REQUIRE(filter.op == Op::kSetFilter);
+  const Node& either = rules.nodes[static_cast<size_t>(filter.y)];
+  REQUIRE(either.op == Op::kSetAny);
+  bool if_any = false;
+  for (int k = 0; k < either.b; ++k) {
+    const auto child =
+        static_cast<size_t>(rules.lists[static_cast<size_t>(either.a + k)]);
+    if_any |= rules.nodes[child].op == Op::kSetIfAny;
+  }
+  CHECK(if_any);
+  testing::Table table(rules, 4, rules.entry_trick);
+  table.Put(table.Zone("ocean"), {"red 1", "buoy \"-3 points\"", "blue 2"});
+  table.Put(table.Zone("hand", 0), {"buoy \"call the color\""});
+  Frame f{};  // p = local 0 = seat 0
+  Evaluator ev(rules, table.s, &f);
+  CHECK(ev.Cards(node).size() == 3);  // no fish in the hand: no fault
+  CHECK_FALSE(ev.faulted());
+  table.Put(table.Zone("hand", 0), {"red 3"});
+  Evaluator faulting(rules, table.s, &f);
+  faulting.Cards(node);
   CHECK(faulting.faulted());
   CHECK(faulting.fault() == RuntimeFault::kNoSeat);
 }
@@ -291,27 +338,20 @@ TEST_CASE("card sets: a card nobody has stated is judged by itself, and asks",
   // A set decides by what a card is; a card whose place an unseen shuffle
   // decided may not decide anything, so the filter must ask for it.
   Ruleset rules = testing::Fishing();
-  Compiler compiler(rules);
-  CodeContext ctx;
-  auto parsed = ParseExpression(
-      Snippet::WholeFile(SourceFile::Make("expr", "count(ocean where kind == fish)")));
-  REQUIRE(parsed.ok());
-  auto node = compiler.Expression(*parsed.value(), Type::kVoid, ctx);
-  REQUIRE(node.ok());
-  BindEvaluators(rules);
-  const Node& count = rules.nodes[static_cast<size_t>(node.value())];
+  const int node = CompileAndPlan(rules, "count(ocean where kind == fish)");
+  const Node& count = rules.nodes[static_cast<size_t>(node)];
   REQUIRE(rules.nodes[static_cast<size_t>(count.x)].op == Op::kSetFilter);
   testing::Table table(rules, 4, rules.entry_trick);
   table.Put(table.Zone("ocean"), {"red 1", "buoy \"-3 points\"", "blue 2"});
   Frame f{};
   Evaluator seen(rules, table.s, &f);
-  CHECK(seen.Value(node.value()) == 2);
+  CHECK(seen.Value(node) == 2);
   CHECK_FALSE(seen.faulted());
   const int unstated = table.s.Zone(table.Zone("ocean"))[1];
   table.s.unstated[unstated] = 1;
   table.s.unstated_count = 1;
   Evaluator asking(rules, table.s, &f);
-  asking.Value(node.value());
+  asking.Value(node);
   REQUIRE(asking.faulted());
   CHECK(asking.fault() == RuntimeFault::kUnstatedCard);
 }

@@ -47,6 +47,24 @@ struct SetOps {
       out = CardSet{};
     }
   }
+  static void IfAny(Evaluator& e, const Node& n, CardSet& out) {
+    const Node& filter = e.nodes_[n.x];
+    const int top = e.scratch_top_;
+    CardSet set;
+    bool some = false;
+    if (e.TrySet(filter, set)) {
+      for (uint8_t c : e.Cards(filter.x)) {
+        if (set.Has(c)) {
+          some = true;
+          break;
+        }
+      }
+    } else {
+      some = e.Value(n.y) != 0;  // working out the set faulted: card by card
+    }
+    e.scratch_top_ = top;
+    out = some != (n.imm != 0) ? CardSet::All() : CardSet{};
+  }
   static void IfElse(Evaluator& e, const Node& n, CardSet& out) {
     e.SetInto(e.Value(n.x) ? n.y : n.z, out);
   }
@@ -112,6 +130,8 @@ SetFn SetEvaluatorOf(Op op) {
       return &SetOps::If;
     case Op::kSetIfElse:
       return &SetOps::IfElse;
+    case Op::kSetIfAny:
+      return &SetOps::IfAny;
     case Op::kSetNot:
       return &SetOps::Not;
     case Op::kSetAll:

@@ -149,6 +149,8 @@ enum class Attr : uint8_t {
   X(kSetFilter, Generic, "cards x in set y: filter of condition z, slots [a, b)")   \
   X(kSetStatic, Generic, "the fixed set at lists[a .. a+4)")                        \
   X(kSetIf, Generic, "every card if x, else none")                                  \
+  X(kSetIfAny, Generic, "every card if some card of set filter x holds (imm 1:"     \
+                        " none does), else none; y: any(x), its general path")      \
   X(kSetIfElse, Generic, "set y if x, else set z")                                  \
   X(kSetNot, Generic, "the cards not in set x")                                     \
   X(kSetAll, Generic, "the cards in every set of nodes lists[a .. a+b)")            \
