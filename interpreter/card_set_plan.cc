@@ -233,13 +233,16 @@ class Planner {
   // none. `any(L where C)` or `not any(L where C)` over a set filter tests
   // L against C's set directly (the follow-suit rule's `not any(hand(turn)
   // where suit == led)`), not through the nodes of a whole any.
+  // A set is worked out once a run: a value kept for the run (Op::kCached)
+  // would only cost a call there.
   int FixedSet(int pred) {
-    int p = Get(pred).op == Op::kCached ? Get(pred).x : pred;
+    const int value = Get(pred).op == Op::kCached ? Get(pred).x : pred;
+    int p = value;
     const bool negate = Get(p).op == Op::kNot;
     if (negate) p = Get(p).x;
     const Node any = Get(p);
     if (any.op != Op::kAny || Get(any.x).op != Op::kSetFilter)
-      return Unary(Op::kSetIf, pred);
+      return Unary(Op::kSetIf, value);
     Node n{Op::kSetIfAny, Type::kCardSet};
     n.x = any.x;
     n.y = p;

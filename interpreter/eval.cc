@@ -174,10 +174,27 @@ struct EvalOps {
     return e.Value(n.y);
   }
   static int64_t FamilyZone(Evaluator& e, const Node& n) {
+    return ZoneOfFamily(e, n, e.Value(n.x));
+  }
+  // The zone of family n (a kFamilyZone) numbered `index`, or none.
+  static int64_t ZoneOfFamily(const Evaluator& e, const Node& n, int64_t index) {
     int64_t i;
-    if (__builtin_sub_overflow(e.Value(n.x), n.imm, &i)) return kNone;
+    if (__builtin_sub_overflow(index, n.imm, &i)) return kNone;
     const int64_t count = n.b < 0 ? e.state_.num_players : n.b;
     return i < 0 || i >= count ? kNone : n.a + i;
+  }
+  // hand(p), hand(turn): the seat read here, not by a node of its own.
+  static int64_t FamilyZoneOfLocal(Evaluator& e, const Node& n) {
+    return ZoneOfFamily(e, n, e.frame_->locals[e.nodes_[n.x].a]);
+  }
+  static int64_t FamilyZoneOfGlobal(Evaluator& e, const Node& n) {
+    return ZoneOfFamily(e, n, e.state_.vars[e.nodes_[n.x].a]);
+  }
+  // count(hand(p)): the zone's size, the zone worked out here.
+  static int64_t ZoneSizeOfFamily(Evaluator& e, const Node& n) {
+    const Node& family = e.nodes_[n.x];
+    const int64_t z = ZoneOfFamily(e, family, e.Value(family.x));
+    return z < 0 ? 0 : e.state_.ZoneSize(static_cast<int>(z));
   }
   static int64_t Table(Evaluator& e, const Node& n) {
     const int64_t i = e.Value(n.x);
@@ -639,6 +656,16 @@ void BindEvaluators(Ruleset& rules) {
     for (Node& n : rules.nodes) {
       n.fn = kFns[static_cast<size_t>(n.op)];
       n.set_fn = SetEvaluatorOf(n.op);
+      // A family's zone of a seat that a variable holds, and its size: one
+      // call, not one per node.
+      if (n.op == Op::kFamilyZone) {
+        const Op seat = rules.nodes[static_cast<size_t>(n.x)].op;
+        if (seat == Op::kLocal) n.fn = &EvalOps::FamilyZoneOfLocal;
+        if (seat == Op::kGlobal) n.fn = &EvalOps::FamilyZoneOfGlobal;
+      }
+      if (n.op == Op::kZoneSize &&
+          rules.nodes[static_cast<size_t>(n.x)].op == Op::kFamilyZone)
+        n.fn = &EvalOps::ZoneSizeOfFamily;
       // count, any, first, highest and lowest of a filter stream over its
       // cards, no list made; all but first also over the filter reversed.
       const bool streams_reversed = n.op == Op::kCount || n.op == Op::kAny ||
