@@ -1,6 +1,7 @@
 // Filters compiled to card sets (card_set_plan.h) against the same filters
 // judged card by card, on states of random games: every list, count, any and
-// first must agree, and so must faults.
+// first must agree, and so must faults. Likewise the fused functions
+// BindEvaluators picks against each op's own.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -98,12 +99,14 @@ std::vector<int> Roots(const Ruleset& rules) {
   return roots;
 }
 
-// Root `node` evaluated with card sets and card by card, for each card of
-// the ruleset as the judged one where it reads one.
-void CheckRoot(const Ruleset& rules, const State& s, const Frame& f, int node, int card) {
+// Root `node` evaluated the fast way (`rules`) and the general way
+// (`general`, card by card if `card_by_card`), `card` the judged one where it
+// reads one.
+void CheckRoot(const Ruleset& rules, const Ruleset& general, bool card_by_card,
+               const State& s, const Frame& f, int node, int card) {
   Evaluator by_set(rules, s, &f);
-  Evaluator by_card(rules, s, &f);
-  by_card.set_card_by_card(true);
+  Evaluator by_card(general, s, &f);
+  by_card.set_card_by_card(card_by_card);
   by_set.set_card(card);
   by_card.set_card(card);
   const Node& n = rules.nodes[static_cast<size_t>(node)];
@@ -197,7 +200,30 @@ TEST_CASE("card sets: every shipped ruleset's set filters agree card by card",
       }
       const int card =
           static_cast<int>(rng.Below(static_cast<uint32_t>(rules->cards.size())));
-      for (int node : roots) CheckRoot(*rules, s, top, node, card);
+      for (int node : roots) CheckRoot(*rules, *rules, true, s, top, node, card);
+    });
+  }
+}
+
+TEST_CASE("evaluation: the fused forms agree with each op's own function",
+          "[card_set][eval]") {
+  // BindEvaluators gives some nodes a function that does their op's work in
+  // fewer calls (a filter's count streamed, an If reading its CardAttrEq
+  // directly, ...); every root of every shipped ruleset must come out the
+  // same, faults included, with each node running its op's own function.
+  for (const char* name :
+       {"fishing", "fischen2", "fatfish", "falscher-hering", "hearts"}) {
+    RulesetPtr rules = LoadOrFail(name);
+    Ruleset unfused = *rules;
+    BindUnfused(unfused);
+    const std::vector<int> roots = Roots(*rules);
+    INFO(name);
+    const int players = std::max(rules->min_players, std::min(4, rules->max_players));
+    OnRandomStates(*rules, players, 2, [&](const State& s, Rng& rng) {
+      const Frame top = s.frames[s.frame_count - 1];
+      const int card =
+          static_cast<int>(rng.Below(static_cast<uint32_t>(rules->cards.size())));
+      for (int node : roots) CheckRoot(*rules, unfused, false, s, top, node, card);
     });
   }
 }

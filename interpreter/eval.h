@@ -271,6 +271,10 @@ class Evaluator {
 // allow (card_set_plan.h); the loader calls it once the code is complete, and
 // again after compiling more (idempotent).
 void BindEvaluators(Ruleset& rules);
+// For tests: every node runs its op's own function, none of the fused forms
+// BindEvaluators picks (streams over filters, operand pairs): the general
+// path those must agree with. The card sets stay.
+void BindUnfused(Ruleset& rules);
 // The function of a card-set op (Op::kSetStatic ...), nullptr for other ops.
 SetFn SetEvaluatorOf(Op op);
 
