@@ -223,6 +223,20 @@ struct EvalOps {
     return X(e, e.nodes_[n.x]) == n.imm;
   }
   template <EvalFn X>
+  static int64_t NeConstOf(Evaluator& e, const Node& n) {
+    return X(e, e.nodes_[n.x]) != n.imm;
+  }
+  template <EvalFn X>
+  static int64_t EqOf(Evaluator& e, const Node& n) {
+    const int64_t a = X(e, e.nodes_[n.x]);
+    return a == e.Value(n.y);
+  }
+  template <EvalFn X>
+  static int64_t GtOf(Evaluator& e, const Node& n) {
+    const int64_t a = X(e, e.nodes_[n.x]);
+    return a > e.Value(n.y);
+  }
+  template <EvalFn X>
   static int64_t CoalesceOf(Evaluator& e, const Node& n) {
     const int64_t a = X(e, e.nodes_[n.x]);
     return a != kNone ? a : e.Value(n.y);
@@ -253,6 +267,12 @@ constexpr OpPair kPairs[] = {
     {Op::kZoneSize, Op::kGlobal, &EvalOps::ZoneSizeOf<&EvalOps::Global>},
     {Op::kCoalesce, Op::kGlobal, &EvalOps::CoalesceOf<&EvalOps::Global>},
     {Op::kLetIn, Op::kCardAttr, &EvalOps::LetInOf<&EvalOps::CardAttr>},
+    {Op::kEqConst, Op::kZoneSize, &EvalOps::EqConstOf<&EvalOps::ZoneSize>},
+    {Op::kEq, Op::kZoneSize, &EvalOps::EqOf<&EvalOps::ZoneSize>},
+    {Op::kGt, Op::kZoneSize, &EvalOps::GtOf<&EvalOps::ZoneSize>},
+    {Op::kEq, Op::kIf, &EvalOps::EqOf<&EvalOps::If>},
+    {Op::kNeConst, Op::kCardShared, &EvalOps::NeConstOf<&EvalOps::CardShared>},
+    {Op::kAttr, Op::kZoneLast, &EvalOps::AttrOf<&EvalOps::ZoneLast>},
 };
 
 int64_t Evaluator::Switch(const Node& n) {
