@@ -4,6 +4,7 @@
 // BindEvaluators picks against each op's own.
 #include <catch2/catch.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dsl/parser.h"
@@ -19,6 +20,16 @@ namespace {
 using testing::LoadOrFail;
 
 std::vector<uint8_t> Bytes(std::span<const uint8_t> s) { return {s.begin(), s.end()}; }
+
+// The number of cards filter `node` keeps on `s` (p is seat 0), and the
+// fault met working them out (RuntimeFault::kNone if none).
+std::pair<size_t, RuntimeFault> KeptAndFault(const Ruleset& rules, const State& s,
+                                             int node) {
+  Frame f{};
+  Evaluator ev(rules, s, &f);
+  const size_t kept = ev.Cards(node).size();
+  return {kept, ev.fault()};
+}
 
 // `text` compiled into `rules` (p a seat), and every filter planned.
 int CompileAndPlan(Ruleset& rules, const std::string& text) {
@@ -312,15 +323,9 @@ TEST_CASE("card sets: a value that faults is left to the card-by-card path",
   testing::Table table(rules, 4, rules.entry_trick);
   table.Put(table.Zone("ocean"),
             {"buoy \"-3 points\""});  // a buoy only: nothing to compare
-  Frame f{};
-  Evaluator ev(rules, table.s, &f);
-  CHECK(ev.Cards(node).empty());
-  CHECK_FALSE(ev.faulted());
+  CHECK(KeptAndFault(rules, table.s, node) == std::pair{size_t{0}, RuntimeFault::kNone});
   table.Put(table.Zone("ocean"), {"red 1"});
-  Evaluator faulting(rules, table.s, &f);
-  faulting.Cards(node);
-  CHECK(faulting.faulted());
-  CHECK(faulting.fault() == RuntimeFault::kNoSeat);
+  CHECK(KeptAndFault(rules, table.s, node).second == RuntimeFault::kNoSeat);
 }
 
 TEST_CASE("card sets: a filter's any whose set faults is judged card by card inside",
@@ -348,15 +353,10 @@ TEST_CASE("card sets: a filter's any whose set faults is judged card by card ins
   testing::Table table(rules, 4, rules.entry_trick);
   table.Put(table.Zone("ocean"), {"red 1", "buoy \"-3 points\"", "blue 2"});
   table.Put(table.Zone("hand", 0), {"buoy \"call the color\""});
-  Frame f{};  // p = local 0 = seat 0
-  Evaluator ev(rules, table.s, &f);
-  CHECK(ev.Cards(node).size() == 3);  // no fish in the hand: no fault
-  CHECK_FALSE(ev.faulted());
+  // No fish in the hand: every card, no fault.
+  CHECK(KeptAndFault(rules, table.s, node) == std::pair{size_t{3}, RuntimeFault::kNone});
   table.Put(table.Zone("hand", 0), {"red 3"});
-  Evaluator faulting(rules, table.s, &f);
-  faulting.Cards(node);
-  CHECK(faulting.faulted());
-  CHECK(faulting.fault() == RuntimeFault::kNoSeat);
+  CHECK(KeptAndFault(rules, table.s, node).second == RuntimeFault::kNoSeat);
 }
 
 TEST_CASE("card sets: a card nobody has stated is judged by itself, and asks",

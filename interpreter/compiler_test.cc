@@ -28,6 +28,15 @@ struct Env {
     REQUIRE(parsed.ok());
     compiler.Define(name, std::move(params), std::move(parsed.value()));
   }
+  // prefix0 .. prefixN: prefix0 is `first`, each next one `body` of the name
+  // of the one before.
+  template <typename Body>
+  void DefineChain(const std::string& prefix, const std::string& first, int n,
+                   Body body) {
+    Define(prefix + "0", first);
+    for (int i = 1; i <= n; ++i)
+      Define(prefix + std::to_string(i), body(prefix + std::to_string(i - 1)));
+  }
   // The compiled expression's type, or the first error as "line:col: message".
   std::string Expression(const std::string& text, Type want = Type::kVoid,
                          const CodeContext& ctx = {}) {
@@ -134,11 +143,8 @@ TEST_CASE("compiler: defines that each use the one before twice are stopped at a
           "[compiler][diagnostics]") {
   // d1 is d0 twice, d2 is d1 twice, ...: d30 would be 2^30 copies of d0.
   Env env;
-  env.Define("d0", "count(ocean)");
-  for (int i = 1; i <= 30; ++i) {
-    const std::string before = "d" + std::to_string(i - 1);
-    env.Define("d" + std::to_string(i), before + " + " + before);
-  }
+  env.DefineChain("d", "count(ocean)", 30,
+                  [](const std::string& before) { return before + " + " + before; });
   CHECK(env.Expression("d8") == "a number");
   // The body of d15 uses d14, whose body passes 65,536 nodes: the first
   // column of "d14 + d14".
@@ -160,9 +166,8 @@ TEST_CASE("compiler: a define in terms of itself, and defines nested too deep",
   // at each level, and the compiler, the node walks and the evaluator recurse.
   std::string ones;
   for (int i = 0; i < 150; ++i) ones += " + 1";
-  env.Define("e0", "count(ocean)");
-  for (int i = 1; i <= 10; ++i)
-    env.Define("e" + std::to_string(i), "e" + std::to_string(i - 1) + ones);
+  env.DefineChain("e", "count(ocean)", 10,
+                  [&ones](const std::string& before) { return before + ones; });
   CHECK(env.Expression("e5") == "a number");
   CHECK(env.Expression("e10") ==
         "1:1: this nests too deeply once its defines are written out (more than 1000 "

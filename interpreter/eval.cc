@@ -63,10 +63,14 @@ struct EvalOps {
     return e.CardAttr(n.a) != n.imm;
   }
   static int64_t CardAttrEqX(Evaluator& e, const Node& n) {
-    return e.CardAttr(n.a) == e.Value(n.x);
+    return CardAttrEqXOf<&Through>(e, n);
   }
-  static int64_t EqConst(Evaluator& e, const Node& n) { return e.Value(n.x) == n.imm; }
-  static int64_t NeConst(Evaluator& e, const Node& n) { return e.Value(n.x) != n.imm; }
+  static int64_t EqConst(Evaluator& e, const Node& n) {
+    return EqConstOf<&Through>(e, n);
+  }
+  static int64_t NeConst(Evaluator& e, const Node& n) {
+    return NeConstOf<&Through>(e, n);
+  }
   static int64_t Eq(Evaluator& e, const Node& n) { return e.Value(n.x) == e.Value(n.y); }
   static int64_t Ne(Evaluator& e, const Node& n) { return e.Value(n.x) != e.Value(n.y); }
   static int64_t Lt(Evaluator& e, const Node& n) { return e.Value(n.x) < e.Value(n.y); }
@@ -93,12 +97,9 @@ struct EvalOps {
     return r;
   }
   static int64_t Not(Evaluator& e, const Node& n) { return !e.Value(n.x); }
-  static int64_t If(Evaluator& e, const Node& n) {
-    return e.Value(n.x) ? e.Value(n.y) : e.Value(n.z);
-  }
+  static int64_t If(Evaluator& e, const Node& n) { return IfOf<&Through>(e, n); }
   static int64_t Coalesce(Evaluator& e, const Node& n) {
-    int64_t a = e.Value(n.x);
-    return a != kNone ? a : e.Value(n.y);
+    return CoalesceOf<&Through>(e, n);
   }
   static int64_t AnyOf(Evaluator& e, const Node& n) {
     for (int i = 0; i < n.b; ++i) {
@@ -112,9 +113,7 @@ struct EvalOps {
     }
     return 1;
   }
-  static int64_t Attr(Evaluator& e, const Node& n) {
-    return e.Attribute(e.Value(n.x), static_cast<angler::Attr>(n.a));
-  }
+  static int64_t Attr(Evaluator& e, const Node& n) { return AttrOf<&Through>(e, n); }
   static int64_t List(Evaluator& e, const Node& n) { return e.ListValue(n); }
   // x's value, kept while `stamp` holds. A value that faulted is not kept: a
   // filter's set that faulted is retried card by card (TrySet), which must
@@ -141,8 +140,7 @@ struct EvalOps {
     return Kept(e, n, stamp, e.card_shared_at_[n.a], e.card_shared_value_[n.a]);
   }
   static int64_t ZoneSize(Evaluator& e, const Node& n) {
-    const int64_t z = e.Value(n.x);
-    return z < 0 ? 0 : e.state_.ZoneSize(static_cast<int>(z));
+    return ZoneSizeOf<&Through>(e, n);
   }
   static int64_t ZoneFirst(Evaluator& e, const Node& n) {
     const int64_t z = e.Value(n.x);
@@ -169,10 +167,7 @@ struct EvalOps {
     return e.StreamFilter(n, e.nodes_[e.nodes_[n.x].x], /*ties_to_later=*/true);
   }
   static int64_t Bound(Evaluator& e, const Node& n) { return e.bound_[n.a]; }
-  static int64_t LetIn(Evaluator& e, const Node& n) {
-    e.bound_[n.a] = e.Value(n.x);
-    return e.Value(n.y);
-  }
+  static int64_t LetIn(Evaluator& e, const Node& n) { return LetInOf<&Through>(e, n); }
   static int64_t FamilyZone(Evaluator& e, const Node& n) {
     return ZoneOfFamily(e, n, e.Value(n.x));
   }
@@ -203,9 +198,12 @@ struct EvalOps {
   }
   static int64_t Generic(Evaluator& e, const Node& n) { return e.Switch(n); }
 
-  // The hottest pairs of an op and its operand x's op, the operand's
-  // function called directly (so inlined), not through its node: the same
-  // results, one call fewer. BindEvaluators picks them (kPairs).
+  // Ops written once for the way they read operand x: through x's node
+  // (Through, the op's own function), or, for the hottest pairs of an op and
+  // its operand's op, by calling the operand's function directly (so
+  // inlined): the same results, one call fewer. BindEvaluators picks the
+  // pairs (kPairs).
+  static int64_t Through(Evaluator& e, const Node& x) { return x.fn(e, x); }
   template <EvalFn X>
   static int64_t IfOf(Evaluator& e, const Node& n) {
     return X(e, e.nodes_[n.x]) ? e.Value(n.y) : e.Value(n.z);
