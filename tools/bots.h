@@ -51,6 +51,9 @@ class Bot {
   // (tools/ismcts_bot.h) learn it here; others ignore it.
   virtual void Observe(const Game& /*game*/, int /*seat*/, const Action& /*action*/,
                        const State& /*after*/) {}
+  // False for a bot whose Observe does nothing: a game's runner then skips the
+  // call after every action (one per seat per action, in the hottest loop).
+  virtual bool observes() const { return true; }
   // A game begins (before its first action): what a bot remembers of other
   // games must not change its play, so a game's moves depend on its seed only.
   virtual void NewGame() {}
@@ -67,6 +70,7 @@ class RandomBot : public Bot {
   Action Choose(const Game& game, const State& state, const ActionList& legal,
                 Rng& rng) override;
   std::string name() const override { return "random"; }
+  bool observes() const override { return false; }
   std::unique_ptr<Bot> Clone() const override { return std::make_unique<RandomBot>(); }
 };
 

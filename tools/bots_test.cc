@@ -34,6 +34,7 @@ class CheckedBot : public Bot {
                const State& after) override {
     inner_.Observe(game, seat, action, after);
   }
+  bool observes() const override { return inner_.observes(); }
   void NewGame() override { inner_.NewGame(); }
   // The copy plays as the wrapped bot does, unchecked.
   std::unique_ptr<Bot> Clone() const override { return inner_.Clone(); }
@@ -118,6 +119,7 @@ class PlusPileCheck : public Bot {
                const State& after) override {
     inner_.Observe(game, seat, action, after);
   }
+  bool observes() const override { return inner_.observes(); }
   void NewGame() override { inner_.NewGame(); }
   // The copy plays as the wrapped bot does, unchecked.
   std::unique_ptr<Bot> Clone() const override { return inner_.Clone(); }

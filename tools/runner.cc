@@ -1,6 +1,7 @@
 #include "tools/runner.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
 
 namespace angler {
@@ -95,6 +96,12 @@ Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
                             uint64_t seed) {
   GameRun run(game, seed);
   for (Bot* bot : seats) bot->NewGame();
+  // The seats whose bots learn from each action (Bot::observes).
+  std::array<int, kMaxPlayers> observers;
+  size_t observer_count = 0;
+  for (size_t p = 0; p < seats.size(); ++p) {
+    if (seats[p]->observes()) observers[observer_count++] = static_cast<int>(p);
+  }
   while (!run.over()) {
     const bool chance = game.IsChance(run.state());
     const int decider = game.CurrentPlayer(run.state());
@@ -113,8 +120,9 @@ Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
       error.message = "game seed " + std::to_string(seed) + ": " + error.message;
       return error;
     }
-    for (size_t p = 0; p < seats.size(); ++p) {
-      seats[p]->Observe(game, static_cast<int>(p), action, run.state());
+    for (size_t k = 0; k < observer_count; ++k) {
+      const int p = observers[k];
+      seats[static_cast<size_t>(p)]->Observe(game, p, action, run.state());
     }
   }
   GameResult result;

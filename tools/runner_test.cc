@@ -60,6 +60,42 @@ TEST_CASE("Replaying a game's actions reproduces its final state exactly", "[run
   }
 }
 
+// Counts what it is shown; plays at random.
+class CountingBot : public RandomBot {
+ public:
+  explicit CountingBot(bool observes) : observes_(observes) {}
+  void Observe(const Game& /*game*/, int seat, const Action& /*action*/,
+               const State& /*after*/) override {
+    ++observed;
+    last_seat = seat;
+  }
+  bool observes() const override { return observes_; }
+  int observed = 0;
+  int last_seat = -1;
+
+ private:
+  bool observes_;
+};
+
+TEST_CASE("Every action is shown to each bot that observes, and only to those",
+          "[runner]") {
+  const RulesetPtr rules = Fishing();
+  const Game game(*rules, 4);
+  CountingBot watcher(true), other_watcher(true), quiet(false);
+  RandomBot random;
+  const std::vector<Bot*> seats = {&quiet, &watcher, &random, &other_watcher};
+  const GameResult played = MustPlay(game, seats, 3);
+  const int actions = static_cast<int>(played.actions.size());
+  CHECK(actions > 100);
+  CHECK(watcher.observed == actions);
+  CHECK(watcher.last_seat == 1);
+  CHECK(other_watcher.observed == actions);
+  CHECK(other_watcher.last_seat == 3);
+  CHECK(quiet.observed == 0);
+  CHECK_FALSE(random.observes());
+  CHECK(GreedyBot().observes());
+}
+
 TEST_CASE("Bots draw from their own seat's stream", "[runner]") {
   // Seat 0 changes from random to greedy: the shuffles of round 1 do not move.
   const RulesetPtr rules = Fishing();

@@ -46,6 +46,7 @@ class SpotBot : public Bot {
   Action Choose(const Game& game, const State& state, const ActionList& legal,
                 Rng& rng) override;
   std::string name() const override { return spec_; }
+  bool observes() const override { return false; }
   std::unique_ptr<Bot> Clone() const override {
     return std::make_unique<SpotBot>(profile_, spec_);
   }
