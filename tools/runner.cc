@@ -99,7 +99,7 @@ Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
   // The seats whose bots learn from each action (Bot::observes).
   std::array<int, kMaxPlayers> observers;
   size_t observer_count = 0;
-  for (size_t p = 0; p < seats.size(); ++p) {
+  for (size_t p = 0; p < seats.size() && p < observers.size(); ++p) {
     if (seats[p]->observes()) observers[observer_count++] = static_cast<int>(p);
   }
   while (!run.over()) {
