@@ -52,6 +52,29 @@ void Game::MoveCard(State& s, int card, int zone, bool bottom) {
   s.zone_of[card] = static_cast<uint8_t>(zone);
 }
 
+// MoveCard's steps with the place known at both ends (the lay search).
+void Game::MoveCardAt(State& s, int i, int zone, int index) {
+  const uint8_t card = s.order[i];
+  const int from = s.zone_of[card];
+  // Where the card ends in `order`: the zones between the two shift by one
+  // towards the place it left.
+  int j;
+  if (from < zone) {
+    j = s.start[zone] - 1 + index;
+    for (int z = from + 1; z <= zone; ++z) --s.start[z];
+  } else {
+    j = s.start[zone] + index;
+    for (int z = zone + 1; z <= from; ++z) ++s.start[z];
+  }
+  if (i < j) {
+    std::memmove(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
+  } else {
+    std::memmove(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
+  }
+  s.order[j] = card;
+  s.zone_of[card] = static_cast<uint8_t>(zone);
+}
+
 void Game::MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bottom) {
   if (n == 0) return;
   const int from = s.zone_of[cards[0]];

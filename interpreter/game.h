@@ -125,6 +125,10 @@ class Game {
 
   // Moves one card to the top (or bottom) of a zone; public for scenario setup.
   static void MoveCard(State& s, int card, int zone, bool bottom);
+  // Moves the card at order[i] into `zone`, to lie at `index` of it counted
+  // from the bottom among the zone's other cards (their count: the top).
+  // REQUIRES: 0 <= index <= that count.
+  static void MoveCardAt(State& s, int i, int zone, int index);
   // Moves cards in the given order; a run of a zone's top or bottom (or the
   // whole zone) moves as one block.
   static void MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bottom);

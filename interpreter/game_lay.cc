@@ -142,7 +142,11 @@ Game::LaidCard Game::PlaceLaidCard(State& s, int card, int index, int target,
                       .played_count = s.played_count,
                       .played_by = s.played_by[card],
                       .position = s.position_of[player]};
-  MoveCard(s, card, target, false);
+  if (index >= 0) {  // where the card lies: no search
+    MoveCardAt(s, s.start[laid.from] + index, target, s.ZoneSize(target));
+  } else {
+    MoveCard(s, card, target, false);
+  }
   s.played_by[card] = static_cast<int8_t>(player);
   s.position_of[player] = static_cast<int8_t>(s.played_count);
   if (s.played_count < kMaxPlayed)
@@ -153,9 +157,7 @@ Game::LaidCard Game::PlaceLaidCard(State& s, int card, int index, int target,
 // REQUIRES: cards laid after `laid` were taken back (it is its pile's top);
 // it was placed with its index.
 void Game::TakeBackLaidCard(State& s, const LaidCard& laid) {
-  MoveCard(s, laid.card, laid.from, false);
-  uint8_t* end = s.order + s.start[laid.from + 1];
-  std::rotate(s.order + s.start[laid.from] + laid.index, end - 1, end);
+  MoveCardAt(s, s.start[s.zone_of[laid.card] + 1] - 1, laid.from, laid.index);
   s.played_count = laid.played_count;
   s.played_by[laid.card] = laid.played_by;
   s.position_of[laid.player] = laid.position;

@@ -84,25 +84,41 @@ TEST_CASE("game: BlankState puts every card in the setup zone, in id order", "[g
   for (int p = 0; p < 4; ++p) CHECK(t.Get("score", p) == 0);
 }
 
-TEST_CASE("game: MoveCard keeps the zone invariants under random moves", "[game]") {
+TEST_CASE("game: MoveCard and MoveCardAt keep the zone invariants under random moves",
+          "[game]") {
   const Ruleset& rules = Fishing();
   Game game(rules, 5);
   State s = game.BlankState(rules.entry_setup);
   Model model(rules, s);
   Rng rng(20240611);
-  for (int step = 0; step < 5000; ++step) {
-    int card = static_cast<int>(rng.Below(static_cast<uint32_t>(rules.cards.size())));
-    int zone = static_cast<int>(rng.Below(static_cast<uint32_t>(rules.zone_count)));
-    bool bottom = rng.Below(2) == 1;
-    int from = s.zone_of[card];
-    Game::MoveCard(s, card, zone, bottom);
-    model.Move(card, zone, bottom);
+  const auto below = [&rng](size_t n) {
+    return static_cast<int>(rng.Below(static_cast<uint32_t>(n)));
+  };
+  for (int step = 0; step < 10000; ++step) {
+    const int i = below(rules.cards.size());  // the card at order[i]
+    const int card = s.order[i];
+    const int from = s.zone_of[card];
+    const int zone = below(static_cast<size_t>(rules.zone_count));
+    // Even steps: MoveCard, to the top or bottom; odd ones: MoveCardAt, to any
+    // place among the zone's other cards.
+    const int others = s.ZoneSize(zone) - (from == zone);
+    int index;
+    if (step % 2 == 0) {
+      const bool bottom = below(2) == 1;
+      index = bottom ? 0 : others;
+      Game::MoveCard(s, card, zone, bottom);
+    } else {
+      index = below(static_cast<size_t>(others) + 1);
+      Game::MoveCardAt(s, i, zone, index);
+    }
+    model.Remove(card);
+    auto& z = model.zones[static_cast<size_t>(zone)];
+    z.insert(z.begin() + index, card);
     INFO("step " << step << ": card " << card << " from zone " << from << " to zone "
-                 << zone << (bottom ? " bottom" : " top"));
+                 << zone << " at " << index);
     REQUIRE(CheckZones(rules, s) == "");
     REQUIRE(s.zone_of[card] == zone);
-    auto z = s.Zone(zone);
-    REQUIRE((bottom ? z.front() : z.back()) == card);
+    REQUIRE(s.Zone(zone)[static_cast<size_t>(index)] == card);
     REQUIRE(model.Matches(rules, s));
   }
 }
