@@ -441,7 +441,7 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         if (!in_range) return Fail(s, RuntimeFault::kLoopValue, pc);
         if (in.b > 0 && loop.count > 1) {
           // Stable sort by the keys, each evaluated with the loop variable bound.
-          int64_t keys[kMaxLoopItems][4] = {};
+          int64_t keys[kMaxLoopItems][4];  // rows [0, count), columns [0, nk) set below
           int nk = std::min(in.b, 4);
           for (int k = 0; k < loop.count; ++k) {
             frame.locals[in.slot] = loop.items[k];
