@@ -191,6 +191,14 @@ struct EvalOps {
     const int64_t z = ZoneOfFamily(e, family, e.Value(family.x));
     return z < 0 ? 0 : e.state_.ZoneSize(static_cast<int>(z));
   }
+  // count(cards_of(family)): a family's piles lie side by side in `order`,
+  // so its cards are counted from where the first pile starts to where the
+  // last one ends, no list made.
+  static int64_t CountFamilyCards(Evaluator& e, const Node& n) {
+    const Node& family = e.nodes_[n.x];
+    const int piles = family.b < 0 ? e.state_.num_players : family.b;
+    return e.state_.start[family.a + piles] - e.state_.start[family.a];
+  }
   static int64_t Table(Evaluator& e, const Node& n) {
     const int64_t i = e.Value(n.x);
     if (i < 1 || i > n.b) return 0;
@@ -715,7 +723,7 @@ namespace {
 // Sets each node's functions: its op's own (program.h), or with `fused` the
 // forms that do the same in fewer calls: count, any, first, highest and
 // lowest streaming over a filter, a family's zone of a seat a variable
-// holds, and the operand pairs (kPairs).
+// holds, the count of a family's cards, and the operand pairs (kPairs).
 void BindFunctions(Ruleset& rules, bool fused) {
   // The op list (program.h) names each op's function.
   static constexpr EvalFn kFns[] = {
@@ -737,6 +745,8 @@ void BindFunctions(Ruleset& rules, bool fused) {
       n.fn = &EvalOps::FamilyZoneOfGlobal;
     if (n.op == Op::kZoneSize && op_of(n.x) == Op::kFamilyZone)
       n.fn = &EvalOps::ZoneSizeOfFamily;
+    if (n.op == Op::kCount && op_of(n.x) == Op::kFamilyCards)
+      n.fn = &EvalOps::CountFamilyCards;
     for (const OpPair& pair : kPairs) {
       if (n.op == pair.parent && op_of(n.x) == pair.child) n.fn = pair.fn;
     }
