@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "interpreter/card_set.h"
@@ -80,10 +81,13 @@ class Planner {
     CollectBound(pred);
     const int set = SetOf(pred);
     if (set < 0) return Classify(f, pred);
+    StripCached(set);
     Node& n = rules_.nodes[static_cast<size_t>(f)];
     n.op = Op::kSetFilter;
     n.z = pred;
     n.y = set;
+    std::vector<std::pair<int, int>> nested;
+    n.imm = ReadsRunValue(set, n.a, n.b, nested) ? 0 : 1;
   }
 
   // Each card's class for conditions `conds` judging it: cards that print the
@@ -178,6 +182,54 @@ class Planner {
     ForChildren(node, [&](int c) { children |= Flags(c); });
     if (!Pure(n.op) && !Fixed(children)) return kOpaque;
     return flags | children;
+  }
+
+  // A set is worked out once a run: an operand's value kept for the run
+  // (Op::kCached) would only cost a call, and the filter's kept values would
+  // have to be forgotten before every set (Node::imm of kSetFilter).
+  void StripCached(int set) {
+    Node& n = rules_.nodes[static_cast<size_t>(set)];  // no node is added below
+    auto uncached = [this](int x) { return Get(x).op == Op::kCached ? Get(x).x : x; };
+    switch (n.op) {
+      case Op::kSetAll:
+      case Op::kSetAny:
+        for (int i = 0; i < n.b; ++i) StripCached(static_cast<int>(List(n.a + i)));
+        return;
+      case Op::kSetNot:
+        StripCached(n.x);
+        return;
+      case Op::kSetIfElse:
+        n.x = uncached(n.x);
+        StripCached(n.y);
+        StripCached(n.z);
+        return;
+      case Op::kSetIf:
+      case Op::kSetEq:
+      case Op::kSetLt:
+      case Op::kSetLe:
+      case Op::kSetOfCards:
+        n.x = uncached(n.x);
+        return;
+      default:  // kSetStatic; kSetIfAny, whose filter has its own slots
+        return;
+    }
+  }
+  // Whether working out `node` may read a value kept in the run slots [a, b)
+  // of the filter being planned, other than in the slots of the filters
+  // nested inside it (`nested`), which keep their own.
+  bool ReadsRunValue(int node, int a, int b, std::vector<std::pair<int, int>>& nested) {
+    const Node& n = Get(node);
+    if (n.op == Op::kCached && n.a >= a && n.a < b) {
+      bool own = false;
+      for (const auto& [from, to] : nested) own = own || (n.a >= from && n.a < to);
+      if (!own) return true;
+    }
+    const bool filter = n.op == Op::kFilter || n.op == Op::kSetFilter;
+    if (filter) nested.emplace_back(n.a, n.b);
+    bool found = false;
+    ForChildren(node, [&](int c) { found = found || ReadsRunValue(c, a, b, nested); });
+    if (filter) nested.pop_back();
+    return found;
   }
 
   int AddNode(Node n) {

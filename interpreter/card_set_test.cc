@@ -183,6 +183,7 @@ TEST_CASE("card sets: every shipped ruleset's set filters agree card by card",
       if (n.op == Op::kFilter && n.imm > 0) classified.push_back(static_cast<int>(i));
       if (n.op != Op::kSetFilter) continue;
       any_set = true;
+      CHECK(n.imm == 1);  // its set reads no value kept for the run
       if (!ReadsBound(*rules, static_cast<int>(i)))
         planned.push_back(static_cast<int>(i));
     }
@@ -295,6 +296,9 @@ TEST_CASE("card sets: each set op agrees with judging card by card", "[card_set]
     INFO(kOpCases[i].filter);
     REQUIRE(rules.nodes[static_cast<size_t>(filters[i])].op == Op::kSetFilter);
     CHECK(Contains(rules, filters[i], kOpCases[i].op));
+    // The set's operands are read as they are, not through values the filter
+    // keeps for its run: its TrySet need not forget those first.
+    CHECK(rules.nodes[static_cast<size_t>(filters[i])].imm == 1);
   }
   OnRandomStates(rules, 4, 4, [&](const State& s, Rng& rng) {
     Frame f = RandomFrame(rules, 4, rng);

@@ -69,8 +69,9 @@ TEST_CASE("disassemble: the code of a tiny ruleset, by section, with places",
         "  16 GameOver  tiny.yaml:15:3\n");
   // The nodes the score statement reads: score(winner) and the constant 1.
   CHECK(text.rfind("nodes: 22\n", 0) == 0);
-  // The play rule, `true`, as a card set (card_set_plan.h): every card.
-  CHECK(NodeText(*r.value(), 8) == "n8 SetFilter cards x=n7 y=n21 z=n2");
+  // The play rule, `true`, as a card set (card_set_plan.h): every card; the
+  // set reads no value the filter keeps for its run (imm=1).
+  CHECK(NodeText(*r.value(), 8) == "n8 SetFilter cards x=n7 y=n21 z=n2 imm=1");
   CHECK(NodeText(*r.value(), 21) == "n21 SetStatic set");  // lists[0 .. 4): its words
   CHECK(NodeText(*r.value(), 16) == "n16 Global player a=3");
   CHECK(NodeText(*r.value(), 17) == "n17 Const int imm=1");

@@ -14,7 +14,9 @@ bool Evaluator::TrySet(const Node& f, CardSet& out) {
     out = ListSet(set.a);
     return true;
   }
-  ResetCache(f);
+  // Values the filter keeps for a run are forgotten, unless the set reads
+  // none of them (imm 1: card_set_plan.cc strips them from set operands).
+  if (f.imm == 0) ResetCache(f);
   // A new fault could not be told apart. Unstated cards (State::unstated) are
   // judged one by one, so reading one asks for it: a set decides by what it is.
   if (faulted() || card_by_card_ || unstated_) return false;

@@ -146,7 +146,8 @@ enum class Attr : uint8_t {
   /* node computes its set by Node::set_fn (SetOps, eval_card_set.cc). */           \
   /* A set: 4 words of lists. Classes: b values lists[imm + i], */                  \
   /* ascending, with the sets at lists[a + 4i]. */                                  \
-  X(kSetFilter, Generic, "cards x in set y: filter of condition z, slots [a, b)")   \
+  X(kSetFilter, Generic, "cards x in set y: filter of condition z, slots [a, b);"   \
+                          " imm 1: working out y reads none of those slots")        \
   X(kSetStatic, Generic, "the fixed set at lists[a .. a+4)")                        \
   X(kSetIf, Generic, "every card if x, else none")                                  \
   X(kSetIfAny, Generic, "every card if some card of set filter x holds (imm 1:"     \
