@@ -81,13 +81,13 @@ class Planner {
     CollectBound(pred);
     const int set = SetOf(pred);
     if (set < 0) return Classify(f, pred);
-    StripCached(set);
+    std::set<int> seen;
+    StripCached(set, seen);
     Node& n = rules_.nodes[static_cast<size_t>(f)];
     n.op = Op::kSetFilter;
     n.z = pred;
     n.y = set;
-    std::vector<std::pair<int, int>> nested;
-    n.imm = ReadsRunValue(set, n.a, n.b, nested) ? 0 : 1;
+    n.imm = ReadsRunValue(set, n.a, n.b) ? 0 : 1;
   }
 
   // Each card's class for conditions `conds` judging it: cards that print the
@@ -186,22 +186,24 @@ class Planner {
 
   // A set is worked out once a run: an operand's value kept for the run
   // (Op::kCached) would only cost a call, and the filter's kept values would
-  // have to be forgotten before every set (Node::imm of kSetFilter).
-  void StripCached(int set) {
+  // have to be forgotten before every set (Node::imm of kSetFilter). A set
+  // may share a part (an if's condition is read twice): each is seen once.
+  void StripCached(int set, std::set<int>& seen) {
+    if (!seen.insert(set).second) return;
     Node& n = rules_.nodes[static_cast<size_t>(set)];  // no node is added below
     auto uncached = [this](int x) { return Get(x).op == Op::kCached ? Get(x).x : x; };
     switch (n.op) {
       case Op::kSetAll:
       case Op::kSetAny:
-        for (int i = 0; i < n.b; ++i) StripCached(static_cast<int>(List(n.a + i)));
+        for (int i = 0; i < n.b; ++i) StripCached(static_cast<int>(List(n.a + i)), seen);
         return;
       case Op::kSetNot:
-        StripCached(n.x);
+        StripCached(n.x, seen);
         return;
       case Op::kSetIfElse:
         n.x = uncached(n.x);
-        StripCached(n.y);
-        StripCached(n.z);
+        StripCached(n.y, seen);
+        StripCached(n.z, seen);
         return;
       case Op::kSetIf:
       case Op::kSetEq:
@@ -214,22 +216,29 @@ class Planner {
         return;
     }
   }
-  // Whether working out `node` may read a value kept in the run slots [a, b)
-  // of the filter being planned, other than in the slots of the filters
-  // nested inside it (`nested`), which keep their own.
-  bool ReadsRunValue(int node, int a, int b, std::vector<std::pair<int, int>>& nested) {
-    const Node& n = Get(node);
-    if (n.op == Op::kCached && n.a >= a && n.a < b) {
-      bool own = false;
-      for (const auto& [from, to] : nested) own = own || (n.a >= from && n.a < to);
-      if (!own) return true;
+  // Whether working out `set` may read a value kept in the run slots [a, b)
+  // of the filter being planned; the filters nested in it keep theirs in
+  // their own slots. Each node is seen once: a walk of the set, not of every
+  // node of the ruleset for every filter.
+  bool ReadsRunValue(int set, int a, int b) const {
+    std::vector<std::pair<int, int>> nested;
+    std::vector<int> kept;  // the slots of the Op::kCached nodes met in [a, b)
+    std::set<int> seen;
+    std::vector<int> todo{set};
+    while (!todo.empty()) {
+      const int at = todo.back();
+      todo.pop_back();
+      if (!seen.insert(at).second) continue;
+      const Node& m = Get(at);
+      if (m.op == Op::kFilter || m.op == Op::kSetFilter) nested.emplace_back(m.a, m.b);
+      if (m.op == Op::kCached && m.a >= a && m.a < b) kept.push_back(m.a);
+      ForChildren(at, [&](int c) { todo.push_back(c); });
     }
-    const bool filter = n.op == Op::kFilter || n.op == Op::kSetFilter;
-    if (filter) nested.emplace_back(n.a, n.b);
-    bool found = false;
-    ForChildren(node, [&](int c) { found = found || ReadsRunValue(c, a, b, nested); });
-    if (filter) nested.pop_back();
-    return found;
+    return std::any_of(kept.begin(), kept.end(), [&](int slot) {
+      return std::none_of(nested.begin(), nested.end(), [slot](const auto& range) {
+        return slot >= range.first && slot < range.second;
+      });
+    });
   }
 
   int AddNode(Node n) {
