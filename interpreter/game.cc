@@ -647,11 +647,20 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         if (s.unstated_count == 0 && !AnyLegalLay(s))
           return Fail(s, RuntimeFault::kNoLay, pc);
         return;
-      case Code::kCheck:
-        if (check_invariants_ && !InvariantHolds(s, in.e0, in.flag != 0))
-          return Fail(s, RuntimeFault::kInvariant, pc);
-        ++s.pc;
+      case Code::kCheck: {
+        // The checks of one moment follow each other: one evaluator asks them
+        // all, in order, and the first that fails stops the game there.
+        int end = s.pc + 1;
+        while (end < static_cast<int>(rules_.code.size()) &&
+               rules_.code[static_cast<size_t>(end)].code == Code::kCheck)
+          ++end;
+        if (check_invariants_) {
+          const int broken = FirstBrokenCheck(s, s.pc, end);
+          if (broken >= 0) return Fail(s, RuntimeFault::kInvariant, broken);
+        }
+        s.pc = end;
         break;
+      }
       case Code::kTrickEnd:
         if (s.vars[rules_.builtin.winner] >= 0) {
           SetVar(s, rules_.builtin.leader, s.vars[rules_.builtin.winner], log);
@@ -669,17 +678,21 @@ bool Game::PlayedInTrick(const State& s, int card) {
   return std::find(s.played, end, card) != end;
 }
 
-bool Game::InvariantHolds(const State& s, int holds, bool per_seat) const {
+int Game::FirstBrokenCheck(const State& s, int from, int to) const {
   Frame f{};
   Evaluator ev(rules_, s, &f);
   ev.ReadUnstated();  // a check of the rules, deciding nothing in the game
-  for (int p = 0; p < (per_seat ? players_ : 1); ++p) {
-    f.locals[0] = p;
-    // One question for every seat: the parts that do not read p are shared.
-    ev.ReleaseScratch();
-    if (!ev.Value(holds)) return false;
+  // One question for every check and seat: the state does not change between
+  // them, so the parts that do not read p are worked out once.
+  for (int at = from; at < to; ++at) {
+    const Instr& check = rules_.code[static_cast<size_t>(at)];
+    for (int p = 0; p < (check.flag != 0 ? players_ : 1); ++p) {
+      f.locals[0] = p;
+      ev.ReleaseScratch();
+      if (!ev.Value(check.e0)) return at;
+    }
   }
-  return true;
+  return -1;
 }
 
 }  // namespace angler

@@ -60,7 +60,7 @@ struct Action {
 // Legal actions without allocation.
 struct ActionList {
   // The items past `count` are left unset: a runner makes one list per game,
-  // and setting all 240 cost 1% of a Hearts game.
+  // and setting all 240 cost about 1% of a short trick game.
   ActionList() {}
   union {
     Action items[kMaxCards];
@@ -150,8 +150,9 @@ class Game {
   // faults runtime_error.h marks kNode, an expression node).
   void Fail(State& s, RuntimeFault fault, int at) const;
   static bool PlayedInTrick(const State& s, int card);
-  // For every seat p, or once when the condition does not read p.
-  bool InvariantHolds(const State& s, int holds, bool per_seat) const;
+  // The first of the kCheck instructions [from, to) whose invariant fails
+  // (for some seat p, or once when it does not read p), or -1.
+  int FirstBrokenCheck(const State& s, int from, int to) const;
   void SetVariablesToStart(State& s, Scope scope, EventLog* log = nullptr) const;
   // vars[slot] = v, logged when it changes.
   void SetVar(State& s, int slot, int32_t v, EventLog* log) const {

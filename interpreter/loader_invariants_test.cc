@@ -1,6 +1,7 @@
 // Rulesets' invariants, and cards a search game generates.
 #include <catch2/catch.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "interpreter/game.h"
@@ -65,6 +66,26 @@ TEST_CASE("loader: invariants are checked as games run", "[loader][invariants]")
   // A made-up position may be told not to check them.
   stops.set_check_invariants(false);
   CHECK_FALSE(PlayOut(stops).error);
+}
+
+TEST_CASE("loader: of the invariants of one moment, the first that fails is named",
+          "[loader][invariants]") {
+  // The checks of a moment are asked together (Game::FirstBrokenCheck).
+  const std::string holds = "  - {at: round_end, holds: count(hand(p)) == 0, says: A}\n";
+  const std::string fails = "  - {at: round_end, holds: count(hand(p)) == 1, says: B}\n";
+  const std::string also = "  - {at: round_end, holds: count(deck) == 99, says: C}\n";
+  for (const auto& [list, named] :
+       std::vector<std::pair<std::string, std::string>>{{holds + fails + also, "B"},
+                                                        {holds + also + fails, "C"},
+                                                        {holds + holds, ""}}) {
+    RulesetPtr r = Load(WithInvariants(list));
+    Game game(*r, 2);
+    const State s = PlayOut(game);
+    INFO(list);
+    CHECK(s.error == !named.empty());
+    const Invariant* broken = BrokenInvariant(*r, s);
+    CHECK((broken ? broken->says : "") == named);
+  }
 }
 
 TEST_CASE("loader: an invariant that does not read p is checked once, and still stops",

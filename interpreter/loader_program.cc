@@ -149,7 +149,7 @@ void Loader::Invariants(const YamlNode& doc, bool has_tricks) {
     inv.holds = RequiredExpr(item, "holds", Type::kBool, each, "an invariant");
     // One that does not read p holds or fails alike for every seat: checked
     // once. One that does is asked of every seat in one question
-    // (Game::InvariantHolds): the parts that do not read p are shared.
+    // (Game::FirstBrokenCheck): the parts that do not read p are shared.
     inv.per_seat = AnyNodeBelow(
         *rules_, inv.holds, [](const Node& n) { return n.op == Op::kLocal && n.a == 0; });
     if (inv.per_seat) inv.holds = compiler_.ShareFixedParts(inv.holds);
