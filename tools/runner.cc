@@ -5,9 +5,17 @@
 #include <string>
 
 namespace angler {
+namespace {
+
+// Room for the actions of most games from the start (Fishing's 4-player game
+// is about 390): the list grows by doubling from there, not from one.
+constexpr size_t kActionsReserved = 512;
+
+}  // namespace
 
 GameRun::GameRun(const Game& game, uint64_t seed)
     : game_(game), seed_(seed), streams_(seed), state_(game.NewInitialState()) {
+  actions_.reserve(kActionsReserved);
   game_.LegalActions(state_, legal_);
 }
 
@@ -128,7 +136,7 @@ Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
   GameResult result;
   result.seed = seed;
   result.final_state = run.state();
-  result.actions = run.actions();
+  result.actions = run.TakeActions();
   result.winners = game.Winners(run.state());
   return result;
 }

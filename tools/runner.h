@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "dsl/source.h"
@@ -35,6 +36,8 @@ class GameRun {
   uint64_t seed() const { return seed_; }
   const State& state() const { return state_; }
   const std::vector<Action>& actions() const { return actions_; }
+  // The actions, handed over: the run is done with them.
+  std::vector<Action> TakeActions() { return std::move(actions_); }
   bool over() const { return game_.IsTerminal(state_); }
 
   // The current decision's open actions (empty at chance nodes and at the end).
