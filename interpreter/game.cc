@@ -19,6 +19,7 @@ Game::Game(const Ruleset& rules, int players) : rules_(rules), players_(players)
     for (int i = 0; i < n; ++i)
       starts_[static_cast<size_t>(v.scope)].push_back({v.slot + i, v.init});
   }
+  blank_ = MakeBlankState();
 }
 
 void Game::SetVariablesToStart(State& s, Scope scope, EventLog* log) const {

@@ -236,6 +236,9 @@ class Game {
     int32_t init;
   };
   std::array<std::vector<SlotStart>, kScopes> starts_;
+  // BlankState's state, made once: a game starts with a copy.
+  State MakeBlankState() const;
+  State blank_;
 };
 
 }  // namespace angler

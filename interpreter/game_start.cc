@@ -8,6 +8,12 @@
 namespace angler {
 
 State Game::BlankState(int entry) const {
+  State s = blank_;
+  s.pc = entry;
+  return s;
+}
+
+State Game::MakeBlankState() const {
   State s{};
   s.num_players = static_cast<uint8_t>(players_);
   int n = static_cast<int>(rules_.cards.size());
@@ -24,7 +30,6 @@ State Game::BlankState(int entry) const {
   SetVariablesToStart(s, Scope::kRound);
   SetVariablesToStart(s, Scope::kTrick);
   s.frame_count = 1;
-  s.pc = entry;
   return s;
 }
 
