@@ -16,10 +16,14 @@ fi
 mkdir -p "$out"
 db="$out/browser_test.db"
 rm -f "$db" "$db-wal" "$db-shm" "$out"/*.png
-"$angler" sim fishing --players 4 --games 1 --seed 1 --record --db "$db" >/dev/null 2>&1
-"$angler" sim fatfish --players 3 --games 1 --seed 2 --record --db "$db" >/dev/null 2>&1
-"$angler" sim falscher-hering --players 3 --games 1 --seed 2 --bots spot:careful \
-  --record --db "$db" >/dev/null 2>&1
+# The three games the page shows; what went wrong is shown if one fails.
+record() {
+  "$angler" sim "$@" --record --db "$db" >"$out/record.log" 2>&1 ||
+    { echo "FAIL: angler sim $* --record (exit $?):" >&2; cat "$out/record.log" >&2; exit 1; }
+}
+record fishing --players 4 --games 1 --seed 1
+record fatfish --players 3 --games 1 --seed 2
+record falscher-hering --players 3 --games 1 --seed 2 --bots spot:careful
 
 "$angler" serve --port 0 --db "$db" >"$out/serve.out" 2>&1 &
 server=$!
