@@ -207,6 +207,9 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
     Fail(s, ev.fault(), ev.fault_node());
     return true;
   };
+  const Instr* const code = rules_.code.data();
+  // The running frame's locals (a call or a return changes which).
+  auto locals = [&s]() -> int32_t* { return s.frames[s.frame_count - 1].locals; };
   while (!s.over) {
     if (faulted()) return;
     if (undo) [[unlikely]] {  // a game with unstated cards (RunUnstated)
@@ -217,8 +220,7 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
     }
     pc = s.pc;
     if (++steps > kMaxStepsPerApply) return Fail(s, RuntimeFault::kTooManySteps, pc);
-    const Instr& in = rules_.code[static_cast<size_t>(s.pc)];
-    Frame& frame = s.frames[s.frame_count - 1];
+    const Instr& in = code[s.pc];
     ev.ReleaseLists();
     switch (in.code) {
       case Code::kJump:
@@ -235,7 +237,7 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         if (in.code == Code::kSetGlobal) {
           target = &s.vars[in.slot];
         } else if (in.code == Code::kSetLocal) {
-          target = &frame.locals[in.slot];
+          target = &locals()[in.slot];
         } else {
           int64_t p = ev.Value(in.e1);
           if (p >= players_) return Fail(s, RuntimeFault::kStoreSeat, pc);
@@ -445,7 +447,7 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
           int64_t keys[kMaxLoopItems][4];  // rows [0, count), columns [0, nk) set below
           int nk = std::min(in.b, 4);
           for (int k = 0; k < loop.count; ++k) {
-            frame.locals[in.slot] = loop.items[k];
+            locals()[in.slot] = loop.items[k];
             for (int j = 0; j < nk; ++j) {
               keys[k][j] =
                   ev.Value(static_cast<int>(rules_.lists[static_cast<size_t>(in.a + j)]));
@@ -468,7 +470,7 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
           break;
         }
         ++s.loop_count;
-        frame.locals[in.slot] = loop.items[0];
+        locals()[in.slot] = loop.items[0];
         loop.next = 1;
         ++s.pc;
         break;
@@ -476,7 +478,7 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
       case Code::kForNext: {
         Loop& loop = s.loops[s.loop_count - 1];
         if (loop.next < loop.count) {
-          frame.locals[in.slot] = loop.items[loop.next++];
+          locals()[in.slot] = loop.items[loop.next++];
           s.pc = in.target;
         } else {
           --s.loop_count;
