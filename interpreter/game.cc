@@ -19,6 +19,7 @@ Game::Game(const Ruleset& rules, int players) : rules_(rules), players_(players)
     for (int i = 0; i < n; ++i)
       starts_[static_cast<size_t>(v.scope)].push_back({v.slot + i, v.init});
   }
+  for (const CardInfo& c : rules_.cards) enter_families_ |= c.enter_families;
   blank_ = MakeBlankState();
 }
 
@@ -277,12 +278,17 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         int64_t zone = ev.Value(in.e1);
         if (zone >= 0) {
           int z = static_cast<int>(zone);
-          bool to_trick = rules_.ZoneFamilyOf(z) == rules_.TrickFamily();
+          const int family = rules_.ZoneFamilyOf(z);
+          const bool to_trick = family == rules_.TrickFamily();
+          // Where each card came from: for the log, and for whose a card put
+          // into the trick is.
           int8_t seats[kMaxCards];
           uint8_t from[kMaxCards];
-          for (size_t k = 0; k < n; ++k) {
-            from[k] = s.zone_of[buffer[k]];
-            seats[k] = static_cast<int8_t>(rules_.ZoneSeat(from[k]));
+          if (log || to_trick) {
+            for (size_t k = 0; k < n; ++k) {
+              from[k] = s.zone_of[buffer[k]];
+              seats[k] = static_cast<int8_t>(rules_.ZoneSeat(from[k]));
+            }
           }
           MoveCards(s, buffer, n, z, in.flag == 1);
           if (log) {
@@ -293,13 +299,14 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
               log->Moved(buffer[i], from[i], z, in.flag == 1, CauseAt(s));
             }
           }
-          for (size_t k = 0; k < n; ++k) {
+          for (size_t k = 0; k < n && to_trick; ++k) {
             // A card put into the trick counts as its putter's, unless it was
             // played in this trick: taken out and put back, it keeps its player.
-            if (to_trick && seats[k] >= 0 && !PlayedInTrick(s, buffer[k])) {
+            if (seats[k] >= 0 && !PlayedInTrick(s, buffer[k]))
               s.played_by[buffer[k]] = seats[k];
-            }
-            QueueTriggers(s, buffer[k], z);
+          }
+          if (s.unstated_count != 0 || (enter_families_ >> family & 1)) {
+            for (size_t k = 0; k < n; ++k) QueueTriggers(s, buffer[k], z);
           }
         }
         ++s.pc;

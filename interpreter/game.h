@@ -236,6 +236,9 @@ class Game {
     int32_t init;
   };
   std::array<std::vector<SlotStart>, kScopes> starts_;
+  // Bit f: some card has an on-enter effect for zone family f (a move into
+  // another family wakes nothing).
+  uint64_t enter_families_ = 0;
   // BlankState's state, made once: a game starts with a copy.
   State MakeBlankState() const;
   State blank_;
