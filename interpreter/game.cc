@@ -81,15 +81,20 @@ void Game::MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bo
   if (n == 0) return;
   const int from = s.zone_of[cards[0]];
   const int a = s.start[from], b = s.start[from + 1], count = static_cast<int>(n);
-  // The cards as they lie in their zone, in order, from its top (a draw,
-  // top(zone, n)) or its bottom, or the whole zone: moved one by one they
-  // would land in that order too, so they move as one block.
+  // The cards as they lie in their zone, in order, from its top or its
+  // bottom, or the whole zone: moved one by one they would land in that
+  // order too, so they move as one block. The top cards listed top first (a
+  // draw, top(zone, n)) would land the other way round: the block is turned.
   int run = -1;  // where the block begins in `order`
+  bool turned = false;
   if (from != zone && count <= b - a) {
     if (std::equal(cards, cards + n, s.order + b - count)) {
       run = b - count;
     } else if (std::equal(cards, cards + n, s.order + a)) {
       run = a;
+    } else if (std::equal(cards, cards + n, std::make_reverse_iterator(s.order + b))) {
+      run = b - count;
+      turned = true;
     }
   }
   if (run < 0) {
@@ -101,15 +106,19 @@ void Game::MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bo
   // zone_of first: `cards` may be the zone's own storage, which the rotation moves.
   for (size_t k = 0; k < n; ++k) s.zone_of[cards[k]] = static_cast<uint8_t>(zone);
   int d = bottom ? s.start[zone] : s.start[zone + 1];
+  uint8_t* landed;  // where the block lies now
   if (from < zone) {
     std::rotate(s.order + run, s.order + run + count, s.order + d);
     for (int z = from + 1; z <= zone; ++z)
       s.start[z] = static_cast<uint16_t>(s.start[z] - count);
+    landed = s.order + d - count;
   } else {
     std::rotate(s.order + d, s.order + run, s.order + run + count);
     for (int z = zone + 1; z <= from; ++z)
       s.start[z] = static_cast<uint16_t>(s.start[z] + count);
+    landed = s.order + d;
   }
+  if (turned) std::reverse(landed, landed + count);
 }
 
 bool Game::DealAtOnce(State& s, const uint8_t* cards, size_t n, int first) const {

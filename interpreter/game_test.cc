@@ -134,16 +134,17 @@ TEST_CASE("game: MoveCards keeps the zone invariants under random moves", "[game
     int zone = static_cast<int>(rng.Below(static_cast<uint32_t>(rules.zone_count)));
     bool bottom = rng.Below(2) == 1;
     std::vector<int> cards;
-    uint32_t how = rng.Below(5);
+    uint32_t how = rng.Below(6);
     if (how == 0 || how >= 3) {
-      // A whole non-empty zone, in its order, or a run of its top (a draw)
-      // or bottom: the block-move path.
+      // A whole non-empty zone, in its order, or a run of its top or bottom,
+      // or of its top listed top first (a draw, turned): the block-move path.
       int from = static_cast<int>(rng.Below(static_cast<uint32_t>(rules.zone_count)));
       auto z = s.Zone(from);
       size_t n = how == 0 || z.empty() ? z.size()
                                        : 1 + rng.Below(static_cast<uint32_t>(z.size()));
-      size_t at = how == 3 ? z.size() - n : 0;
+      size_t at = how == 3 || how == 5 ? z.size() - n : 0;
       for (size_t i = at; i < at + n; ++i) cards.push_back(z[i]);
+      if (how == 5) std::reverse(cards.begin(), cards.end());
       if (!cards.empty() && from != zone) ++block_moves;
     } else {
       // Distinct cards from anywhere, in a random order.
