@@ -268,8 +268,8 @@ void Game::PlayCard(State& s, int card, EventLog* log) const {
   SetVar(s, rules_.builtin.turn, (p + 1) % players_, log);
   const CardInfo& c = rules_.cards[static_cast<size_t>(card)];
   for (int16_t e : c.effects) {
-    if (e < 0 || rules_.effects[static_cast<size_t>(e)].timing != Timing::kOnPlay)
-      continue;
+    if (e < 0) break;  // none follows a -1 (CardInfo::effects)
+    if (rules_.effects[static_cast<size_t>(e)].timing != Timing::kOnPlay) continue;
     if (s.trigger_count >= kMaxTriggers) break;
     s.trigger_card[s.trigger_count] = static_cast<uint8_t>(card);
     s.trigger_owner[s.trigger_count] = static_cast<int8_t>(p);
