@@ -103,6 +103,18 @@ class Evaluator {
   // Reads unstated cards as they lie (State::unstated): for checks that decide
   // nothing in the game, such as invariants over every card.
   void ReadUnstated() { unstated_ = false; }
+  // As if made anew on the same state and frame (which may have changed):
+  // a new question, no card, nothing judged, no fault. LegalLays renews one
+  // evaluator per depth of a lay rather than making one per state it judges.
+  void Renew() {
+    ReleaseLists();
+    card_ = kNoCard;
+    card_by_card_ = false;
+    fault_ = RuntimeFault::kNone;
+    fault_node_ = -1;
+    judged_ = 0;
+    unstated_ = state_.unstated_count != 0;
+  }
   // The card that filters and play rules look at (Op::kCard).
   void set_card(int card) { card_ = card; }
   void set_frame(const Frame* frame) { frame_ = frame; }

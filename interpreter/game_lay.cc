@@ -4,6 +4,7 @@
 // rules, with the reason it is refused.
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include "dsl/text.h"
 #include "interpreter/eval.h"
@@ -192,6 +193,17 @@ void Game::ForEachLegalLay(State& t, Visit visit) const {
   const bool by_class = !classes.empty() && t.unstated_count == 0;
   const int deepest = std::min(rules_.turn->lay_max, kMaxLay);  // cards in a lay
   bool more = true;  // visit has not asked to stop
+  // One evaluator for each depth, made on first use and renewed for each
+  // state it judges there: making one per state cost as much as the judging.
+  // Their storage is left unset until then (an array of std::optional was
+  // cleared whole, 65 KB, on every call).
+  struct DepthEvaluators {
+    DepthEvaluators() {}
+    union {
+      Evaluator at[kMaxLay];
+    };
+    uint32_t made = 0;  // bit d: at[d] is made
+  } evaluators;
   for (int row = 1; row <= rows.count && more; ++row) {
     int target = rows.first + row - 1;
     t.vars[rules_.builtin.target] = target;
@@ -203,7 +215,13 @@ void Game::ForEachLegalLay(State& t, Visit visit) const {
       // one question, whose shared values (the rules' card-independent parts)
       // are computed once, and cards of one class (TurnProcedure::lay_class)
       // share one verdict.
-      Evaluator ev(rules_, t, &t.frames[t.frame_count - 1]);
+      Evaluator& ev = evaluators.at[depth];
+      if (evaluators.made >> depth & 1) {
+        ev.Renew();
+      } else {
+        new (&ev) Evaluator(rules_, t, &t.frames[t.frame_count - 1]);
+        evaluators.made |= 1u << depth;
+      }
       if (depth > 0 && rules_.turn->lay_full >= 0) {
         if (ev.Value(rules_.turn->lay_full)) return;
         ev.ReleaseScratch();
