@@ -292,8 +292,8 @@ class Planner {
 
   // The set of a condition that does not depend on the card: every card or
   // none. `any(L where C)` or `not any(L where C)` over a set filter tests
-  // L against C's set directly (the follow-suit rule's `not any(hand(turn)
-  // where suit == led)`), not through the nodes of a whole any.
+  // L against C's set directly (`not any(hand(turn) where suit == x)`), not
+  // through the nodes of a whole any.
   // A set is worked out once a run: a value kept for the run (Op::kCached)
   // would only cost a call there.
   int FixedSet(int pred) {

@@ -185,12 +185,6 @@ struct EvalOps {
   static int64_t FamilyZoneOfGlobal(Evaluator& e, const Node& n) {
     return ZoneOfFamily(e, n, e.state_.vars[e.nodes_[n.x].a]);
   }
-  // count(hand(p)): the zone's size, the zone worked out here.
-  static int64_t ZoneSizeOfFamily(Evaluator& e, const Node& n) {
-    const Node& family = e.nodes_[n.x];
-    const int64_t z = ZoneOfFamily(e, family, e.Value(family.x));
-    return z < 0 ? 0 : e.state_.ZoneSize(static_cast<int>(z));
-  }
   // count(cards_of(family)): a family's piles lie side by side in `order`,
   // so its cards are counted from where the first pile starts to where the
   // last one ends, no list made.
@@ -276,6 +270,7 @@ constexpr OpPair kPairs[] = {
     {Op::kEqConst, Op::kZoneSize, &EvalOps::EqConstOf<&EvalOps::ZoneSize>},
     {Op::kEq, Op::kZoneSize, &EvalOps::EqOf<&EvalOps::ZoneSize>},
     {Op::kGt, Op::kZoneSize, &EvalOps::GtOf<&EvalOps::ZoneSize>},
+    {Op::kZoneSize, Op::kFamilyZone, &EvalOps::ZoneSizeOf<&EvalOps::FamilyZone>},
     {Op::kEq, Op::kIf, &EvalOps::EqOf<&EvalOps::If>},
     {Op::kNeConst, Op::kCardShared, &EvalOps::NeConstOf<&EvalOps::CardShared>},
     {Op::kAttr, Op::kZoneLast, &EvalOps::AttrOf<&EvalOps::ZoneLast>},
@@ -723,7 +718,8 @@ namespace {
 // Sets each node's functions: its op's own (program.h), or with `fused` the
 // forms that do the same in fewer calls: count, any, first, highest and
 // lowest streaming over a filter, a family's zone of a seat a variable
-// holds, the count of a family's cards, and the operand pairs (kPairs).
+// holds, the count of a family's cards, and the operand pairs (kPairs: the
+// size of a family's zone among them).
 void BindFunctions(Ruleset& rules, bool fused) {
   // The op list (program.h) names each op's function.
   static constexpr EvalFn kFns[] = {
@@ -743,8 +739,6 @@ void BindFunctions(Ruleset& rules, bool fused) {
       n.fn = &EvalOps::FamilyZoneOfLocal;
     if (n.op == Op::kFamilyZone && op_of(n.x) == Op::kGlobal)
       n.fn = &EvalOps::FamilyZoneOfGlobal;
-    if (n.op == Op::kZoneSize && op_of(n.x) == Op::kFamilyZone)
-      n.fn = &EvalOps::ZoneSizeOfFamily;
     if (n.op == Op::kCount && op_of(n.x) == Op::kFamilyCards)
       n.fn = &EvalOps::CountFamilyCards;
     for (const OpPair& pair : kPairs) {

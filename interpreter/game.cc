@@ -55,6 +55,7 @@ void Game::MoveCard(State& s, int card, int zone, bool bottom) {
 }
 
 // MoveCard's steps with the place known at both ends (the lay search).
+// MoveCard keeps its own: written through this one it cost 0.7% more.
 void Game::MoveCardAt(State& s, int i, int zone, int index) {
   const uint8_t card = s.order[i];
   const int from = s.zone_of[card];
