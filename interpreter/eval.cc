@@ -37,6 +37,60 @@ bool Evaluator::Member(int node, int64_t v) {
   }
 }
 
+namespace {
+
+// What count, any, first, highest and lowest keep of the cards streamed to
+// them, in list order.
+struct Reduction {
+  Reduction(Op o, const CardInfo* c, bool later)
+      : op(o),
+        cards(c),
+        result(o == Op::kCount || o == Op::kAny ? 0 : kNone),
+        ties_to_later(later) {}
+  // False once the answer is settled.
+  bool Take(int c) {
+    switch (op) {
+      case Op::kCount:
+        ++result;
+        return true;
+      case Op::kAny:
+        result = 1;
+        return false;
+      case Op::kFirst:
+        result = c;
+        return false;
+      default: {  // highest, lowest: ties go to the earlier card, or the later
+        const int v = cards[c].value;
+        if (result == kNone) {
+          result = c;
+        } else {
+          const int best = cards[result].value;
+          if ((op == Op::kHighest ? v > best : v < best) || (ties_to_later && v == best))
+            result = c;
+        }
+        return true;
+      }
+    }
+  }
+  bool ReadsValues() const { return op == Op::kHighest || op == Op::kLowest; }
+  Op op;
+  const CardInfo* cards;
+  int64_t result;
+  bool ties_to_later;
+};
+
+// op (count, any, first, highest, lowest) over the cards of xs in `set`.
+int64_t Reduce(Op op, const CardInfo* cards, std::span<const uint8_t> xs,
+               const CardSet& set) {
+  Reduction r(op, cards, /*later=*/false);
+  for (uint8_t c : xs) {
+    if (set.Has(c) && !r.Take(c)) break;
+  }
+  return r.result;
+}
+
+}  // namespace
+
 // One small function per frequent op; the rest share Evaluator::Switch.
 struct EvalOps {
   static int64_t Const(Evaluator&, const Node& n) { return n.imm; }
@@ -157,6 +211,18 @@ struct EvalOps {
   static int64_t Stream(Evaluator& e, const Node& n) {
     return e.StreamFilter(n, e.nodes_[n.x]);
   }
+  // The same over a filter whose set is fixed (a printed attribute): the set
+  // read from the lists, the cards streamed where they lie.
+  static int64_t StreamFixedSet(Evaluator& e, const Node& n) {
+    const Node& filter = e.nodes_[n.x];
+    if (e.card_by_card_ || e.unstated_) [[unlikely]]
+      return e.StreamFilter(n, filter);
+    const CardSet set = e.ListSet(e.nodes_[filter.y].a);
+    const int top = e.scratch_top_;
+    const int64_t result = Reduce(n.op, e.cards_, e.Cards(filter.x), set);
+    e.scratch_top_ = top;
+    return result;
+  }
   // count, any, highest or lowest of reversed(a filter): the filter streamed
   // in its own order, a tie going to the later card (the earlier one of the
   // reversed list). With unstated cards the list is made: the first card
@@ -192,6 +258,10 @@ struct EvalOps {
     const Node& family = e.nodes_[n.x];
     const int piles = family.b < 0 ? e.state_.num_players : family.b;
     return e.state_.start[family.a + piles] - e.state_.start[family.a];
+  }
+  // first(played): the trick's first card, read where it lies, no list made.
+  static int64_t FirstPlayed(Evaluator& e, const Node&) {
+    return e.state_.played_count == 0 ? kNone : e.state_.played[0];
   }
   static int64_t Table(Evaluator& e, const Node& n) {
     const int64_t i = e.Value(n.x);
@@ -448,50 +518,6 @@ std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
 }
 
 // Streams the filter: no list is built, and any/first stop at the first match.
-namespace {
-
-// What count, any, first, highest and lowest keep of the cards streamed to
-// them, in list order.
-struct Reduction {
-  Reduction(Op o, const CardInfo* c, bool later)
-      : op(o),
-        cards(c),
-        result(o == Op::kCount || o == Op::kAny ? 0 : kNone),
-        ties_to_later(later) {}
-  // False once the answer is settled.
-  bool Take(int c) {
-    switch (op) {
-      case Op::kCount:
-        ++result;
-        return true;
-      case Op::kAny:
-        result = 1;
-        return false;
-      case Op::kFirst:
-        result = c;
-        return false;
-      default: {  // highest, lowest: ties go to the earlier card, or the later
-        const int v = cards[c].value;
-        if (result == kNone) {
-          result = c;
-        } else {
-          const int best = cards[result].value;
-          if ((op == Op::kHighest ? v > best : v < best) || (ties_to_later && v == best))
-            result = c;
-        }
-        return true;
-      }
-    }
-  }
-  bool ReadsValues() const { return op == Op::kHighest || op == Op::kLowest; }
-  Op op;
-  const CardInfo* cards;
-  int64_t result;
-  bool ties_to_later;
-};
-
-}  // namespace
-
 int64_t Evaluator::StreamFilter(const Node& n, const Node& filter, bool ties_to_later) {
   CardSet set;
   if (n.op == Op::kCount && filter.op == Op::kSetFilter &&
@@ -741,6 +767,12 @@ void BindFunctions(Ruleset& rules, bool fused) {
       n.fn = &EvalOps::FamilyZoneOfGlobal;
     if (n.op == Op::kCount && op_of(n.x) == Op::kFamilyCards)
       n.fn = &EvalOps::CountFamilyCards;
+    if (n.op == Op::kFirst && op_of(n.x) == Op::kPlayed) n.fn = &EvalOps::FirstPlayed;
+    // An attribute of the trick's first card (a led suit): one call.
+    if (n.op == Op::kAttr && op_of(n.x) == Op::kFirst &&
+        rules.nodes[static_cast<size_t>(n.x)].x >= 0 &&
+        op_of(rules.nodes[static_cast<size_t>(n.x)].x) == Op::kPlayed)
+      n.fn = &EvalOps::AttrOf<&EvalOps::FirstPlayed>;
     for (const OpPair& pair : kPairs) {
       if (n.op == pair.parent && op_of(n.x) == pair.child) n.fn = pair.fn;
     }
@@ -752,6 +784,12 @@ void BindFunctions(Ruleset& rules, bool fused) {
     const Node& x = rules.nodes[static_cast<size_t>(n.x)];
     if (is_filter(n.x)) {
       n.fn = &EvalOps::Stream;
+      // A fixed set over a list read where it lies (not every card, whose
+      // count StreamFilter takes from the set, nor pile tops).
+      const Op from = op_of(x.x);
+      if (x.op == Op::kSetFilter && op_of(x.y) == Op::kSetStatic &&
+          (from == Op::kPlayed || from == Op::kZone || from == Op::kFamilyZone))
+        n.fn = &EvalOps::StreamFixedSet;
     } else if (streams_reversed && x.op == Op::kReversed && is_filter(x.x)) {
       // highest(reversed(cards where ...)): the filter's cards, ties to the later.
       n.fn = &EvalOps::StreamReversed;
