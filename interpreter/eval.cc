@@ -759,7 +759,7 @@ void BindFunctions(Ruleset& rules, bool fused) {
   };
   for (Node& n : rules.nodes) {
     n.fn = kFns[static_cast<size_t>(n.op)];
-    n.set_fn = SetEvaluatorOf(n.op);
+    n.set_fn = SetEvaluatorOf(n.op, static_cast<int>(rules.cards.size()));
     if (!fused || n.x < 0) continue;
     if (n.op == Op::kFamilyZone && op_of(n.x) == Op::kLocal)
       n.fn = &EvalOps::FamilyZoneOfLocal;

@@ -218,6 +218,7 @@ class Evaluator {
     const Node& n = nodes_[node];
     n.set_fn(*this, n, out);
   }
+  template <int W>
   friend struct SetOps;
   CardSet ListSet(int at) const;  // the set stored at lists[at .. at+4)
   void ResetCache(const Node& f) {
@@ -287,8 +288,9 @@ void BindEvaluators(Ruleset& rules);
 // BindEvaluators picks (streams over filters, operand pairs): the general
 // path those must agree with. The card sets stay.
 void BindUnfused(Ruleset& rules);
-// The function of a card-set op (Op::kSetStatic ...), nullptr for other ops.
-SetFn SetEvaluatorOf(Op op);
+// The function of a card-set op (Op::kSetStatic ...) for a ruleset of
+// `cards` cards, nullptr for other ops.
+SetFn SetEvaluatorOf(Op op, int cards);
 
 }  // namespace angler
 

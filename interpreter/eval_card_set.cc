@@ -39,15 +39,32 @@ CardSet Evaluator::ListSet(int at) const {
 }
 
 // One small function per set op, chosen at load (SetEvaluatorOf): each
-// computes its node's set into `out`.
+// computes its node's set into `out`. They work on the first W words only,
+// the words the ruleset's cards need (1 for up to 64 cards): the bits past
+// them are left as they are, which card_set.h allows (no reader looks past
+// the ruleset's cards).
+template <int W>
 struct SetOps {
-  static void Static(Evaluator& e, const Node& n, CardSet& out) { out = e.ListSet(n.a); }
+  static void Fill(CardSet& out, uint64_t word) {
+    for (int i = 0; i < W; ++i) out.words[i] = word;
+  }
+  static void Stored(Evaluator& e, int at, CardSet& out) {
+    for (int i = 0; i < W; ++i) out.words[i] = static_cast<uint64_t>(e.lists_[at + i]);
+  }
+  static bool Empty(const CardSet& s) {
+    uint64_t any = 0;
+    for (int i = 0; i < W; ++i) any |= s.words[i];
+    return any == 0;
+  }
+  static bool Full(const CardSet& s) {
+    uint64_t all = ~uint64_t{0};
+    for (int i = 0; i < W; ++i) all &= s.words[i];
+    return all == ~uint64_t{0};
+  }
+
+  static void Static(Evaluator& e, const Node& n, CardSet& out) { Stored(e, n.a, out); }
   static void If(Evaluator& e, const Node& n, CardSet& out) {
-    if (e.Value(n.x)) {
-      out = CardSet::All();
-    } else {
-      out = CardSet{};
-    }
+    Fill(out, e.Value(n.x) ? ~uint64_t{0} : 0);
   }
   static void IfAny(Evaluator& e, const Node& n, CardSet& out) {
     const Node& filter = e.nodes_[n.x];
@@ -65,30 +82,29 @@ struct SetOps {
       some = e.Value(n.y) != 0;  // working out the set faulted: card by card
     }
     e.scratch_top_ = top;
-    out = some != (n.imm != 0) ? CardSet::All() : CardSet{};
+    Fill(out, some != (n.imm != 0) ? ~uint64_t{0} : 0);
   }
   static void IfElse(Evaluator& e, const Node& n, CardSet& out) {
     e.SetInto(e.Value(n.x) ? n.y : n.z, out);
   }
   static void Not(Evaluator& e, const Node& n, CardSet& out) {
     e.SetInto(n.x, out);
-    out = ~out;
+    for (int i = 0; i < W; ++i) out.words[i] = ~out.words[i];
   }
   static void All(Evaluator& e, const Node& n, CardSet& out) {
-    out = CardSet::All();
+    Fill(out, ~uint64_t{0});
     CardSet part;
-    for (int i = 0; i < n.b && !out.Empty(); ++i) {
+    for (int i = 0; i < n.b && !Empty(out); ++i) {
       e.SetInto(static_cast<int>(e.lists_[n.a + i]), part);
-      out &= part;
+      for (int w = 0; w < W; ++w) out.words[w] &= part.words[w];
     }
   }
   static void Any(Evaluator& e, const Node& n, CardSet& out) {
-    out = CardSet{};
+    Fill(out, 0);
     CardSet part;
-    const CardSet all = CardSet::All();
-    for (int i = 0; i < n.b && !(out == all); ++i) {
+    for (int i = 0; i < n.b && !Full(out); ++i) {
       e.SetInto(static_cast<int>(e.lists_[n.a + i]), part);
-      out |= part;
+      for (int w = 0; w < W; ++w) out.words[w] |= part.words[w];
     }
   }
   // The classes: b values lists[imm ..], ascending, their sets at lists[a ..].
@@ -105,52 +121,70 @@ struct SetOps {
       const int64_t* at = std::lower_bound(values, values + n.b, v);
       k = at != values + n.b && *at == v ? at - values : -1;
     }
-    out = k < 0 ? CardSet{} : e.ListSet(n.a + CardSet::kWords * static_cast<int>(k));
+    if (k < 0) {
+      Fill(out, 0);
+    } else {
+      Stored(e, n.a + CardSet::kWords * static_cast<int>(k), out);
+    }
   }
   // The classes below v (Lt) or up to v (Le): the prefix set of the last one.
   static void Lt(Evaluator& e, const Node& n, CardSet& out) {
     const int64_t* values = e.lists_ + n.imm;
     const int64_t k = std::lower_bound(values, values + n.b, e.Value(n.x)) - values;
-    out = k == 0 ? CardSet{} : e.ListSet(n.a + CardSet::kWords * static_cast<int>(k - 1));
+    Prefix(e, n, k, out);
   }
   static void Le(Evaluator& e, const Node& n, CardSet& out) {
     const int64_t* values = e.lists_ + n.imm;
     const int64_t k = std::upper_bound(values, values + n.b, e.Value(n.x)) - values;
-    out = k == 0 ? CardSet{} : e.ListSet(n.a + CardSet::kWords * static_cast<int>(k - 1));
+    Prefix(e, n, k, out);
+  }
+  static void Prefix(Evaluator& e, const Node& n, int64_t k, CardSet& out) {
+    if (k == 0) {
+      Fill(out, 0);
+    } else {
+      Stored(e, n.a + CardSet::kWords * static_cast<int>(k - 1), out);
+    }
   }
   static void OfCards(Evaluator& e, const Node& n, CardSet& out) {
-    out = CardSet{};
+    Fill(out, 0);
     for (uint8_t c : e.Cards(n.x)) out.Add(c);
+  }
+
+  static SetFn Of(Op op) {
+    switch (op) {
+      case Op::kSetStatic:
+        return &Static;
+      case Op::kSetIf:
+        return &If;
+      case Op::kSetIfElse:
+        return &IfElse;
+      case Op::kSetIfAny:
+        return &IfAny;
+      case Op::kSetNot:
+        return &Not;
+      case Op::kSetAll:
+        return &All;
+      case Op::kSetAny:
+        return &Any;
+      case Op::kSetEq:
+        return &Eq;
+      case Op::kSetLt:
+        return &Lt;
+      case Op::kSetLe:
+        return &Le;
+      case Op::kSetOfCards:
+        return &OfCards;
+      default:
+        return nullptr;  // not a set node
+    }
   }
 };
 
-SetFn SetEvaluatorOf(Op op) {
-  switch (op) {
-    case Op::kSetStatic:
-      return &SetOps::Static;
-    case Op::kSetIf:
-      return &SetOps::If;
-    case Op::kSetIfElse:
-      return &SetOps::IfElse;
-    case Op::kSetIfAny:
-      return &SetOps::IfAny;
-    case Op::kSetNot:
-      return &SetOps::Not;
-    case Op::kSetAll:
-      return &SetOps::All;
-    case Op::kSetAny:
-      return &SetOps::Any;
-    case Op::kSetEq:
-      return &SetOps::Eq;
-    case Op::kSetLt:
-      return &SetOps::Lt;
-    case Op::kSetLe:
-      return &SetOps::Le;
-    case Op::kSetOfCards:
-      return &SetOps::OfCards;
-    default:
-      return nullptr;  // not a set node
-  }
+SetFn SetEvaluatorOf(Op op, int cards) {
+  if (cards <= 64) return SetOps<1>::Of(op);
+  if (cards <= 128) return SetOps<2>::Of(op);
+  static_assert(CardSet::kWords == 4);
+  return SetOps<4>::Of(op);
 }
 
 std::span<const uint8_t> Evaluator::FilterCardByCard(int filter) {
