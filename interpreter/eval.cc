@@ -776,6 +776,13 @@ void BindFunctions(Ruleset& rules, bool fused) {
     for (const OpPair& pair : kPairs) {
       if (n.op == pair.parent && op_of(n.x) == pair.child) n.fn = pair.fn;
     }
+    // count(hand(p)), count(hand(turn)): the size of a family's zone of a
+    // seat held by a local or a variable, in one call.
+    if (n.op == Op::kZoneSize && op_of(n.x) == Op::kFamilyZone) {
+      const Op seat = op_of(rules.nodes[static_cast<size_t>(n.x)].x);
+      if (seat == Op::kLocal) n.fn = &EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfLocal>;
+      if (seat == Op::kGlobal) n.fn = &EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfGlobal>;
+    }
     // count, any, first, highest and lowest of a filter stream over its
     // cards, no list made; all but first also over the filter reversed.
     const bool streams_reversed = n.op == Op::kCount || n.op == Op::kAny ||

@@ -60,10 +60,12 @@ void Game::LegalActions(const State& s, ActionList& out) const {
     return;
   if (d.kind == DecisionKind::kLay) return LegalLays(s, out);
   if (d.kind == DecisionKind::kSearch) return LegalSearch(s, out);
-  ActionKind kind = ActionKindFor(d.kind);
+  Action item{ActionKindFor(d.kind), d.player, 0, 0};
   for (int i = 0; i < d.count; ++i) {
-    out.items[out.count++] = Action{kind, d.player, d.options[i], 0};
+    item.value = d.options[i];
+    out.items[i] = item;
   }
+  out.count = d.count;
 }
 
 Action Game::SampleChance(const State&, Rng& rng) const {
@@ -214,10 +216,10 @@ Status Game::ApplyChoice(State& s, const Action& a, EventLog* log) const {
     return Diagnostic({}, "it is seat " + std::to_string(d.player) +
                               "'s decision, not seat " + std::to_string(a.player) + "'s");
   }
-  int at = -1;
-  for (int i = 0; i < d.count; ++i) {
-    if (d.options[i] == a.value) at = i;
-  }
+  // The last option of that value (of equal ones, a pick of several takes
+  // out the last, as it always has: the others keep their places).
+  int at = d.count - 1;
+  while (at >= 0 && d.options[at] != a.value) --at;
   if (at < 0) {
     const bool named = a.kind == ActionKind::kOption ||
                        (a.value >= 0 && a.value < static_cast<int>(rules_.cards.size()));
