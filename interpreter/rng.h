@@ -24,10 +24,35 @@ class Rng {
  public:
   explicit Rng(uint64_t seed = 0);
 
-  uint64_t Next();
+  // Written here, not in rng.cc, so that a shuffle's loop and a bot's draw
+  // make no call per number.
+  uint64_t Next() {
+    const uint64_t result = Rotl(s_[1] * 5, 7) * 9;
+    const uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = Rotl(s_[3], 45);
+    return result;
+  }
 
   // Uniform integer in [0, n). Lemire's multiply-shift with rejection: exact, portable.
-  uint32_t Below(uint32_t n);
+  uint32_t Below(uint32_t n) {
+    // The high bits of xoshiro output are the strongest, so draw from the top 32.
+    uint64_t m = (Next() >> 32) * n;
+    uint32_t low = static_cast<uint32_t>(m);
+    if (low < n) [[unlikely]] {
+      // Reject the 2^32 mod n draws that would bias the result.
+      const uint32_t threshold = (0u - n) % n;
+      while (low < threshold) {
+        m = (Next() >> 32) * n;
+        low = static_cast<uint32_t>(m);
+      }
+    }
+    return static_cast<uint32_t>(m >> 32);
+  }
 
   // Durstenfeld's shuffle from the back, using Below(i + 1).
   template <typename T>
@@ -40,6 +65,8 @@ class Rng {
   }
 
  private:
+  static uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
   uint64_t s_[4];
 };
 
