@@ -198,6 +198,7 @@ class Planner {
         for (int i = 0; i < n.b; ++i) StripCached(static_cast<int>(List(n.a + i)), seen);
         return;
       case Op::kSetNot:
+      case Op::kSetUnlessNone:  // y: a filter with slots of its own
         StripCached(n.x, seen);
         return;
       case Op::kSetIfElse:
@@ -396,6 +397,7 @@ class Planner {
           if (s < 0) return -1;
           sets.push_back(s);
         }
+        if (n.op == Op::kAnyOf) FoldUnlessNone(sets);
         return Combine(n.op == Op::kAnyOf ? Op::kSetAny : Op::kSetAll, sets);
       }
       case Op::kNot: {
@@ -421,6 +423,83 @@ class Planner {
       default:
         return -1;
     }
+  }
+
+  // Of the sets of an or: `A or not any(L where A)` (follow what you can) is
+  // A's cards, or every card when L holds none of them: one node that works
+  // out A's set once and tests L's cards against it (kSetUnlessNone), in
+  // place of A's set beside a kSetIfAny that works it out again.
+  void FoldUnlessNone(std::vector<int>& sets) {
+    for (size_t j = 0; j < sets.size(); ++j) {
+      const Node none = Get(sets[j]);
+      if (none.op != Op::kSetIfAny || none.imm != 1) continue;
+      for (size_t i = 0; i < sets.size(); ++i) {
+        if (i == j || !SameSet(sets[i], Get(none.x).y)) continue;
+        Node n{Op::kSetUnlessNone, Type::kCardSet};
+        n.x = sets[i];
+        n.y = none.x;
+        sets[std::min(i, j)] = AddNode(n);
+        sets.erase(sets.begin() + static_cast<std::ptrdiff_t>(std::max(i, j)));
+        return;
+      }
+    }
+  }
+  // Whether set nodes a and b hold the same cards whenever both are worked
+  // out for one question: the same fixed sets over the same values.
+  bool SameSet(int a, int b) const {
+    if (a == b) return true;
+    const Node& x = Get(a);
+    const Node& y = Get(b);
+    if (x.op != y.op || x.b != y.b) return false;
+    auto same_lists = [this](int from, int to, int count) {
+      for (int i = 0; i < count; ++i) {
+        if (List(from + i) != List(to + i)) return false;
+      }
+      return true;
+    };
+    switch (x.op) {
+      case Op::kSetStatic:
+        return same_lists(x.a, y.a, CardSet::kWords);
+      case Op::kSetEq:
+      case Op::kSetLt:
+      case Op::kSetLe:
+        return SameValue(x.x, y.x) &&
+               same_lists(static_cast<int>(x.imm), static_cast<int>(y.imm), x.b) &&
+               same_lists(x.a, y.a, CardSet::kWords * x.b);
+      case Op::kSetIf:
+      case Op::kSetOfCards:
+        return SameValue(x.x, y.x);
+      case Op::kSetNot:
+        return SameSet(x.x, y.x);
+      case Op::kSetIfElse:
+        return SameValue(x.x, y.x) && SameSet(x.y, y.y) && SameSet(x.z, y.z);
+      case Op::kSetAll:
+      case Op::kSetAny:
+        for (int i = 0; i < x.b; ++i) {
+          if (!SameSet(static_cast<int>(List(x.a + i)), static_cast<int>(List(y.a + i))))
+            return false;
+        }
+        return true;
+      default:
+        return false;
+    }
+  }
+  // Whether card-independent values a and b are equal within one question:
+  // one node, a value shared by slot (Op::kShared), or the same op on the
+  // same operands (expressions have no side effects; a filter's own slots
+  // make two filters differ).
+  bool SameValue(int a, int b) const {
+    if (a < 0 || b < 0) return a == b;
+    auto bare = [this](int v) { return Get(v).op == Op::kCached ? Get(v).x : v; };
+    a = bare(a);
+    b = bare(b);
+    if (a == b) return true;
+    const Node& x = Get(a);
+    const Node& y = Get(b);
+    if (x.op != y.op || x.type != y.type || x.a != y.a) return false;
+    if (x.op == Op::kShared) return true;
+    return x.b == y.b && x.imm == y.imm && SameValue(x.x, y.x) && SameValue(x.y, y.y) &&
+           SameValue(x.z, y.z);
   }
 
   // A condition that reads the judged card only through printed attributes,

@@ -259,8 +259,16 @@ const OpCase kOpCases[] = {
     {"all_cards where card in hand(p)", Op::kSetOfCards},
     {"hand(p) where card != first(hand(left(p)))", Op::kSetOfCards},
     {"hand(p) where if players == 4 then suit == trump else value > 3", Op::kSetIfElse},
-    // Follow suit: the hand tested against the set of its own filter.
+    // Follow what you can: one set, the hand tested against it.
     {"hand(p) where suit == called or not any(hand(p) where suit == called)",
+     Op::kSetUnlessNone},
+    {"hand(p) where not any(hand(p) where value < round) or value < round",
+     Op::kSetUnlessNone},
+    {"hand(p) where suit == first(played).suit or not any(hand(p) where suit == "
+     "first(played).suit)",
+     Op::kSetUnlessNone},
+    // Another set in the any: the hand tested against the any's own.
+    {"hand(p) where suit == called or not any(hand(p) where suit == trump)",
      Op::kSetIfAny},
     {"ocean where stars > 2 or any(hand(left(p)) where value < round)", Op::kSetIfAny},
     {"hand(p) where if suit == trump then value > round else stars == 1", Op::kSetNot},

@@ -84,6 +84,22 @@ struct SetOps {
     e.scratch_top_ = top;
     Fill(out, some != (n.imm != 0) ? ~uint64_t{0} : 0);
   }
+  // `x or not any(L where x)`: x's set once, L's cards tested against it. A
+  // fault working out x gives the set path up (TrySet): card by card then.
+  static void UnlessNone(Evaluator& e, const Node& n, CardSet& out) {
+    e.SetInto(n.x, out);
+    if (e.faulted()) return;
+    const int top = e.scratch_top_;
+    bool some = false;
+    for (uint8_t c : e.Cards(e.nodes_[n.y].x)) {
+      if (out.Has(c)) {
+        some = true;
+        break;
+      }
+    }
+    e.scratch_top_ = top;
+    if (!some) Fill(out, ~uint64_t{0});
+  }
   static void IfElse(Evaluator& e, const Node& n, CardSet& out) {
     e.SetInto(e.Value(n.x) ? n.y : n.z, out);
   }
@@ -160,6 +176,8 @@ struct SetOps {
         return &IfElse;
       case Op::kSetIfAny:
         return &IfAny;
+      case Op::kSetUnlessNone:
+        return &UnlessNone;
       case Op::kSetNot:
         return &Not;
       case Op::kSetAll:
