@@ -398,6 +398,7 @@ class Planner {
           sets.push_back(s);
         }
         if (n.op == Op::kAnyOf) FoldUnlessNone(sets);
+        if (sets.size() == 1) return sets[0];  // a fold left one: no union of one
         return Combine(n.op == Op::kAnyOf ? Op::kSetAny : Op::kSetAll, sets);
       }
       case Op::kNot: {
