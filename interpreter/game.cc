@@ -201,7 +201,7 @@ void Game::Run(State& s, EventLog* log) const {
   } else {
     Execute<false>(s, nullptr);
   }
-  LogWhereStopped(s, log);
+  if (log) LogWhereStopped(s, log);  // no call per decision without a log
 }
 
 template <bool kLog>
@@ -526,15 +526,17 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
       }
       case Code::kRoundBegin:
         SetVar(s, rules_.builtin.round, s.vars[rules_.builtin.round] + 1, log);
-        LogBoundary(s, EventKind::kRoundBegin, -1, kNoCard, s.vars[rules_.builtin.round],
-                    log);
+        if (log)
+          LogBoundary(s, EventKind::kRoundBegin, -1, kNoCard,
+                      s.vars[rules_.builtin.round], log);
         SetVariablesToStart(s, Scope::kRound, log);
         s.pending_count = 0;  // next-trick effects of a round's last trick lapse
         ++s.pc;
         break;
       case Code::kTrickBegin:
-        LogBoundary(s, EventKind::kTrickBegin, s.vars[rules_.builtin.leader], kNoCard,
-                    s.vars[rules_.builtin.trick_number], log);
+        if (log)
+          LogBoundary(s, EventKind::kTrickBegin, s.vars[rules_.builtin.leader], kNoCard,
+                      s.vars[rules_.builtin.trick_number], log);
         SetVariablesToStart(s, Scope::kTrick, log);
         s.played_count = 0;
         s.turns_taken = 0;
@@ -597,8 +599,9 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         if (faulted()) return;
         if (winner < 0 || winner >= players_) return Fail(s, RuntimeFault::kNoWinner, pc);
         SetVar(s, rules_.builtin.winner, winner, log);
-        LogBoundary(s, EventKind::kTrickEnd, winner, card,
-                    s.vars[rules_.builtin.trick_number], log);
+        if (log)
+          LogBoundary(s, EventKind::kTrickEnd, winner, card,
+                      s.vars[rules_.builtin.trick_number], log);
         ++s.pc;
         break;
       }
@@ -638,8 +641,9 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
       }
       case Code::kTurnBegin:
         TurnBegin(s, log);
-        LogBoundary(s, EventKind::kTurnBegin, s.vars[rules_.builtin.turn], kNoCard,
-                    s.vars[rules_.builtin.turn], log);
+        if (log)
+          LogBoundary(s, EventKind::kTurnBegin, s.vars[rules_.builtin.turn], kNoCard,
+                      s.vars[rules_.builtin.turn], log);
         ++s.pc;
         break;
       case Code::kSearch: {
