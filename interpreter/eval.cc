@@ -783,6 +783,14 @@ void BindFunctions(Ruleset& rules, bool fused) {
       if (seat == Op::kLocal) n.fn = &EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfLocal>;
       if (seat == Op::kGlobal) n.fn = &EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfGlobal>;
     }
+    // count(hand(p)) == ...: a per-seat check of the hands' sizes, one call
+    // fewer.
+    if (n.op == Op::kEq && op_of(n.x) == Op::kZoneSize) {
+      const Node& size = rules.nodes[static_cast<size_t>(n.x)];
+      if (op_of(size.x) == Op::kFamilyZone &&
+          op_of(rules.nodes[static_cast<size_t>(size.x)].x) == Op::kLocal)
+        n.fn = &EvalOps::EqOf<&EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfLocal>>;
+    }
     // count, any, first, highest and lowest of a filter stream over its
     // cards, no list made; all but first also over the filter reversed.
     const bool streams_reversed = n.op == Op::kCount || n.op == Op::kAny ||
