@@ -206,7 +206,10 @@ void Game::Run(State& s, EventLog* log) const {
 
 template <bool kLog>
 void Game::Execute(State& s, EventLog* log, Undo* undo) const {
-  if constexpr (!kLog) log = nullptr;  // a constant: every `if (log)` folds away
+  if constexpr (!kLog) {  // constants: every `if (log)` and `if (undo)` folds away
+    log = nullptr;
+    undo = nullptr;
+  }
   Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
   uint8_t buffer[kMaxCards];
   int steps = 0;

@@ -143,7 +143,9 @@ class Game {
     size_t events = 0;
   };
   // With `undo`, the state before each instruction is kept there, and one
-  // that shows an unstated card stops the run (RunUnstated).
+  // that shows an unstated card stops the run (RunUnstated). kLog: `log` and
+  // `undo` may be set; without, both are null (a plain run's steps check
+  // neither).
   template <bool kLog>
   void Execute(State& s, EventLog* log, Undo* undo = nullptr) const;
   // Stops the game on a ruleset error at `at` (an instruction or, for the

@@ -66,11 +66,7 @@ int Game::UnstatedInSight(const State& s) const {
 void Game::RunUnstated(State& s, EventLog* log) const {
   if (s.over) return LogWhereStopped(s, log);
   Undo undo;
-  if (log) {
-    Execute<true>(s, log, &undo);
-  } else {
-    Execute<false>(s, nullptr, &undo);
-  }
+  Execute<true>(s, log, &undo);
   int card = -1;
   if (s.error && s.fault == static_cast<uint8_t>(RuntimeFault::kUnstatedCard)) {
     card = s.fault_at;
