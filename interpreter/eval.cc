@@ -169,29 +169,33 @@ struct EvalOps {
   }
   static int64_t Attr(Evaluator& e, const Node& n) { return AttrOf<&Through>(e, n); }
   static int64_t List(Evaluator& e, const Node& n) { return e.ListValue(n); }
-  // x's value, kept while `stamp` holds. A value that faulted is not kept: a
+  // Kept for one question: x's value, kept while bit n.a of shared_kept_
+  // is set (a new question clears it). A value that faulted is not kept: a
   // filter's set that faulted is retried card by card (TrySet), which must
   // meet the fault again if it needs the value, not read what the failed try
   // left.
-  static int64_t Kept(Evaluator& e, const Node& n, uint64_t stamp, uint64_t& kept_at,
-                      int64_t& kept) {
-    if (kept_at != stamp) {
+  static int64_t Shared(Evaluator& e, const Node& n) {
+    const uint64_t bit = uint64_t{1} << n.a;
+    if (!(e.shared_kept_ & bit)) {
       const int64_t v = e.Value(n.x);
       if (e.faulted()) return v;
-      kept = v;
-      kept_at = stamp;
+      e.shared_value_[n.a] = v;
+      e.shared_kept_ |= bit;
     }
-    return kept;
-  }
-  // Kept for one question.
-  static int64_t Shared(Evaluator& e, const Node& n) {
-    return Kept(e, n, e.question_, e.shared_at_[n.a], e.shared_value_[n.a]);
+    return e.shared_value_[n.a];
   }
   // Kept for one question and card: the rules judging one card share it.
   static int64_t CardShared(Evaluator& e, const Node& n) {
-    const uint64_t stamp =
-        uint64_t{e.question_} << 32 | static_cast<uint32_t>(e.card_ + 1);
-    return Kept(e, n, stamp, e.card_shared_at_[n.a], e.card_shared_value_[n.a]);
+    const uint64_t bit = uint64_t{1} << n.a;
+    const int card = e.card_;
+    if (!(e.card_shared_kept_ & bit) || e.card_shared_card_[n.a] != card) {
+      const int64_t v = e.Value(n.x);
+      if (e.faulted()) return v;
+      e.card_shared_value_[n.a] = v;
+      e.card_shared_card_[n.a] = card;
+      e.card_shared_kept_ |= bit;
+    }
+    return e.card_shared_value_[n.a];
   }
   static int64_t ZoneSize(Evaluator& e, const Node& n) {
     return ZoneSizeOf<&Through>(e, n);

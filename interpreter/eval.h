@@ -70,9 +70,7 @@ class Evaluator {
         cards_(rules.cards.data()),
         state_(state),
         frame_(frame),
-        unstated_(state.unstated_count != 0) {
-    ForgetShared();
-  }
+        unstated_(state.unstated_count != 0) {}
 
   // REQUIRES: BindEvaluators(rules) ran (the loader does it).
   int64_t Value(int node) {
@@ -123,10 +121,8 @@ class Evaluator {
   // Op::kCardShared), since the state may change before the next question.
   void ReleaseLists() {
     scratch_top_ = 0;
-    if (++question_ == 0) {  // after 2^32 questions: start the count again
-      ForgetShared();
-      question_ = 1;
-    }
+    shared_kept_ = 0;
+    card_shared_kept_ = 0;
   }
   // Frees the lists but goes on with the same question on an unchanged state
   // (another rule, card or seat), keeping the shared values: those kept per
@@ -242,11 +238,6 @@ class Evaluator {
     return AttributeOf(rules_, state_, static_cast<int>(card), a);
   }
   inline int64_t CardAttr(int attr) { return Attribute(card_, static_cast<Attr>(attr)); }
-  // No shared value is kept: a new evaluator, or the question count wrapped.
-  void ForgetShared() {
-    std::fill_n(shared_at_, rules_.shared_slots, 0u);
-    std::fill_n(card_shared_at_, rules_.card_shared_slots, 0u);
-  }
 
   const Ruleset& rules_;
   const Node* nodes_;
@@ -265,14 +256,15 @@ class Evaluator {
   int64_t cache_value_[kCacheSlots];
   int64_t bound_[kCacheSlots];
   bool cache_ok_[kCacheSlots];
-  // Op::kShared slot k holds shared_value_[k] when shared_at_[k] is
-  // the question being answered.
-  uint32_t question_ = 1;
-  uint64_t shared_at_[kMaxSharedSlots];
+  // Op::kShared slot k holds shared_value_[k] while bit k of shared_kept_
+  // is set: the question being answered worked it out (a new question, or a
+  // new evaluator, starts with none; no slot array is cleared).
+  static_assert(kMaxSharedSlots <= 64);
+  uint64_t shared_kept_ = 0;
   int64_t shared_value_[kMaxSharedSlots];
-  // Op::kCardShared slot k: the same, at the question (high 32 bits) and for
-  // the card (low 32 bits: card + 1).
-  uint64_t card_shared_at_[kMaxSharedSlots];
+  // Op::kCardShared slot k: the same, for the card card_shared_card_[k].
+  uint64_t card_shared_kept_ = 0;
+  int card_shared_card_[kMaxSharedSlots];
   int64_t card_shared_value_[kMaxSharedSlots];
   // A class's verdict holds for the run class_run_[k] (set up on first use).
   uint32_t class_runs_ = 0;
