@@ -772,7 +772,7 @@ void BindFunctions(Ruleset& rules, bool fused) {
     if (n.op == Op::kCount && op_of(n.x) == Op::kFamilyCards)
       n.fn = &EvalOps::CountFamilyCards;
     if (n.op == Op::kFirst && op_of(n.x) == Op::kPlayed) n.fn = &EvalOps::FirstPlayed;
-    // An attribute of the trick's first card (a led suit): one call.
+    // An attribute of the trick's first card (its suit, say): one call.
     if (n.op == Op::kAttr && op_of(n.x) == Op::kFirst &&
         rules.nodes[static_cast<size_t>(n.x)].x >= 0 &&
         op_of(rules.nodes[static_cast<size_t>(n.x)].x) == Op::kPlayed)
