@@ -160,6 +160,9 @@ class Evaluator {
   // list (BindEvaluators binds these nodes to it); `ties_to_later`: of equal
   // values highest and lowest keep the later card (for reversed(filter)).
   int64_t StreamFilter(const Node& n, const Node& filter, bool ties_to_later = false);
+  // The same for a filter whose set is fixed (Op::kSetStatic) over a zone or
+  // the trick: the cards read where they lie, through the stored set.
+  int64_t StreamFixedSet(const Node& n, const Node& filter);
   // The cards of xs that filter f's condition `pred` holds for, into out.
   size_t JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs, uint8_t* out);
   // Counts a run of filter f over `cards` cards judged one by one; false, with
