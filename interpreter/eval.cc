@@ -216,7 +216,7 @@ struct EvalOps {
   // (Through, the op's own function), or, for the hottest pairs of an op and
   // its operand's op, by calling the operand's function directly (so
   // inlined): the same results, one call fewer. BindEvaluators picks the
-  // pairs (kPairs).
+  // pairs and longer chains (kChains).
   static int64_t Through(Evaluator& e, const Node& x) { return x.fn(e, x); }
   template <EvalFn X>
   static int64_t IfOf(Evaluator& e, const Node& n) {
@@ -265,27 +265,46 @@ struct EvalOps {
   }
 };
 
-// Op `parent` whose operand x is of op `child` runs `fn` (EvalOps' pairs).
-struct OpPair {
-  Op parent, child;
+// A node whose chain of x operands has the ops `ops` (the node's own first;
+// kNoOp ends a shorter chain) runs `fn`, which reads that chain directly:
+// the same results in fewer calls. Of the chains a node matches, the last
+// listed wins (the longer ones come after the pairs they extend).
+constexpr Op kNoOp = Op::kConst;  // a leaf: never the x of a chain
+struct OpChain {
+  Op ops[4];
   EvalFn fn;
 };
-constexpr OpPair kPairs[] = {
-    {Op::kIf, Op::kCardAttrEq, &EvalOps::IfOf<&EvalOps::CardAttrEq>},
-    {Op::kIf, Op::kEqConst, &EvalOps::IfOf<&EvalOps::EqConst>},
-    {Op::kAttr, Op::kShared, &EvalOps::AttrOf<&EvalOps::Shared>},
-    {Op::kCardAttrEqX, Op::kShared, &EvalOps::CardAttrEqXOf<&EvalOps::Shared>},
-    {Op::kEqConst, Op::kShared, &EvalOps::EqConstOf<&EvalOps::Shared>},
-    {Op::kZoneSize, Op::kGlobal, &EvalOps::ZoneSizeOf<&EvalOps::Global>},
-    {Op::kCoalesce, Op::kGlobal, &EvalOps::CoalesceOf<&EvalOps::Global>},
-    {Op::kLetIn, Op::kCardAttr, &EvalOps::LetInOf<&EvalOps::CardAttr>},
-    {Op::kEqConst, Op::kZoneSize, &EvalOps::EqConstOf<&EvalOps::ZoneSize>},
-    {Op::kEq, Op::kZoneSize, &EvalOps::EqOf<&EvalOps::ZoneSize>},
-    {Op::kGt, Op::kZoneSize, &EvalOps::GtOf<&EvalOps::ZoneSize>},
-    {Op::kZoneSize, Op::kFamilyZone, &EvalOps::ZoneSizeOf<&EvalOps::FamilyZone>},
-    {Op::kEq, Op::kIf, &EvalOps::EqOf<&EvalOps::If>},
-    {Op::kNeConst, Op::kCardShared, &EvalOps::NeConstOf<&EvalOps::CardShared>},
-    {Op::kAttr, Op::kZoneLast, &EvalOps::AttrOf<&EvalOps::ZoneLast>},
+constexpr OpChain kChains[] = {
+    // A family's zone of a seat a local or a variable holds: hand(p), hand(turn).
+    {{Op::kFamilyZone, Op::kLocal, kNoOp}, &EvalOps::FamilyZoneOfLocal},
+    {{Op::kFamilyZone, Op::kGlobal, kNoOp}, &EvalOps::FamilyZoneOfGlobal},
+    {{Op::kCount, Op::kFamilyCards, kNoOp}, &EvalOps::CountFamilyCards},
+    {{Op::kFirst, Op::kPlayed, kNoOp}, &EvalOps::FirstPlayed},
+    // The hottest pairs of an op and its operand's op.
+    {{Op::kIf, Op::kCardAttrEq, kNoOp}, &EvalOps::IfOf<&EvalOps::CardAttrEq>},
+    {{Op::kIf, Op::kEqConst, kNoOp}, &EvalOps::IfOf<&EvalOps::EqConst>},
+    {{Op::kAttr, Op::kShared, kNoOp}, &EvalOps::AttrOf<&EvalOps::Shared>},
+    {{Op::kCardAttrEqX, Op::kShared, kNoOp}, &EvalOps::CardAttrEqXOf<&EvalOps::Shared>},
+    {{Op::kEqConst, Op::kShared, kNoOp}, &EvalOps::EqConstOf<&EvalOps::Shared>},
+    {{Op::kZoneSize, Op::kGlobal, kNoOp}, &EvalOps::ZoneSizeOf<&EvalOps::Global>},
+    {{Op::kCoalesce, Op::kGlobal, kNoOp}, &EvalOps::CoalesceOf<&EvalOps::Global>},
+    {{Op::kLetIn, Op::kCardAttr, kNoOp}, &EvalOps::LetInOf<&EvalOps::CardAttr>},
+    {{Op::kEqConst, Op::kZoneSize, kNoOp}, &EvalOps::EqConstOf<&EvalOps::ZoneSize>},
+    {{Op::kEq, Op::kZoneSize, kNoOp}, &EvalOps::EqOf<&EvalOps::ZoneSize>},
+    {{Op::kGt, Op::kZoneSize, kNoOp}, &EvalOps::GtOf<&EvalOps::ZoneSize>},
+    {{Op::kZoneSize, Op::kFamilyZone, kNoOp}, &EvalOps::ZoneSizeOf<&EvalOps::FamilyZone>},
+    {{Op::kEq, Op::kIf, kNoOp}, &EvalOps::EqOf<&EvalOps::If>},
+    {{Op::kNeConst, Op::kCardShared, kNoOp}, &EvalOps::NeConstOf<&EvalOps::CardShared>},
+    {{Op::kAttr, Op::kZoneLast, kNoOp}, &EvalOps::AttrOf<&EvalOps::ZoneLast>},
+    // Longer chains: an attribute of the trick's first card (its suit, say);
+    // count(hand(p)), count(hand(turn)); a per-seat check of a hand's size.
+    {{Op::kAttr, Op::kFirst, Op::kPlayed}, &EvalOps::AttrOf<&EvalOps::FirstPlayed>},
+    {{Op::kZoneSize, Op::kFamilyZone, Op::kLocal},
+     &EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfLocal>},
+    {{Op::kZoneSize, Op::kFamilyZone, Op::kGlobal},
+     &EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfGlobal>},
+    {{Op::kEq, Op::kZoneSize, Op::kFamilyZone, Op::kLocal},
+     &EvalOps::EqOf<&EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfLocal>>},
 };
 
 int64_t Evaluator::Switch(const Node& n) {
@@ -374,11 +393,19 @@ int64_t Evaluator::Switch(const Node& n) {
 
 namespace {
 
+// Whether node n's chain of x operands has the chain's ops.
+bool Matches(const Ruleset& rules, const Node& n, const OpChain& chain) {
+  const Node* at = &n;
+  for (int i = 0; i < 4 && chain.ops[i] != kNoOp; ++i) {
+    if (at == nullptr || at->op != chain.ops[i]) return false;
+    at = at->x >= 0 ? &rules.nodes[static_cast<size_t>(at->x)] : nullptr;
+  }
+  return true;
+}
+
 // Sets each node's functions: its op's own (program.h), or with `fused` the
 // forms that do the same in fewer calls: count, any, first, highest and
-// lowest streaming over a filter, a family's zone of a seat a variable
-// holds, the count of a family's cards, and the operand pairs (kPairs: the
-// size of a family's zone among them).
+// lowest streaming over a filter, and the operand chains (kChains).
 void BindFunctions(Ruleset& rules, bool fused) {
   // The op list (program.h) names each op's function.
   static constexpr EvalFn kFns[] = {
@@ -394,35 +421,8 @@ void BindFunctions(Ruleset& rules, bool fused) {
     n.fn = kFns[static_cast<size_t>(n.op)];
     n.set_fn = SetEvaluatorOf(n.op, static_cast<int>(rules.cards.size()));
     if (!fused || n.x < 0) continue;
-    if (n.op == Op::kFamilyZone && op_of(n.x) == Op::kLocal)
-      n.fn = &EvalOps::FamilyZoneOfLocal;
-    if (n.op == Op::kFamilyZone && op_of(n.x) == Op::kGlobal)
-      n.fn = &EvalOps::FamilyZoneOfGlobal;
-    if (n.op == Op::kCount && op_of(n.x) == Op::kFamilyCards)
-      n.fn = &EvalOps::CountFamilyCards;
-    if (n.op == Op::kFirst && op_of(n.x) == Op::kPlayed) n.fn = &EvalOps::FirstPlayed;
-    // An attribute of the trick's first card (its suit, say): one call.
-    if (n.op == Op::kAttr && op_of(n.x) == Op::kFirst &&
-        rules.nodes[static_cast<size_t>(n.x)].x >= 0 &&
-        op_of(rules.nodes[static_cast<size_t>(n.x)].x) == Op::kPlayed)
-      n.fn = &EvalOps::AttrOf<&EvalOps::FirstPlayed>;
-    for (const OpPair& pair : kPairs) {
-      if (n.op == pair.parent && op_of(n.x) == pair.child) n.fn = pair.fn;
-    }
-    // count(hand(p)), count(hand(turn)): the size of a family's zone of a
-    // seat held by a local or a variable, in one call.
-    if (n.op == Op::kZoneSize && op_of(n.x) == Op::kFamilyZone) {
-      const Op seat = op_of(rules.nodes[static_cast<size_t>(n.x)].x);
-      if (seat == Op::kLocal) n.fn = &EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfLocal>;
-      if (seat == Op::kGlobal) n.fn = &EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfGlobal>;
-    }
-    // count(hand(p)) == ...: a per-seat check of the hands' sizes, one call
-    // fewer.
-    if (n.op == Op::kEq && op_of(n.x) == Op::kZoneSize) {
-      const Node& size = rules.nodes[static_cast<size_t>(n.x)];
-      if (op_of(size.x) == Op::kFamilyZone &&
-          op_of(rules.nodes[static_cast<size_t>(size.x)].x) == Op::kLocal)
-        n.fn = &EvalOps::EqOf<&EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfLocal>>;
+    for (const OpChain& chain : kChains) {
+      if (Matches(rules, n, chain)) n.fn = chain.fn;
     }
     // count, any, first, highest and lowest of a filter stream over its
     // cards, no list made; all but first also over the filter reversed.
