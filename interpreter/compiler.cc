@@ -88,11 +88,10 @@ void Compiler::BeginSection(const std::string& name, const SourcePos& pos) {
   origin_ = pos;
 }
 
-int Compiler::Emit(const Instr& in) {
+int Compiler::Emit(const Instr& in, const SourcePos& pos) {
   rules_.code.push_back(in);
-  Instr& added = rules_.code.back();
-  added.section = section_;
-  if (added.pos.line == 0) added.pos = origin_;
+  rules_.code.back().section = section_;
+  rules_.code_pos.push_back(pos.line == 0 ? origin_ : pos);
   return static_cast<int>(rules_.code.size()) - 1;
 }
 

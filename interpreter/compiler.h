@@ -61,8 +61,10 @@ class Compiler {
   // Code emitted from now on belongs to ruleset section `name` (Ruleset::sections);
   // an instruction without a place of its own gets `pos`.
   void BeginSection(const std::string& name, const SourcePos& pos);
-  // Low-level emission for the procedure generator (loader).
-  int Emit(const Instr& in);
+  // Low-level emission for the procedure generator (loader): the instruction
+  // is written where `pos` says, or, if `pos` is no place, where the statement
+  // or section being compiled is.
+  int Emit(const Instr& in, const SourcePos& pos = {});
   int Here() const { return static_cast<int>(rules_.code.size()); }
   int AddNode(Node n);
   // Number of local slots the last Statements() call used at most.

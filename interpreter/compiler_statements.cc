@@ -76,9 +76,8 @@ Status Compiler::Shuffle(const Stmt& s) {
   auto z = ZoneExpr(*s.exprs[0]);
   if (!z) return z.errors();
   Instr in{Code::kShuffle};
-  in.pos = s.pos;
   in.e0 = z.value();
-  Emit(in);
+  Emit(in, s.pos);
   return Ok();
 }
 
@@ -96,10 +95,9 @@ Status Compiler::Deal(const Stmt& s) {
                                 s.text, names));
   }
   Instr in{Code::kDeal};
-  in.pos = s.pos;
   in.e0 = z.value();
   in.slot = static_cast<int16_t>(f);
-  Emit(in);
+  Emit(in, s.pos);
   if (AnyOnEnter()) Emit(Instr{Code::kRunTriggers});
   return Ok();
 }
@@ -112,10 +110,9 @@ Status Compiler::Let(const Stmt& s) {
     return Error(s.pos, std::string("let holds a single value, not ") + TypeName(t));
   }
   Instr in{Code::kSetLocal};
-  in.pos = s.pos;
   in.slot = static_cast<int16_t>(NewLocal(s.text, t));
   in.e0 = v.value();
-  Emit(in);
+  Emit(in, s.pos);
   return Ok();
 }
 
@@ -123,9 +120,8 @@ Status Compiler::If(const Stmt& s) {
   auto c = Expect(*s.exprs[0], Type::kBool);
   if (!c) return c.errors();
   Instr in{Code::kJumpIfNot};
-  in.pos = s.pos;
   in.e0 = c.value();
-  int jump = Emit(in);
+  int jump = Emit(in, s.pos);
   if (auto st = NestedBlock(s.body); !st) return st;
   if (s.orelse.empty()) {
     rules_.code[static_cast<size_t>(jump)].target = Here();
@@ -148,10 +144,9 @@ Status Compiler::Repeat(const Stmt& s) {
   range.imm = static_cast<int64_t>(Type::kInt);
   size_t mark = locals_.size();
   Instr in{Code::kForBegin};
-  in.pos = s.pos;
   in.e0 = AddNode(range);
   in.slot = static_cast<int16_t>(NewLocal(" repeat", Type::kInt));
-  int begin = Emit(in);
+  int begin = Emit(in, s.pos);
   if (auto st = NestedBlock(s.body); !st) return st;
   Instr next{Code::kForNext};
   next.slot = in.slot;
@@ -168,9 +163,8 @@ Status Compiler::EndGame(const Stmt& s) {
   auto it = std::find(reasons.begin(), reasons.end(), reason);
   if (it == reasons.end()) it = reasons.insert(reasons.end(), reason);
   Instr in{Code::kEndGame};
-  in.pos = s.pos;
   in.slot = static_cast<int16_t>(it - reasons.begin());
-  Emit(in);
+  Emit(in, s.pos);
   return Ok();
 }
 
@@ -200,7 +194,6 @@ Status Compiler::CallStatement(const Stmt& s) {
 Status Compiler::Move(const Stmt& s) {
   const Expr& src = *s.exprs[0];
   Instr in;
-  in.pos = s.pos;
   in.flag = s.text == "bottom" ? 1 : 0;
   if (src.kind == Expr::Kind::kCall && src.text == "choose") {
     size_t args = 0;
@@ -220,12 +213,11 @@ Status Compiler::Move(const Stmt& s) {
     auto z = ZoneExpr(*s.exprs[1]);
     if (!z) return z.errors();
     Instr choose{Code::kChooseCards};
-    choose.pos = s.pos;
     choose.slot = static_cast<int16_t>(prompt.value());
     choose.e0 = p.value();
     choose.e1 = n.value();
     choose.e2 = cards.value();
-    Emit(choose);
+    Emit(choose, s.pos);
     in.code = Code::kMoveChosen;
     in.e1 = z.value();
   } else {
@@ -242,7 +234,7 @@ Status Compiler::Move(const Stmt& s) {
     in.e0 = cards.value();
     in.e1 = z.value();
   }
-  Emit(in);
+  Emit(in, s.pos);
   if (AnyOnEnter()) Emit(Instr{Code::kRunTriggers});
   return Ok();
 }
@@ -274,7 +266,6 @@ Status Compiler::Assign(const Stmt& s) {
   const Expr& target = *s.exprs[0];
   const Expr& value = *s.exprs[1];
   Instr in;
-  in.pos = s.pos;
   if (s.text == "=") {
     in.op = 0;
   } else if (s.text == "+=") {
@@ -299,7 +290,7 @@ Status Compiler::Assign(const Stmt& s) {
                     : Expect(value, want);
   if (!v) return v.errors();
   in.e0 = v.value();
-  Emit(in);
+  Emit(in, s.pos);
   return Ok();
 }
 
@@ -358,10 +349,9 @@ Result<int> Compiler::ChanceValue(const Stmt& s, const Expr& value, Type want) {
                                 ", the variable holds " + TypeName(want));
   }
   Instr pick{Code::kChooseOption};
-  pick.pos = s.pos;
   pick.e0 = -1;  // nobody: chance
   pick.e1 = l.value();
-  Emit(pick);
+  Emit(pick, s.pos);
   return AddNode(Node{Op::kChosenValue, element});
 }
 
@@ -393,11 +383,10 @@ Result<int> Compiler::ChosenValue(const Stmt& s, const Expr& value, Type want) {
                                 ", the variable holds " + TypeName(want));
   }
   Instr choose{Code::kChooseOption};
-  choose.pos = s.pos;
   choose.slot = static_cast<int16_t>(prompt.value());
   choose.e0 = p.value();
   choose.e1 = list;
-  Emit(choose);
+  Emit(choose, s.pos);
   return AddNode(Node{Op::kChosenValue, element});
 }
 
@@ -429,7 +418,6 @@ Status Compiler::For(const Stmt& s) {
   }
   size_t mark = locals_.size();
   Instr in{Code::kForBegin};
-  in.pos = s.pos;
   in.e0 = list.value();
   in.slot = static_cast<int16_t>(NewLocal(s.text, element));
   std::vector<int64_t> keys;
@@ -444,7 +432,7 @@ Status Compiler::For(const Stmt& s) {
   in.a = static_cast<int>(rules_.lists.size());
   in.b = static_cast<int>(keys.size());
   rules_.lists.insert(rules_.lists.end(), keys.begin(), keys.end());
-  int begin = Emit(in);
+  int begin = Emit(in, s.pos);
   for (const auto& inner : s.body) {
     auto st = Statement(*inner);
     if (!st) return st;

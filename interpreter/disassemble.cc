@@ -47,13 +47,14 @@ std::string InstrText(const Ruleset& rules, int pc) {
   if (Jumps(in.code)) Field(out, "target", in.target);
   if (in.a) Field(out, "a", in.a);
   if (in.b) Field(out, "b", in.b);
-  if (in.pos.line > 0) {
+  const SourcePos& pos = rules.code_pos[static_cast<size_t>(pc)];
+  if (pos.line > 0) {
     out.append("  ")
-        .append(in.pos.file ? in.pos.file->name() : "?")
+        .append(pos.file ? pos.file->name() : "?")
         .append(":")
-        .append(std::to_string(in.pos.line))
+        .append(std::to_string(pos.line))
         .append(":")
-        .append(std::to_string(in.pos.col));
+        .append(std::to_string(pos.col));
   }
   return out;
 }

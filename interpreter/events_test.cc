@@ -23,7 +23,7 @@ std::string SectionOf(const Ruleset& rules, const Event& e) {
 
 // The source line the event's instruction came from.
 std::string LineOf(const Ruleset& rules, const Event& e) {
-  const SourcePos& pos = rules.code[static_cast<size_t>(e.cause.pc)].pos;
+  const SourcePos& pos = rules.code_pos[static_cast<size_t>(e.cause.pc)];
   REQUIRE(pos.file);
   return std::string(pos.file->Line(pos.line));
 }

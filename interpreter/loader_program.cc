@@ -168,8 +168,7 @@ void Loader::EmitChecks(Moment at) {
     check.e0 = all[i].holds;
     check.slot = static_cast<int16_t>(i);
     check.flag = all[i].per_seat ? 1 : 0;
-    check.pos = all[i].pos;
-    compiler_.Emit(check);
+    compiler_.Emit(check, all[i].pos);
   }
 }
 

@@ -144,6 +144,8 @@ struct Ruleset {
   std::vector<SourcePos> node_pos;  // where each node was written: runtime errors
   std::vector<int64_t> lists;       // constant lists (Op::kList) and sort keys (node ids)
   std::vector<Instr> code;
+  std::vector<SourcePos> code_pos;  // where each instruction was written (the
+                                    // YAML key for generated code)
   // Instr::section names: the ruleset key code was compiled from ("setup",
   // "round.start", "trick.end", "effects.NAME") or a procedure's own steps
   // ("round", "trick", "turn"). Index 0 is code of no section.

@@ -51,7 +51,7 @@ Diagnostic RuntimeError(const Ruleset& rules, const State& state) {
     if (state.fault_at >= 0 && at < rules.node_pos.size()) pos = rules.node_pos[at];
   } else if (kFaults[static_cast<size_t>(f)].where == Where::kInstr &&
              state.fault_at >= 0 && at < rules.code.size()) {
-    pos = rules.code[at].pos;
+    pos = rules.code_pos[at];
   }
   return Diagnostic(pos, std::string("ruleset error: ") + RuntimeFaultText(f));
 }

@@ -33,10 +33,11 @@ void WriteInstr(const Ruleset& rules, const Instr& in, int pc, JsonWriter& json)
   json.Key("target").Int(in.target);
   json.Key("a").Int(in.a);
   json.Key("b").Int(in.b);
-  const bool placed = in.pos.line > 0;
-  json.Key("file").String(placed && in.pos.file ? in.pos.file->name() : "");
-  json.Key("line").Int(placed ? in.pos.line : 0);
-  json.Key("col").Int(placed ? in.pos.col : 0);
+  const SourcePos& pos = rules.code_pos[static_cast<size_t>(pc)];
+  const bool placed = pos.line > 0;
+  json.Key("file").String(placed && pos.file ? pos.file->name() : "");
+  json.Key("line").Int(placed ? pos.line : 0);
+  json.Key("col").Int(placed ? pos.col : 0);
   json.EndObject();
 }
 
