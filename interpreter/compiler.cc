@@ -270,6 +270,24 @@ int Compiler::Hoist(int node, Keep keep) {
 
 int Compiler::ShareFixedParts(int node) { return Hoist(node, Keep::kPerQuestion); }
 
+int Compiler::EverySeat(int node) {
+  const auto& nodes = rules_.nodes;
+  const Node n = nodes[static_cast<size_t>(node)];
+  if (n.op != Op::kEq && n.op != Op::kEqConst) return -1;
+  const Node& size = nodes[static_cast<size_t>(n.x)];
+  if (size.op != Op::kZoneSize) return -1;
+  const Node& zone = nodes[static_cast<size_t>(size.x)];
+  if (zone.op != Op::kFamilyZone || zone.b >= 0 || zone.imm != 0) return -1;
+  const Node& seat = nodes[static_cast<size_t>(zone.x)];
+  if (seat.op != Op::kLocal || seat.a != 0) return -1;
+  auto reads_p = [](const Node& m) { return m.op == Op::kLocal && m.a == 0; };
+  if (n.op == Op::kEq && AnyNodeBelow(rules_, n.y, reads_p)) return -1;
+  Node every{Op::kEverySeatSize, Type::kBool};
+  every.a = zone.a;
+  every.x = n.op == Op::kEq ? n.y : Const(Type::kInt, n.imm);
+  return AddNode(every);
+}
+
 int Compiler::Shared(int node) {
   const Node n = rules_.nodes[static_cast<size_t>(node)];
   if (IsLeaf(n) || !IsScalarType(n.type) || n.op == Op::kShared ||

@@ -57,6 +57,11 @@ class Compiler {
   // card nor the frame computed once per question: an Evaluator that judges
   // several cards or seats in one question computes them once.
   int ShareFixedParts(int node);
+  // `count(F(p)) == n` of a seat family F, n the same for every seat p
+  // (local 0), as one node that is true when every seat's pile holds n
+  // (Op::kEverySeatSize): one question walks the piles, not one per seat.
+  // -1 for a condition of another form.
+  int EverySeat(int node);
 
   // Code emitted from now on belongs to ruleset section `name` (Ruleset::sections);
   // an instruction without a place of its own gets `pos`.

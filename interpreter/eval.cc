@@ -143,6 +143,13 @@ struct EvalOps {
     }
     return e.card_shared_value_[n.a];
   }
+  static int64_t EverySeatSize(Evaluator& e, const Node& n) {
+    const int64_t want = e.Value(n.x);
+    for (int p = 0; p < e.state_.num_players; ++p) {
+      if (e.state_.ZoneSize(n.a + p) != want) return 0;
+    }
+    return 1;
+  }
   static int64_t ZoneSize(Evaluator& e, const Node& n) {
     return ZoneSizeOf<&Through>(e, n);
   }

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "interpreter/eval.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/loader_test_util.h"
@@ -122,6 +123,41 @@ TEST_CASE("loader: an invariant's part that does not read p is shared by the sea
   CHECK(s.error);
   REQUIRE(BrokenInvariant(*r, s) != nullptr);
   CHECK(BrokenInvariant(*r, s)->says == "seat 1 is one off");
+}
+
+TEST_CASE("loader: count(F(p)) == n of every seat is one node walking the piles",
+          "[loader][invariants]") {
+  // The left side a seat family's pile, the right the same for every seat:
+  // one question (Op::kEverySeatSize) for all seats, not one per seat.
+  RulesetPtr r = Load(WithInvariants(
+      "  - {at: trick_end, holds: count(hand(p)) == bonus, says: as many as bonus}\n"
+      "  - {at: round_end, holds: count(hand(p)) == 0}\n"
+      "  - {at: round_end, holds: count(hand(p)) == p}\n"             // reads p twice
+      "  - {at: round_end, holds: count(hand(bonus)) == bonus}\n"));  // no p at all
+  auto op = [&](int i) {
+    return r->nodes[static_cast<size_t>(r->invariants[static_cast<size_t>(i)].holds)].op;
+  };
+  CHECK(op(0) == Op::kEverySeatSize);
+  CHECK(op(1) == Op::kEverySeatSize);
+  CHECK(op(2) != Op::kEverySeatSize);
+  CHECK(r->invariants[2].per_seat);
+  CHECK(op(3) != Op::kEverySeatSize);
+
+  // Each seat's pile is read: one card in every hand holds for bonus 1, and
+  // one card more in any single seat's hand, the last included, breaks it.
+  Game game(*r, 3);
+  const int deck = r->zones[static_cast<size_t>(r->FindFamily("deck"))].first;
+  const int hand0 = r->zones[static_cast<size_t>(r->FindFamily("hand"))].first;
+  for (int extra = -1; extra < 3; ++extra) {
+    State s = game.NewInitialState();
+    for (int p = 0; p < 3; ++p) Game::MoveCard(s, s.Zone(deck)[0], hand0 + p, false);
+    if (extra >= 0) Game::MoveCard(s, s.Zone(deck)[0], hand0 + extra, false);
+    Frame frame{};
+    Evaluator ev(*r, s, &frame);
+    INFO("seat with one card more: " << extra);
+    CHECK(ev.Value(r->invariants[0].holds) == (extra < 0 ? 1 : 0));
+    CHECK(ev.Value(r->invariants[1].holds) == 0);
+  }
 }
 
 TEST_CASE("loader: invariants wrongly written", "[loader][invariants][diagnostics]") {

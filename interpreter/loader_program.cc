@@ -152,7 +152,13 @@ void Loader::Invariants(const YamlNode& doc, bool has_tricks) {
     // (Game::FirstBrokenCheck): the parts that do not read p are shared.
     inv.per_seat = AnyNodeBelow(
         *rules_, inv.holds, [](const Node& n) { return n.op == Op::kLocal && n.a == 0; });
-    if (inv.per_seat) inv.holds = compiler_.ShareFixedParts(inv.holds);
+    if (inv.per_seat) {
+      inv.holds = compiler_.ShareFixedParts(inv.holds);
+      if (const int every = compiler_.EverySeat(inv.holds); every >= 0) {
+        inv.holds = every;  // one question for all the seats
+        inv.per_seat = false;
+      }
+    }
     const YamlNode* holds = item.Find("holds");
     inv.says = Text(item, "says", holds && holds->IsScalar() ? holds->scalar : "");
     inv.pos = holds ? holds->pos : item.pos;

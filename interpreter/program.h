@@ -93,6 +93,7 @@ enum class Attr : uint8_t {
   X(kNot, Not, "not x")                                                             \
   X(kCount, List, "count(x)")                                                       \
   X(kZoneSize, ZoneSize, "count(x) of a zone x: its size, no list made")            \
+  X(kEverySeatSize, EverySeatSize, "every seat p's zone a + p holds x cards")       \
   X(kZoneFirst, ZoneFirst, "first(x) of a zone x: its bottom card, no list made")   \
   X(kZoneLast, ZoneLast, "last(x) or top(x) of a zone x: its top card")             \
   X(kAny, List, "any(x)")                                                           \
