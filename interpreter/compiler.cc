@@ -271,6 +271,7 @@ int Compiler::Hoist(int node, Keep keep) {
 int Compiler::ShareFixedParts(int node) { return Hoist(node, Keep::kPerQuestion); }
 
 int Compiler::EverySeat(int node) {
+  if (node < 0) return -1;
   const auto& nodes = rules_.nodes;
   const Node n = nodes[static_cast<size_t>(node)];
   if (n.op != Op::kEq && n.op != Op::kEqConst) return -1;

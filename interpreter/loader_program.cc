@@ -153,10 +153,12 @@ void Loader::Invariants(const YamlNode& doc, bool has_tricks) {
     inv.per_seat = AnyNodeBelow(
         *rules_, inv.holds, [](const Node& n) { return n.op == Op::kLocal && n.a == 0; });
     if (inv.per_seat) {
-      inv.holds = compiler_.ShareFixedParts(inv.holds);
+      // count(F(p)) == n: one node walks every seat's pile, reading n once.
       if (const int every = compiler_.EverySeat(inv.holds); every >= 0) {
-        inv.holds = every;  // one question for all the seats
+        inv.holds = every;
         inv.per_seat = false;
+      } else {
+        inv.holds = compiler_.ShareFixedParts(inv.holds);
       }
     }
     const YamlNode* holds = item.Find("holds");
