@@ -154,6 +154,9 @@ class Evaluator {
   bool BadSeat(int64_t p) const { return p >= state_.num_players; }
   int64_t Switch(const Node& n);              // the ops without a function of their own
   std::span<const uint8_t> ListOf(int node);  // Cards() past its leaves
+  // The cards of set filter n (Op::kSetFilter), in the order of its list;
+  // ListOf's case, called directly for a play rule (PlannedFilter).
+  std::span<const uint8_t> SetFilterCards(const Node& n);
   bool Member(int node, int64_t v);
   int64_t ListValue(const Node& n);  // count, any, first, ...: kept out of Value's frame
   // count, any, first, highest or lowest of a filter, without building its

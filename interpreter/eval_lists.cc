@@ -63,7 +63,8 @@ int64_t Reduce(Op op, const CardInfo* cards, std::span<const uint8_t> xs,
 
 std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
   const Node& f = nodes_[filter];
-  if (f.op != Op::kFilter) return Cards(filter);  // a set filter: cheaper still
+  if (f.op == Op::kSetFilter) return SetFilterCards(f);  // cheaper still
+  if (f.op != Op::kFilter) return Cards(filter);
   const Node& pred = nodes_[f.y];
   if (pred.op != Op::kAnyOf && pred.op != Op::kAllOf) return Cards(filter);
   auto xs = Cards(f.x);
@@ -288,6 +289,8 @@ std::span<const uint8_t> Evaluator::ListOf(int node) {
     }
     case Op::kIf:
       return Value(n.x) ? Cards(n.y) : Cards(n.z);
+    case Op::kSetFilter:
+      return SetFilterCards(n);
     default:
       break;
   }
@@ -311,20 +314,6 @@ std::span<const uint8_t> Evaluator::ListOf(int node) {
       out = Push();
       count = JudgeEach(n, n.y, xs, out);
       break;
-    case Op::kSetFilter: {
-      out = Push();
-      CardSet set;
-      if (xs.empty()) break;
-      if (!TrySet(n, set)) {
-        count = JudgeEach(n, n.z, xs, out);
-        break;
-      }
-      for (uint8_t c : xs) {
-        out[count] = c;
-        count += set.Has(c);
-      }
-      break;
-    }
     case Op::kMinus:
     case Op::kConcat: {
       auto ys = Cards(n.y);
@@ -362,6 +351,25 @@ std::span<const uint8_t> Evaluator::ListOf(int node) {
       return {};
   }
   // Move the result down to the first slot this call took.
+  if (scratch_[base] != out) std::memmove(scratch_[base], out, count);
+  scratch_top_ = base + 1;
+  return {scratch_[base], count};
+}
+
+std::span<const uint8_t> Evaluator::SetFilterCards(const Node& n) {
+  const int base = scratch_top_;
+  auto xs = Cards(n.x);
+  uint8_t* out = Push();
+  size_t count = 0;
+  if (CardSet set; !xs.empty() && TrySet(n, set)) {
+    for (uint8_t c : xs) {
+      out[count] = c;
+      count += set.Has(c);
+    }
+  } else if (!xs.empty()) {
+    count = JudgeEach(n, n.z, xs, out);  // the set faulted: card by card
+  }
+  // Move the result down to the first slot this call took, as ListOf does.
   if (scratch_[base] != out) std::memmove(scratch_[base], out, count);
   scratch_top_ = base + 1;
   return {scratch_[base], count};
