@@ -43,30 +43,28 @@ TEST_CASE("disassemble: the code of a tiny ruleset, by section, with places",
   std::string text = Disassemble(*r.value());
   std::string code = text.substr(text.find("code:"));
   CHECK(code ==
-        "code: 17\n"
+        "code: 15\n"
         "  [setup]\n"
         "  0 Deal slot=1 e0=n11  tiny.yaml:13:8\n"
         "  [round]\n"
         "  1 RoundBegin  tiny.yaml:15:3\n"
         "  [trick]\n"
         "  2 SetGlobal slot=4 e0=n9  tiny.yaml:17:3\n"
-        "  3 JumpIfNot e0=n14 target=15  tiny.yaml:17:3\n"
+        "  3 JumpIfNot e0=n14 target=13  tiny.yaml:17:3\n"
         "  4 TrickBegin  tiny.yaml:17:3\n"
         "  5 RunPending  tiny.yaml:17:3\n"
         "  6 SetGlobal slot=2 e0=n15  tiny.yaml:17:3\n"
-        "  7 Play target=10  tiny.yaml:17:3\n"
-        "  8 RunTriggers  tiny.yaml:17:3\n"
-        "  9 Jump target=7  tiny.yaml:17:3\n"
-        "  10 TrickResolve  tiny.yaml:17:3\n"
+        "  7 Play target=8  tiny.yaml:17:3\n"
+        "  8 TrickResolve  tiny.yaml:17:3\n"
         "  [trick.end]\n"
-        "  11 SetPlayerVar op=1 slot=25 e0=n17 e1=n16  tiny.yaml:20:5\n"
-        "  12 Move e0=n18 e1=n20  tiny.yaml:21:5\n"
+        "  9 SetPlayerVar op=1 slot=25 e0=n17 e1=n16  tiny.yaml:20:5\n"
+        "  10 Move e0=n18 e1=n20  tiny.yaml:21:5\n"
         "  [trick]\n"
-        "  13 TrickEnd  tiny.yaml:17:3\n"
-        "  14 Jump target=3  tiny.yaml:17:3\n"
+        "  11 TrickEnd  tiny.yaml:17:3\n"
+        "  12 Jump target=3  tiny.yaml:17:3\n"
         "  [round]\n"
-        "  15 JumpIfNot e0=n10 target=1  tiny.yaml:15:3\n"
-        "  16 GameOver  tiny.yaml:15:3\n");
+        "  13 JumpIfNot e0=n10 target=1  tiny.yaml:15:3\n"
+        "  14 GameOver  tiny.yaml:15:3\n");
   // The nodes the score statement reads: score(winner) and the constant 1.
   CHECK(text.rfind("nodes: 22\n", 0) == 0);
   // The play rule, `true`, as a card set (card_set_plan.h): every card; the

@@ -192,6 +192,16 @@ void Game::Call(State& s, int effect, int self, int owner, int return_pc) const 
   s.pc = rules_.effects[static_cast<size_t>(effect)].entry;
 }
 
+void Game::CallFirstQueued(State& s, uint8_t* cards, int8_t* owners, int8_t* effects,
+                           uint8_t& count) const {
+  const int card = cards[0], owner = owners[0], e = effects[0];
+  --count;
+  std::memmove(cards, cards + 1, count);
+  std::memmove(owners, owners + 1, count);
+  std::memmove(effects, effects + 1, count);
+  Call(s, e, card, owner, s.pc);
+}
+
 // On-enter effects of `card` for the family of `zone` wait until the move
 // statement is done, then run in order (kRunTriggers).
 void Game::QueueEnterEffects(State& s, int card, int zone) const {
@@ -533,20 +543,15 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         ev.set_frame(&s.frames[s.frame_count - 1]);
         break;
       }
-      case Code::kRunTriggers: {
+      case Code::kRunTriggers:
         if (s.trigger_count == 0) {
           ++s.pc;
           break;
         }
-        int card = s.trigger_card[0], owner = s.trigger_owner[0], e = s.trigger_effect[0];
-        --s.trigger_count;
-        std::memmove(s.trigger_card, s.trigger_card + 1, s.trigger_count);
-        std::memmove(s.trigger_owner, s.trigger_owner + 1, s.trigger_count);
-        std::memmove(s.trigger_effect, s.trigger_effect + 1, s.trigger_count);
-        Call(s, e, card, owner, s.pc);  // back here for the next one
+        CallFirstQueued(s, s.trigger_card, s.trigger_owner, s.trigger_effect,
+                        s.trigger_count);  // back here for the next one
         ev.set_frame(&s.frames[s.frame_count - 1]);
         break;
-      }
       case Code::kRoundBegin:
         SetVar(s, rules_.builtin.round, s.vars[rules_.builtin.round] + 1, log);
         if (log)
@@ -574,17 +579,19 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
           ++s.pc;
           break;
         }
-        int card = s.pending_card[0], owner = s.pending_owner[0], e = s.pending_effect[0];
-        --s.pending_count;
-        std::memmove(s.pending_card, s.pending_card + 1, s.pending_count);
-        std::memmove(s.pending_owner, s.pending_owner + 1, s.pending_count);
-        std::memmove(s.pending_effect, s.pending_effect + 1, s.pending_count);
-        Call(s, e, card, owner, s.pc);
+        CallFirstQueued(s, s.pending_card, s.pending_owner, s.pending_effect,
+                        s.pending_count);
         ev.set_frame(&s.frames[s.frame_count - 1]);
         // The leader may have changed: the first turn follows it.
         break;
       }
       case Code::kPlay: {
+        if (s.trigger_count != 0) {  // the last card's on-play effects, in order
+          CallFirstQueued(s, s.trigger_card, s.trigger_owner, s.trigger_effect,
+                          s.trigger_count);  // back here for the next one
+          ev.set_frame(&s.frames[s.frame_count - 1]);
+          break;
+        }
         if (s.turns_taken >= players_) {
           s.pc = in.target;
           break;

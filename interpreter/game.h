@@ -169,6 +169,12 @@ class Game {
   void LogBoundary(const State& s, EventKind kind, int player, int card, int32_t value,
                    EventLog* log) const;
   void Call(State& s, int effect, int self, int owner, int return_pc) const;
+  // REQUIRES: count > 0. Takes the first of a queue of effects (the
+  // triggers or the pending next-trick effects: card, owner and effect side
+  // by side) off it and calls that effect, to return to the instruction
+  // running now.
+  void CallFirstQueued(State& s, uint8_t* cards, int8_t* owners, int8_t* effects,
+                       uint8_t& count) const;
   void QueueTriggers(State& s, int card, int zone) const {
     // Most moves wake nothing: decided here, without a call.
     if (s.unstated_count == 0 &&

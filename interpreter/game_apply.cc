@@ -228,10 +228,9 @@ Status Game::ApplyChoice(State& s, const Action& a, EventLog* log) const {
                           " is not allowed now");
   }
   switch (a.kind) {
-    case ActionKind::kPlay:
+    case ActionKind::kPlay:  // the trick's step goes on (its triggers first)
       PlayCard(s, a.value, log);
       d.kind = DecisionKind::kNone;
-      ++s.pc;
       break;
     case ActionKind::kChoose:
       s.chosen[s.chosen_count++] = static_cast<uint8_t>(a.value);

@@ -137,12 +137,10 @@ void Loader::EmitTricks(const YamlNode& trick, int tricks) {
   first_turn.slot = static_cast<int16_t>(b.turn);
   first_turn.e0 = Global(b.leader, Type::kPlayer);
   compiler_.Emit(first_turn);
+  // One step plays the trick: it runs the triggers a card played queued
+  // (returning to it), then asks the next player, until all have played.
   Instr play{Code::kPlay};
   int play_at = compiler_.Emit(play);
-  compiler_.Emit(Instr{Code::kRunTriggers});
-  Instr back{Code::kJump};
-  back.target = play_at;
-  compiler_.Emit(back);
   r.code[static_cast<size_t>(play_at)].target = compiler_.Here();
   compiler_.Emit(Instr{Code::kTrickResolve});
   CodeContext end_ctx;

@@ -218,7 +218,9 @@ struct Node {
   X(kRoundBegin, "round += 1, round-scope variables reset, pending effects dropped") \
   X(kTrickBegin, "trick-scope variables reset, play order cleared, turn = leader")  \
   X(kRunPending, "run the next-trick effects queued by the last trick")             \
-  X(kPlay, "suspends: `turn` plays a card allowed by the trick rules")              \
+  X(kPlay,                                                                          \
+    "the last card's queued effects run (back here), then, until all have "         \
+    "played (then pc = target), suspends: `turn` plays a card the rules allow")     \
   X(kTrickResolve, "winner = the trick's winner rule")                              \
   X(kTrickEffects, "run end-of-trick effects in play order, queue next-trick ones") \
   X(kTrickEnd, "leader = winner, trick_number += 1")                                \
