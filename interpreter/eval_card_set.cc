@@ -45,6 +45,11 @@ CardSet Evaluator::ListSet(int at) const {
 // the ruleset's cards).
 template <int W>
 struct SetOps {
+  // Whether card c is in s: with one word, that word (every card is below 64).
+  static bool Has(const CardSet& s, int c) {
+    if constexpr (W == 1) return s.words[0] >> c & 1;
+    return s.Has(c);
+  }
   static void Fill(CardSet& out, uint64_t word) {
     for (int i = 0; i < W; ++i) out.words[i] = word;
   }
@@ -73,7 +78,7 @@ struct SetOps {
     bool some = false;
     if (e.TrySet(filter, set)) {
       for (uint8_t c : e.Cards(filter.x)) {
-        if (set.Has(c)) {
+        if (Has(set, c)) {
           some = true;
           break;
         }
@@ -92,7 +97,7 @@ struct SetOps {
     const int top = e.scratch_top_;
     bool some = false;
     for (uint8_t c : e.Cards(e.nodes_[n.y].x)) {
-      if (out.Has(c)) {
+      if (Has(out, c)) {
         some = true;
         break;
       }

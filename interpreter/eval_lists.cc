@@ -362,9 +362,17 @@ std::span<const uint8_t> Evaluator::SetFilterCards(const Node& n) {
   uint8_t* out = Push();
   size_t count = 0;
   if (CardSet set; !xs.empty() && TrySet(n, set)) {
-    for (uint8_t c : xs) {
-      out[count] = c;
-      count += set.Has(c);
+    if (rules_.cards.size() <= 64) {  // one word: no word picked per card
+      const uint64_t word = set.words[0];
+      for (uint8_t c : xs) {
+        out[count] = c;
+        count += word >> c & 1;
+      }
+    } else {
+      for (uint8_t c : xs) {
+        out[count] = c;
+        count += set.Has(c);
+      }
     }
   } else if (!xs.empty()) {
     count = JudgeEach(n, n.z, xs, out);  // the set faulted: card by card
