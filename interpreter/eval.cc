@@ -8,14 +8,6 @@
 
 namespace angler {
 
-// Scratch lists follow a stack discipline: every Cards() call leaves at most its
-// own result allocated, at the lowest free slot, so nested filters never clobber
-// a list still in use.
-uint8_t* Evaluator::Push() {
-  if (scratch_top_ >= kScratchLists) std::abort();  // the loader bounds nesting depth
-  return scratch_[scratch_top_++];
-}
-
 void Evaluator::Pop(uint8_t* p) {
   scratch_top_ = static_cast<int>((p - &scratch_[0][0]) / kMaxCards);
 }

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <span>
 
 #include "interpreter/card_set.h"
@@ -139,7 +140,13 @@ class Evaluator {
  private:
   static constexpr int kScratchLists = 12;
   static constexpr int kCacheSlots = kMaxSlots;  // the loader keeps the rules' below
-  uint8_t* Push();
+  // Scratch lists follow a stack discipline: every Cards() call leaves at
+  // most its own result allocated, at the lowest free slot, so nested
+  // filters never clobber a list still in use.
+  uint8_t* Push() {
+    if (scratch_top_ >= kScratchLists) std::abort();  // the loader bounds nesting depth
+    return scratch_[scratch_top_++];
+  }
   void Pop(uint8_t* p);
   friend struct EvalOps;
   int64_t Fault(const Node& n, RuntimeFault f) {
