@@ -165,7 +165,10 @@ class Game {
   Cause CauseAt(const State& s) const;
   void LogWhereStopped(const State& s, EventLog* log) const;
   void LogLay(const State& s, const Action& a, const State& after, EventLog* log) const;
-  void LogAction(const State& s, const Action& a, EventLog* log) const;
+  void LogAction(const State& s, const Action& a, EventLog* log) const {
+    if (log) WriteAction(s, a, *log);  // no call per action without a log
+  }
+  void WriteAction(const State& s, const Action& a, EventLog& log) const;
   void LogBoundary(const State& s, EventKind kind, int player, int card, int32_t value,
                    EventLog* log) const;
   void Call(State& s, int effect, int self, int owner, int return_pc) const;

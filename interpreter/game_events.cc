@@ -19,8 +19,7 @@ Cause Game::CauseAt(const State& s) const {
   return c;
 }
 
-void Game::LogAction(const State& s, const Action& a, EventLog* log) const {
-  if (!log) return;
+void Game::WriteAction(const State& s, const Action& a, EventLog& log) const {
   Event e;
   e.kind = EventKind::kAction;
   e.player = a.player;
@@ -28,7 +27,7 @@ void Game::LogAction(const State& s, const Action& a, EventLog* log) const {
   e.before = static_cast<int32_t>(a.kind);
   e.seed = a.seed;
   e.cause = CauseAt(s);
-  log->Add(e);
+  log.Add(e);
 }
 
 void Game::LogBoundary(const State& s, EventKind kind, int player, int card,
