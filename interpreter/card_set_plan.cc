@@ -399,7 +399,9 @@ class Planner {
         }
         if (n.op == Op::kAnyOf) FoldUnlessNone(sets);
         if (sets.size() == 1) return sets[0];  // a fold left one: no union of one
-        return Combine(n.op == Op::kAnyOf ? Op::kSetAny : Op::kSetAll, sets);
+        const Op op = n.op == Op::kAnyOf ? Op::kSetAny : Op::kSetAll;
+        if (const int chosen = ChoiceFirst(op, sets); chosen >= 0) return chosen;
+        return Combine(op, sets);
       }
       case Op::kNot: {
         const int s = SetOf(n.x);
@@ -445,6 +447,30 @@ class Planner {
       }
     }
   }
+  // `c or ...` with c the same for every card (kSetIf; Compiler::Hoist puts
+  // such parts first): every card when c holds, else the other sets' union;
+  // `c and ...`: their intersection when c holds, else none. One choice by
+  // c's value (kSetIfElse), not a union's loop over c's set. -1 when the
+  // first set is not such a c.
+  int ChoiceFirst(Op op, std::vector<int> sets) {
+    if (Get(sets[0]).op != Op::kSetIf) return -1;
+    const int cond = Get(sets[0]).x;
+    sets.erase(sets.begin());
+    const int rest = sets.size() == 1 ? sets[0] : Combine(op, sets);
+    CardSet decided;  // what c alone decides: every card for or, none for and
+    if (op == Op::kSetAny) {
+      for (uint64_t& w : decided.words) w = ~uint64_t{0};
+    }
+    Node fixed{Op::kSetStatic, Type::kCardSet};
+    fixed.a = AddSet(decided);
+    const int by_c = AddNode(fixed);
+    Node choose{Op::kSetIfElse, Type::kCardSet};
+    choose.x = cond;
+    choose.y = op == Op::kSetAny ? by_c : rest;
+    choose.z = op == Op::kSetAny ? rest : by_c;
+    return AddNode(choose);
+  }
+
   // Whether set nodes a and b hold the same cards whenever both are worked
   // out for one question: the same fixed sets over the same values.
   bool SameSet(int a, int b) const {

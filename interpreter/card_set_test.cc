@@ -272,6 +272,10 @@ const OpCase kOpCases[] = {
      Op::kSetIfAny},
     {"ocean where stars > 2 or any(hand(left(p)) where value < round)", Op::kSetIfAny},
     {"hand(p) where if suit == trump then value > round else stars == 1", Op::kSetNot},
+    // A part the same for every card (moved first) decides or leaves a choice.
+    {"hand(p) where round > 1 or suit == trump", Op::kSetIfElse},
+    {"hand(p) where kind == buoy or round > 1 or suit == trump", Op::kSetIfElse},
+    {"hand(p) where stars > 1 and round > 1 and suit == trump", Op::kSetIfElse},
     // The top card of each pile, streamed where it lies by count, first, any.
     {"ends(hand) where suit == trump", Op::kSetEq},
     {"ends(boat) where value < round * 3", Op::kSetLt},
