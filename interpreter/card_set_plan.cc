@@ -401,6 +401,7 @@ class Planner {
         if (sets.size() == 1) return sets[0];  // a fold left one: no union of one
         const Op op = n.op == Op::kAnyOf ? Op::kSetAny : Op::kSetAll;
         if (const int chosen = ChoiceFirst(op, sets); chosen >= 0) return chosen;
+        if (const int lifted = ChoiceLifted(op, sets); lifted >= 0) return lifted;
         return Combine(op, sets);
       }
       case Op::kNot: {
@@ -469,6 +470,47 @@ class Planner {
     choose.y = op == Op::kSetAny ? by_c : rest;
     choose.z = op == Op::kSetAny ? rest : by_c;
     return AddNode(choose);
+  }
+
+  // An and with a part `c or X` (ChoiceFirst's choice: every card if c,
+  // else X's) loses nothing to that part when c holds, so the choice moves
+  // up: `c ? the other parts : the other parts and X`; likewise an or with a
+  // part `c and X` (no card unless c): `c ? the others or X : the others`.
+  // c is read before the other parts, which a fault would only send to the
+  // card-by-card path (TrySet). -1 for no such part.
+  int ChoiceLifted(Op op, const std::vector<int>& sets) {
+    for (size_t i = 0; i < sets.size(); ++i) {
+      const Node part = Get(sets[i]);
+      if (part.op != Op::kSetIfElse) continue;
+      if (op == Op::kSetAll ? !EveryCard(part.y) : !NoCard(part.z)) continue;
+      std::vector<int> without = sets, with = sets;
+      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
+      with[i] = op == Op::kSetAll ? part.z : part.y;
+      auto joined = [&](const std::vector<int>& v) {
+        return v.size() == 1 ? v[0] : Combine(op, v);
+      };
+      Node choose{Op::kSetIfElse, Type::kCardSet};
+      choose.x = part.x;
+      choose.y = joined(op == Op::kSetAll ? without : with);
+      choose.z = joined(op == Op::kSetAll ? with : without);
+      return AddNode(choose);
+    }
+    return -1;
+  }
+  // Whether a set node is a fixed set of every card, or of none.
+  bool EveryCard(int set) const {
+    const CardSet all = CardSet::FirstN(static_cast<int>(rules_.cards.size()));
+    return Get(set).op == Op::kSetStatic && (StoredSet(Get(set).a) &= all) == all;
+  }
+  bool NoCard(int set) const {
+    const CardSet all = CardSet::FirstN(static_cast<int>(rules_.cards.size()));
+    return Get(set).op == Op::kSetStatic && (StoredSet(Get(set).a) &= all) == CardSet{};
+  }
+  CardSet StoredSet(int at) const {
+    CardSet s;
+    for (int w = 0; w < CardSet::kWords; ++w)
+      s.words[w] = static_cast<uint64_t>(List(at + w));
+    return s;
   }
 
   // Whether set nodes a and b hold the same cards whenever both are worked

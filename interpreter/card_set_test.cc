@@ -276,6 +276,9 @@ const OpCase kOpCases[] = {
     {"hand(p) where round > 1 or suit == trump", Op::kSetIfElse},
     {"hand(p) where kind == buoy or round > 1 or suit == trump", Op::kSetIfElse},
     {"hand(p) where stars > 1 and round > 1 and suit == trump", Op::kSetIfElse},
+    // Such a choice inside an and (or), lifted above it.
+    {"hand(p) where suit == trump and (round > 1 or stars > 2)", Op::kSetIfElse},
+    {"hand(p) where suit == trump or (round > 1 and stars > 2)", Op::kSetIfElse},
     // The top card of each pile, streamed where it lies by count, first, any.
     {"ends(hand) where suit == trump", Op::kSetEq},
     {"ends(boat) where value < round * 3", Op::kSetLt},
@@ -326,6 +329,29 @@ TEST_CASE("card sets: each set op agrees with judging card by card", "[card_set]
       CHECK(ev.Value(anys[i]) == !want.empty());
     }
   });
+}
+
+TEST_CASE("card sets: a choice by a value inside an and or an or is lifted above it",
+          "[card_set]") {
+  // `A and (c or X)`: when c holds, A; else A and X. `A or (c and X)`: when
+  // c holds, A or X; else A. One choice by c, not a set of every card (or of
+  // none) worked out and joined to A's.
+  Ruleset rules = testing::Fishing();
+  auto set_of = [&](const char* text) {
+    const Node& filter = rules.nodes[static_cast<size_t>(CompileAndPlan(rules, text))];
+    REQUIRE(filter.op == Op::kSetFilter);
+    return rules.nodes[static_cast<size_t>(filter.y)];
+  };
+  const Node lifted_and =
+      set_of("hand(p) where suit == trump and (round > 1 or stars > 2)");
+  CHECK(lifted_and.op == Op::kSetIfElse);
+  CHECK(rules.nodes[static_cast<size_t>(lifted_and.y)].op == Op::kSetEq);   // A alone
+  CHECK(rules.nodes[static_cast<size_t>(lifted_and.z)].op == Op::kSetAll);  // A and X
+  const Node lifted_or =
+      set_of("hand(p) where suit == trump or (round > 1 and stars > 2)");
+  CHECK(lifted_or.op == Op::kSetIfElse);
+  CHECK(rules.nodes[static_cast<size_t>(lifted_or.y)].op == Op::kSetAny);  // A or X
+  CHECK(rules.nodes[static_cast<size_t>(lifted_or.z)].op == Op::kSetEq);   // A alone
 }
 
 TEST_CASE("card sets: a value that faults is left to the card-by-card path",
