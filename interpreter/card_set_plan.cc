@@ -398,11 +398,7 @@ class Planner {
           sets.push_back(s);
         }
         if (n.op == Op::kAnyOf) FoldUnlessNone(sets);
-        if (sets.size() == 1) return sets[0];  // a fold left one: no union of one
-        const Op op = n.op == Op::kAnyOf ? Op::kSetAny : Op::kSetAll;
-        if (const int chosen = ChoiceFirst(op, sets); chosen >= 0) return chosen;
-        if (const int lifted = ChoiceLifted(op, sets); lifted >= 0) return lifted;
-        return Combine(op, sets);
+        return Joined(n.op == Op::kAnyOf ? Op::kSetAny : Op::kSetAll, sets);
       }
       case Op::kNot: {
         const int s = SetOf(n.x);
@@ -448,16 +444,32 @@ class Planner {
       }
     }
   }
+  // The union (kSetAny) or intersection (kSetAll) of `sets`: one set as
+  // itself, a choice by a value where one decides (ChoiceFirst,
+  // ChoiceLifted; the parts left are joined here again), else one node.
+  // Each lift joins the other parts twice: kMaxLifts choices at most are lifted
+  // out of one and/or, so its nodes grow at most 2^kMaxLifts-fold.
+  static constexpr int kMaxLifts = 3;
+  int Joined(Op op, const std::vector<int>& sets, int lifts = 0) {
+    if (sets.size() == 1) return sets[0];
+    if (const int chosen = ChoiceFirst(op, sets, lifts); chosen >= 0) return chosen;
+    if (lifts < kMaxLifts) {
+      if (const int lifted = ChoiceLifted(op, sets, lifts + 1); lifted >= 0)
+        return lifted;
+    }
+    return Combine(op, sets);
+  }
+
   // `c or ...` with c the same for every card (kSetIf; Compiler::Hoist puts
   // such parts first): every card when c holds, else the other sets' union;
   // `c and ...`: their intersection when c holds, else none. One choice by
   // c's value (kSetIfElse), not a union's loop over c's set. -1 when the
   // first set is not such a c.
-  int ChoiceFirst(Op op, std::vector<int> sets) {
+  int ChoiceFirst(Op op, std::vector<int> sets, int lifts) {
     if (Get(sets[0]).op != Op::kSetIf) return -1;
     const int cond = Get(sets[0]).x;
     sets.erase(sets.begin());
-    const int rest = sets.size() == 1 ? sets[0] : Combine(op, sets);
+    const int rest = Joined(op, sets, lifts);
     CardSet decided;  // what c alone decides: every card for or, none for and
     if (op == Op::kSetAny) {
       for (uint64_t& w : decided.words) w = ~uint64_t{0};
@@ -478,7 +490,7 @@ class Planner {
   // part `c and X` (no card unless c): `c ? the others or X : the others`.
   // c is read before the other parts, which a fault would only send to the
   // card-by-card path (TrySet). -1 for no such part.
-  int ChoiceLifted(Op op, const std::vector<int>& sets) {
+  int ChoiceLifted(Op op, const std::vector<int>& sets, int lifts) {
     for (size_t i = 0; i < sets.size(); ++i) {
       const Node part = Get(sets[i]);
       if (part.op != Op::kSetIfElse) continue;
@@ -486,13 +498,10 @@ class Planner {
       std::vector<int> without = sets, with = sets;
       without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
       with[i] = op == Op::kSetAll ? part.z : part.y;
-      auto joined = [&](const std::vector<int>& v) {
-        return v.size() == 1 ? v[0] : Combine(op, v);
-      };
       Node choose{Op::kSetIfElse, Type::kCardSet};
       choose.x = part.x;
-      choose.y = joined(op == Op::kSetAll ? without : with);
-      choose.z = joined(op == Op::kSetAll ? with : without);
+      choose.y = Joined(op, op == Op::kSetAll ? without : with, lifts);
+      choose.z = Joined(op, op == Op::kSetAll ? with : without, lifts);
       return AddNode(choose);
     }
     return -1;
