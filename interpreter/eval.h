@@ -221,7 +221,29 @@ class Evaluator {
   }
   // A kSetFilter's set; false (and no fault) when working it out faulted:
   // the caller judges card by card instead.
-  bool TrySet(const Node& f, CardSet& out);
+  // Written here: every play rule's question asks it, and the common path
+  // is a few tests and one call.
+  bool TrySet(const Node& f, CardSet& out) {
+    const Node& set = nodes_[f.y];
+    if (set.op == Op::kSetStatic && !card_by_card_ && !unstated_) {  // nothing to fault
+      out = ListSet(set.a);
+      return true;
+    }
+    // Values the filter keeps for a run are forgotten, unless the set reads
+    // none of them (imm 1: card_set_plan.cc strips them from set operands).
+    if (f.imm == 0) ResetCache(f);
+    // A new fault could not be told apart. Unstated cards (State::unstated)
+    // are judged one by one, so reading one asks for it: a set decides by
+    // what it is.
+    if (faulted() || card_by_card_ || unstated_) return false;
+    const int top = scratch_top_;
+    SetInto(f.y, out);
+    scratch_top_ = top;
+    return !faulted() || GiveUpSet(f);
+  }
+  // Card by card, the value that faulted may never be needed: the fault is
+  // forgotten and the set given up (false).
+  bool GiveUpSet(const Node& f);
   // The set of card-set node `node` (REQUIRES: BindEvaluators ran).
   void SetInto(int node, CardSet& out) {
     const Node& n = nodes_[node];

@@ -8,23 +8,7 @@
 
 namespace angler {
 
-bool Evaluator::TrySet(const Node& f, CardSet& out) {
-  const Node& set = nodes_[f.y];
-  if (set.op == Op::kSetStatic && !card_by_card_ && !unstated_) {  // nothing to fault
-    out = ListSet(set.a);
-    return true;
-  }
-  // Values the filter keeps for a run are forgotten, unless the set reads
-  // none of them (imm 1: card_set_plan.cc strips them from set operands).
-  if (f.imm == 0) ResetCache(f);
-  // A new fault could not be told apart. Unstated cards (State::unstated) are
-  // judged one by one, so reading one asks for it: a set decides by what it is.
-  if (faulted() || card_by_card_ || unstated_) return false;
-  int top = scratch_top_;
-  SetInto(f.y, out);
-  scratch_top_ = top;
-  if (!faulted()) return true;
-  // Card by card, the value that faulted may never be needed.
+bool Evaluator::GiveUpSet(const Node& f) {
   fault_ = RuntimeFault::kNone;
   fault_node_ = -1;
   ResetCache(f);
