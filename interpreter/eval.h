@@ -251,7 +251,12 @@ class Evaluator {
   }
   template <int W>
   friend struct SetOps;
-  CardSet ListSet(int at) const;  // the set stored at lists[at .. at+4)
+  CardSet ListSet(int at) const {  // the set stored at lists[at .. at+4)
+    CardSet s;
+    for (int i = 0; i < CardSet::kWords; ++i)
+      s.words[i] = static_cast<uint64_t>(lists_[at + i]);
+    return s;
+  }
   void ResetCache(const Node& f) {
     for (int slot = f.a; slot < f.b; ++slot) cache_ok_[slot] = false;
   }

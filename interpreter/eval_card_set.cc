@@ -15,13 +15,6 @@ bool Evaluator::GiveUpSet(const Node& f) {
   return false;
 }
 
-CardSet Evaluator::ListSet(int at) const {
-  CardSet s;
-  for (int i = 0; i < CardSet::kWords; ++i)
-    s.words[i] = static_cast<uint64_t>(lists_[at + i]);
-  return s;
-}
-
 // One small function per set op, chosen at load (SetEvaluatorOf): each
 // computes its node's set into `out`. They work on the first W words only,
 // the words the ruleset's cards need (1 for up to 64 cards): the bits past
