@@ -147,9 +147,11 @@ bool Game::DealAtOnce(State& s, const uint8_t* cards, size_t n, int first) const
   // built in one pass over the table instead of n moves.
   CardSet dealt;
   const int family = rules_.ZoneFamilyOf(first);
+  const bool wakes = enter_families_ >> family & 1;  // some card might
   for (size_t k = 0; k < n; ++k) {
     if (dealt.Has(cards[k]) ||
-        rules_.cards[static_cast<size_t>(cards[k])].enter_families >> family & 1)
+        (wakes &&
+         rules_.cards[static_cast<size_t>(cards[k])].enter_families >> family & 1))
       return false;
     dealt.Add(cards[k]);
   }

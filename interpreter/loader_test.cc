@@ -163,6 +163,34 @@ TEST_CASE("loader: unknown effect, with did-you-mean", "[loader][diagnostics]") 
   CHECK(rules->effects[0].timing == Timing::kEndOfTrick);
 }
 
+TEST_CASE("loader: a card dealt into a family its effect enters runs the effect",
+          "[loader][effects]") {
+  // Each red card scores a point for the seat it is dealt to. (A deal is one
+  // pass over the table only when no dealt card wakes: Game::DealAtOnce.)
+  std::string text = Replace(kMini, "  - {suits: [red, blue], values: 1..4}\n",
+                             "  - {suit: red, values: 1..4, effect: counted}\n"
+                             "  - {suit: blue, values: 1..4}\n");
+  text += "effects:\n  counted:\n    when: enters hand\n    do: score(owner) += 1\n";
+  RulesetPtr rules = Load(text);
+  const Game game(*rules, 2);
+  State s = game.NewInitialState();
+  for (uint64_t seed = 1; game.IsChance(s); ++seed) {
+    REQUIRE(game.Apply(s, Action{ActionKind::kChance, -1, 0, seed}).ok());
+  }
+  const int hand = rules->zones[static_cast<size_t>(rules->FindFamily("hand"))].first;
+  const int score =
+      rules->variables[static_cast<size_t>(rules->FindVariable("score"))].slot;
+  int scored = 0;
+  for (int p = 0; p < 2; ++p) {
+    int red = 0;
+    for (uint8_t c : s.Zone(hand + p))
+      red += rules->cards[c].suit == rules->FindSuit("red");
+    CHECK(s.vars[score + p] == red);
+    scored += s.vars[score + p];
+  }
+  CHECK(scored == 4);
+}
+
 TEST_CASE("loader: unknown timing", "[loader][diagnostics]") {
   std::string text = std::string(kMini) +
                      "effects:\n"
