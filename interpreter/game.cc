@@ -40,6 +40,10 @@ Game::Game(const Ruleset& rules, int players) : rules_(rules), players_(players)
       starts_[static_cast<size_t>(v.scope)].push_back({v.slot + i, v.init});
   }
   for (const CardInfo& c : rules_.cards) enter_families_ |= c.enter_families;
+  if (rules_.trick && rules_.hand_family >= 0 && rules_.trick->family >= 0) {
+    first_hand_ = rules_.zones[static_cast<size_t>(rules_.hand_family)].first;
+    trick_zone_ = rules_.zones[static_cast<size_t>(rules_.trick->family)].first;
+  }
   blank_ = MakeBlankState();
 }
 
@@ -599,7 +603,7 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
           break;
         }
         int p = s.vars[rules_.builtin.turn];
-        int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + p;
+        int hand = first_hand_ + p;
         auto cards = s.Zone(hand);
         if (cards.empty()) {  // nothing to play: the turn passes
           ++s.turns_taken;

@@ -258,7 +258,7 @@ Status Game::ApplyChoice(State& s, const Action& a, EventLog* log) const {
 // on-play effects are queued to run right after it is down.
 void Game::PlayCard(State& s, int card, EventLog* log) const {
   const int p = s.decision.player;
-  const int trick = rules_.zones[static_cast<size_t>(rules_.trick->family)].first;
+  const int trick = trick_zone_;
   if (log) log->Moved(card, s.zone_of[card], trick, false, CauseAt(s));
   MoveCard(s, card, trick, false);
   s.played_by[card] = static_cast<int8_t>(p);
