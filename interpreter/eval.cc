@@ -341,11 +341,14 @@ int64_t Evaluator::Switch(const Node& n) {
     }
     case Op::kLeft: {
       int64_t p = Value(n.x);
-      return p < 0 ? kNone : (p + 1) % state_.num_players;
+      if (p < 0) return kNone;
+      return p + 1 < state_.num_players ? p + 1 : (p + 1) % state_.num_players;
     }
     case Op::kRight: {
       int64_t p = Value(n.x);
-      return p < 0 ? kNone : (p + state_.num_players - 1) % state_.num_players;
+      if (p < 0) return kNone;
+      if (p > 0 && p <= state_.num_players) return p - 1;  // no division for a seat
+      return (p + state_.num_players - 1) % state_.num_players;
     }
     case Op::kPlayPosition: {
       int64_t p = Value(n.x);

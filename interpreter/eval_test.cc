@@ -159,6 +159,12 @@ TEST_CASE("eval: seats to the left and right", "[eval]") {
   CHECK(env.Value("right(0)") == 3);
   CHECK(env.Value("right(2)") == 1);
   CHECK(env.Value("left(right(p))", 2) == 2);
+  // Past the last seat, a number counts round the table; none stays none.
+  CHECK(env.Value("left(5)") == 2);
+  CHECK(env.Value("right(4)") == 3);
+  CHECK(env.Value("right(6)") == 1);
+  CHECK(env.Value("left(none)") == kNone);
+  CHECK(env.Value("right(none)") == kNone);
 }
 
 TEST_CASE("eval: top and bottom of a zone", "[eval]") {

@@ -607,7 +607,7 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         auto cards = s.Zone(hand);
         if (cards.empty()) {  // nothing to play: the turn passes
           ++s.turns_taken;
-          SetVar(s, rules_.builtin.turn, (p + 1) % players_, log);
+          SetVar(s, rules_.builtin.turn, NextSeat(p), log);
           break;
         }
         auto allowed = ev.PlannedFilter(s.played_count == 0 ? rules_.trick->lead_options

@@ -234,6 +234,8 @@ class Game {
   int UnstatedInSight(const State& s) const;  // a card a public zone shows, or -1
   bool AnyCardEnters(int family) const;
   void PlayCard(State& s, int card, EventLog* log) const;  // into the trick
+  // The seat after seat p (REQUIRES: 0 <= p < players): no division per turn.
+  int NextSeat(int p) const { return p + 1 < players_ ? p + 1 : 0; }
   // The action is done: runs on, or logs that the same decision goes on.
   void Done(State& s, EventLog* log) const;
 

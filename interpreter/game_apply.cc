@@ -266,7 +266,7 @@ void Game::PlayCard(State& s, int card, EventLog* log) const {
   if (s.played_count < kMaxPlayed)
     s.played[s.played_count++] = static_cast<uint8_t>(card);
   ++s.turns_taken;
-  SetVar(s, rules_.builtin.turn, (p + 1) % players_, log);
+  SetVar(s, rules_.builtin.turn, NextSeat(p), log);
   const CardInfo& c = rules_.cards[static_cast<size_t>(card)];
   for (int16_t e : c.effects) {
     if (e < 0) break;  // none follows a -1 (CardInfo::effects)
