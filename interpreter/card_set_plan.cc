@@ -494,7 +494,8 @@ class Planner {
     for (size_t i = 0; i < sets.size(); ++i) {
       const Node part = Get(sets[i]);
       if (part.op != Op::kSetIfElse) continue;
-      if (op == Op::kSetAll ? !EveryCard(part.y) : !NoCard(part.z)) continue;
+      if (op == Op::kSetAll ? !FixedSetOf(part.y, true) : !FixedSetOf(part.z, false))
+        continue;
       std::vector<int> without = sets, with = sets;
       without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
       with[i] = op == Op::kSetAll ? part.z : part.y;
@@ -506,14 +507,12 @@ class Planner {
     }
     return -1;
   }
-  // Whether a set node is a fixed set of every card, or of none.
-  bool EveryCard(int set) const {
+  // Whether a set node is the fixed set of every card (`every`) or of none.
+  bool FixedSetOf(int set, bool every) const {
+    if (Get(set).op != Op::kSetStatic) return false;
     const CardSet all = CardSet::FirstN(static_cast<int>(rules_.cards.size()));
-    return Get(set).op == Op::kSetStatic && (StoredSet(Get(set).a) &= all) == all;
-  }
-  bool NoCard(int set) const {
-    const CardSet all = CardSet::FirstN(static_cast<int>(rules_.cards.size()));
-    return Get(set).op == Op::kSetStatic && (StoredSet(Get(set).a) &= all) == CardSet{};
+    CardSet cards = StoredSet(Get(set).a);
+    return (cards &= all) == (every ? all : CardSet{});
   }
   CardSet StoredSet(int at) const {
     CardSet s;

@@ -40,10 +40,10 @@ Game::Game(const Ruleset& rules, int players) : rules_(rules), players_(players)
       starts_[static_cast<size_t>(v.scope)].push_back({v.slot + i, v.init});
   }
   for (const CardInfo& c : rules_.cards) enter_families_ |= c.enter_families;
-  if (rules_.trick && rules_.hand_family >= 0 && rules_.trick->family >= 0) {
+  if (rules_.hand_family >= 0)
     first_hand_ = rules_.zones[static_cast<size_t>(rules_.hand_family)].first;
+  if (rules_.trick && rules_.trick->family >= 0)
     trick_zone_ = rules_.zones[static_cast<size_t>(rules_.trick->family)].first;
-  }
   blank_ = MakeBlankState();
 }
 

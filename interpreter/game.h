@@ -252,8 +252,8 @@ class Game {
   // Bit f: some card has an on-enter effect for zone family f (a move into
   // another family wakes nothing).
   uint64_t enter_families_ = 0;
-  // The first zone of the trick's hand family and the trick zone (-1 in a
-  // game without tricks), looked up once: every play reads them.
+  // The first zone of the hand family (the trick's or the turn's) and the
+  // trick zone (-1 in a game without), looked up once: every play reads them.
   int first_hand_ = -1, trick_zone_ = -1;
   // BlankState's state, made once: a game starts with a copy.
   State MakeBlankState() const;

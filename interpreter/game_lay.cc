@@ -43,7 +43,7 @@ void Game::TurnBegin(State& s, EventLog* log) const {
     bool skip = ev.Value(rules_.turn->skip);
     if (ev.faulted()) return Fail(s, ev.fault(), ev.fault_node());
     if (!skip) return;
-    SetVar(s, rules_.builtin.turn, (s.vars[rules_.builtin.turn] + 1) % players_, log);
+    SetVar(s, rules_.builtin.turn, NextSeat(s.vars[rules_.builtin.turn]), log);
   }
   Fail(s, RuntimeFault::kAllSkipped, s.pc);
 }
@@ -94,7 +94,7 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
                      std::to_string(rules_.turn->lay_max) + " cards, not " +
                      std::to_string(n));
   }
-  int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + a.player;
+  int hand = first_hand_ + a.player;
   int target = rows.first + a.value - 1;
   after = s;
   after.vars[rules_.builtin.target] = target;
@@ -185,7 +185,7 @@ template <typename Visit>
 void Game::ForEachLegalLay(State& t, Visit visit) const {
   const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.turn->rows_family)];
   int player = t.decision.player;
-  int hand = rules_.zones[static_cast<size_t>(rules_.hand_family)].first + player;
+  int hand = first_hand_ + player;
   const int32_t target_before = t.vars[rules_.builtin.target];
   int seq[kMaxLay];
   // A card nobody has stated is judged by itself: reading it asks for it.
