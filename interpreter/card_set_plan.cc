@@ -37,6 +37,7 @@ bool Pure(Op op) {
     case Op::kAbs:
     case Op::kAdd:
     case Op::kSub:
+    case Op::kAddConst:
     case Op::kMul:
     case Op::kDiv:
     case Op::kMod:

@@ -1,6 +1,7 @@
 #include "interpreter/compiler.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "dsl/parser.h"
 #include "interpreter/compiler_internal.h"
@@ -48,6 +49,15 @@ int Compiler::AddNode(Node n) {
     } else {
       n.op = eq ? Op::kEqConst : Op::kNeConst;
     }
+  }
+  // A number and a constant: one node, x + imm. Not for - INT64_MIN, whose
+  // negation does not exist (x - c overflows exactly when x + -c does).
+  if (n.op == Op::kAdd && at(n.x).op == Op::kConst) std::swap(n.x, n.y);
+  if ((n.op == Op::kAdd || n.op == Op::kSub) && at(n.y).op == Op::kConst &&
+      !(n.op == Op::kSub && at(n.y).imm == INT64_MIN)) {
+    n.imm = n.op == Op::kSub ? -at(n.y).imm : at(n.y).imm;
+    n.op = Op::kAddConst;
+    n.y = -1;
   }
   if (n.op == Op::kEq && at(n.y).op == Op::kCardAttr) std::swap(n.x, n.y);
   if (n.op == Op::kEq && at(n.x).op == Op::kCardAttr) {

@@ -34,6 +34,7 @@ struct EvalOps {
   static int64_t Const(Evaluator&, const Node& n) { return n.imm; }
   static int64_t Local(Evaluator& e, const Node& n) { return e.frame_->locals[n.a]; }
   static int64_t Global(Evaluator& e, const Node& n) { return e.state_.vars[n.a]; }
+  static int64_t Zone(Evaluator&, const Node& n) { return n.a; }
   static int64_t PlayerVar(Evaluator& e, const Node& n) {
     int64_t p = e.Value(n.x);
     if (e.BadSeat(p)) [[unlikely]]
@@ -79,6 +80,12 @@ struct EvalOps {
   static int64_t Sub(Evaluator& e, const Node& n) {
     int64_t r;
     if (__builtin_sub_overflow(e.Value(n.x), e.Value(n.y), &r)) [[unlikely]]
+      return e.Fault(n, RuntimeFault::kOverflow);
+    return r;
+  }
+  static int64_t AddConst(Evaluator& e, const Node& n) {
+    int64_t r;
+    if (__builtin_add_overflow(e.Value(n.x), n.imm, &r)) [[unlikely]]
       return e.Fault(n, RuntimeFault::kOverflow);
     return r;
   }
@@ -318,8 +325,6 @@ int64_t Evaluator::Switch(const Node& n) {
       return state_.chosen_value;
     case Op::kPlayers:
       return state_.num_players;
-    case Op::kZone:
-      return n.a;
     case Op::kNeg: {
       int64_t v = Value(n.x), r;
       if (__builtin_sub_overflow(int64_t{0}, v, &r))

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "dsl/parser.h"
@@ -87,6 +88,33 @@ TEST_CASE("eval: numbers and arithmetic", "[eval]") {
   CHECK(env.Value("min(3, 9)") == 3);
   CHECK(env.Value("max(-3, -9)") == -3);
   CHECK(env.Value("players") == 4);
+}
+
+TEST_CASE("eval: a number and a constant added or taken away are one node", "[eval]") {
+  Env env;
+  const int tn = env.rules.builtin.trick_number;
+  env.table.s.vars[tn] = 5;
+  const std::vector<std::tuple<const char*, int64_t, int64_t>> cases = {
+      {"trick_number - 1", -1, 4}, {"trick_number + 2", 2, 7}, {"2 + trick_number", 2, 7}};
+  for (const auto& [text, imm, value] : cases) {
+    INFO(text);
+    const Node& n = env.rules.nodes[static_cast<size_t>(env.Compile(text))];
+    CHECK(n.op == Op::kAddConst);
+    CHECK(n.imm == imm);
+    CHECK(env.Value(text) == value);
+  }
+  CHECK(env.Value("10 - trick_number") == 5);  // a constant first is no x + imm
+  CHECK(env.rules.nodes.back().op == Op::kSub);
+  // Overflow still faults, on the way up and on the way down.
+  for (int v : {1, -2}) {
+    env.table.s.vars[tn] = v;
+    const std::string text = v > 0 ? "trick_number + 9223372036854775807"
+                                   : "trick_number - 9223372036854775807";
+    Frame frame{};
+    Evaluator ev(env.rules, env.table.s, &frame);
+    CHECK(ev.Value(env.Compile(text)) == 0);
+    CHECK(ev.fault() == RuntimeFault::kOverflow);
+  }
 }
 
 TEST_CASE("eval: comparisons and logic", "[eval]") {

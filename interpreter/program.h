@@ -76,7 +76,7 @@ enum class Attr : uint8_t {
   X(kAllCards, Generic, "every card of the ruleset, by id")                         \
   X(kEnds, Generic, "the top card of each pile of zones a .. a+b (b -1: seats)")    \
   X(kFamilyCards, Generic, "every card in the family's piles, pile by pile")        \
-  X(kZone, Generic, "zone a (shared)")                                              \
+  X(kZone, Zone, "zone a (shared)")                                                 \
   X(kFamilyZone, FamilyZone, "zone a + x - imm if in [0, b) (b -1: the seats)")     \
   X(kList, Generic, "constants lists[a .. a+b)")                                    \
   X(kRange, Generic, "x .. y inclusive")                                            \
@@ -139,6 +139,7 @@ enum class Attr : uint8_t {
   X(kEqConst, EqConst, "x == imm")                                                  \
   X(kNeConst, NeConst, "x != imm")                                                  \
   X(kCardAttrEqX, CardAttrEqX, "attribute a of that card == x")                     \
+  X(kAddConst, AddConst, "x + imm (x - c is x + -c)")                               \
   X(kAnyOf, AnyOf, "or over the nodes lists[a .. a+b), left to right")              \
   X(kAllOf, AllOf, "and over the nodes lists[a .. a+b), left to right")             \
   /* Ternary. */                                                                    \
