@@ -83,6 +83,9 @@ class Game {
   // A fresh game, run up to its first decision (usually the first shuffle);
   // with a log, what the setup did on BlankState(rules().entry_setup).
   State NewInitialState(EventLog* log = nullptr) const;
+  // The same, made in `s`: a runner that keeps its game in storage of its own
+  // starts each game there, with no State copied on the way.
+  void StartIn(State& s, EventLog* log = nullptr) const;
   // A state with every card in the setup zone, variables at their start
   // values and the program at `entry`, not yet run: scenarios arrange a
   // position on it and then call Continue().

@@ -34,9 +34,15 @@ State Game::MakeBlankState() const {
 }
 
 State Game::NewInitialState(EventLog* log) const {
-  State s = BlankState(rules_.entry_setup);
-  Run(s, log);
+  State s;
+  StartIn(s, log);
   return s;
+}
+
+void Game::StartIn(State& s, EventLog* log) const {
+  s = blank_;
+  s.pc = rules_.entry_setup;
+  Run(s, log);
 }
 
 }  // namespace angler

@@ -14,16 +14,32 @@ constexpr size_t kActionsReserved = 512;
 }  // namespace
 
 GameRun::GameRun(const Game& game, uint64_t seed)
-    : game_(game), seed_(seed), streams_(seed), state_(game.NewInitialState()) {
-  actions_.reserve(kActionsReserved);
-  game_.LegalActions(state_, legal_);
+    : game_(game), seed_(seed), streams_(seed), own_(std::in_place), state_(&*own_) {
+  Begin();
 }
 
-Action GameRun::SampleChance() { return game_.SampleChance(state_, streams_.chance); }
+GameRun::GameRun(const Game& game, uint64_t seed, State& storage,
+                 std::vector<Action> room)
+    : game_(game),
+      seed_(seed),
+      streams_(seed),
+      state_(&storage),
+      actions_(std::move(room)) {
+  actions_.clear();
+  Begin();
+}
+
+void GameRun::Begin() {
+  game_.StartIn(*state_);
+  actions_.reserve(kActionsReserved);
+  game_.LegalActions(*state_, legal_);
+}
+
+Action GameRun::SampleChance() { return game_.SampleChance(*state_, streams_.chance); }
 
 Action GameRun::AskBot(Bot& bot) {
-  const int seat = game_.CurrentPlayer(state_);
-  return bot.Choose(game_, state_, legal_, streams_.seats[static_cast<size_t>(seat)]);
+  const int seat = game_.CurrentPlayer(*state_);
+  return bot.Choose(game_, *state_, legal_, streams_.seats[static_cast<size_t>(seat)]);
 }
 
 Status GameRun::Apply(const Action& action, EventLog* log) {
@@ -31,24 +47,23 @@ Status GameRun::Apply(const Action& action, EventLog* log) {
     return Diagnostic({}, "the game did not end within " +
                               std::to_string(kMaxActionsPerGame) + " actions");
   }
-  Status applied = game_.Apply(state_, action, log);
+  Status applied = game_.Apply(*state_, action, log);
   if (!applied) return applied;
   actions_.push_back(action);
-  game_.LegalActions(state_, legal_);
+  game_.LegalActions(*state_, legal_);
   return Ok();
 }
 
 Status GameRun::Replay(const Action& action) {
-  if (game_.IsChance(state_)) SampleChance();
+  if (game_.IsChance(*state_)) SampleChance();
   return Apply(action);
 }
 
 void GameRun::Restart() {
   streams_ = GameStreams(seed_);
-  state_ = game_.NewInitialState();
   actions_.clear();
   race_.clear();
-  game_.LegalActions(state_, legal_);
+  Begin();
 }
 
 namespace {
@@ -71,7 +86,7 @@ std::vector<std::optional<SearchPlan>> GameRun::SearchPlans(
     if (plan) continue;  // one plan a seat, however many marks it may make
     const SpotProfile* profile = SearchProfile(seats, a.player);
     if (!profile) continue;
-    plan = PlanSearch(game_, state_, *profile,
+    plan = PlanSearch(game_, *state_, *profile,
                       streams_.seats[static_cast<size_t>(a.player)]);
   }
   return plans;
@@ -88,7 +103,7 @@ Action GameRun::SettleOpen(const std::vector<Bot*>& seats) {
       }
     }
     if (racing)
-      race_ = RaceSearch(state_, game_.rules().builtin.marks, SearchPlans(seats));
+      race_ = RaceSearch(*state_, game_.rules().builtin.marks, SearchPlans(seats));
     std::reverse(race_.begin(), race_.end());
   }
   if (!race_.empty()) {
@@ -100,9 +115,11 @@ Action GameRun::SettleOpen(const std::vector<Bot*>& seats) {
   return legal_.items[streams_.chance.Below(static_cast<uint32_t>(legal_.count))];
 }
 
-Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
-                            uint64_t seed) {
-  GameRun run(game, seed);
+Status PlayGame(const Game& game, const std::vector<Bot*>& seats, uint64_t seed,
+                GameResult& result) {
+  result.seed = seed;
+  result.winners.clear();
+  GameRun run(game, seed, result.final_state, std::move(result.actions));
   for (Bot* bot : seats) bot->NewGame();
   // The seats whose bots learn from each action (Bot::observes).
   std::array<int, kMaxPlayers> observers;
@@ -119,6 +136,7 @@ Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
                               : run.AskBot(*seats[static_cast<size_t>(decider)]);
     Status applied = run.Apply(action);
     if (!applied) {
+      result.actions = run.TakeActions();
       Diagnostic error = applied.error();
       if (!chance && decider >= 0) {
         const int seat = decider;
@@ -133,11 +151,15 @@ Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
       seats[static_cast<size_t>(p)]->Observe(game, p, action, run.state());
     }
   }
-  GameResult result;
-  result.seed = seed;
-  result.final_state = run.state();
   result.actions = run.TakeActions();
   result.winners = game.Winners(run.state());
+  return Ok();
+}
+
+Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
+                            uint64_t seed) {
+  GameResult result;
+  if (Status played = PlayGame(game, seats, seed, result); !played) return played.error();
   return result;
 }
 

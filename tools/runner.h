@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -31,14 +32,21 @@ inline constexpr int kMaxActionsPerGame = 100000;
 class GameRun {
  public:
   GameRun(const Game& game, uint64_t seed);
+  // Plays in `storage`, the caller's (PlayGame plays in its result's state):
+  // no State is copied in or out. The actions are recorded in `room`'s
+  // memory (its items dropped). REQUIRES: storage outlives the run.
+  GameRun(const Game& game, uint64_t seed, State& storage, std::vector<Action> room);
+  // The run may keep its state in itself: a copy would share it.
+  GameRun(const GameRun&) = delete;
+  GameRun& operator=(const GameRun&) = delete;
 
   const Game& game() const { return game_; }
   uint64_t seed() const { return seed_; }
-  const State& state() const { return state_; }
+  const State& state() const { return *state_; }
   const std::vector<Action>& actions() const { return actions_; }
   // The actions, handed over: the run is done with them.
   std::vector<Action> TakeActions() { return std::move(actions_); }
-  bool over() const { return game_.IsTerminal(state_); }
+  bool over() const { return game_.IsTerminal(*state_); }
 
   // The current decision's open actions (empty at chance nodes and at the end).
   const ActionList& legal() const { return legal_; }
@@ -70,10 +78,13 @@ class GameRun {
   const Game& game_;
   uint64_t seed_;
   GameStreams streams_;
-  State state_;
+  std::optional<State> own_;  // the game's state, unless the caller keeps it
+  State* state_;              // own_'s or the caller's
   ActionList legal_;
   std::vector<Action> actions_;
   std::vector<Action> race_;  // the rest of the current search's race
+
+  void Begin();  // the game's start, its streams fresh
 };
 
 struct GameResult {
@@ -89,6 +100,12 @@ struct GameResult {
 // REQUIRES: seats.size() == game.players(), no null bots.
 Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
                             uint64_t seed);
+// The same, played in `result`, which a caller playing many games keeps from
+// one to the next: the game's state is made and played where it is kept, and
+// the list of actions reuses its room. On an error `result` holds the game
+// as far as it went.
+Status PlayGame(const Game& game, const std::vector<Bot*>& seats, uint64_t seed,
+                GameResult& result);
 
 // Applies actions to a fresh game: the state a record describes.
 Result<State> ReplayActions(const Game& game, const std::vector<Action>& actions);

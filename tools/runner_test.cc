@@ -45,6 +45,25 @@ TEST_CASE("The same seed plays the same game", "[runner]") {
   CHECK(MustPlay(game, seats, 8).actions != a.actions);
 }
 
+TEST_CASE("A game played in a kept result is the game played afresh", "[runner]") {
+  const RulesetPtr rules = Fishing();
+  const Game game(*rules, 4);
+  RandomBot random;
+  const std::vector<Bot*> seats(4, &random);
+  // One result, kept from game to game as a simulation keeps it: nothing of
+  // the game before may show in the next (a longer game first, then shorter).
+  GameResult kept;
+  for (uint64_t seed : {11u, 12u, 13u, 11u}) {
+    INFO("seed " << seed);
+    REQUIRE(PlayGame(game, seats, seed, kept).ok());
+    const GameResult fresh = MustPlay(game, seats, seed);
+    CHECK(kept.seed == seed);
+    CHECK(kept.actions == fresh.actions);
+    CHECK(kept.winners == fresh.winners);
+    CHECK(std::memcmp(&kept.final_state, &fresh.final_state, sizeof(State)) == 0);
+  }
+}
+
 TEST_CASE("Replaying a game's actions reproduces its final state exactly", "[runner]") {
   const RulesetPtr rules = Fishing();
   for (int players = rules->min_players; players <= rules->max_players; ++players) {
@@ -181,6 +200,13 @@ TEST_CASE("A bot that breaks the rules fails the game with its seat named", "[ru
   REQUIRE_FALSE(played.ok());
   CHECK_THAT(played.error().message, Catch::Contains("(cheat)"));
   CHECK_THAT(played.error().message, Catch::Contains("game seed 3"));
+  // In a kept result: the same error, and the game as far as it went.
+  GameResult kept;
+  const Status failed = PlayGame(game, {&random, &cheat, &cheat}, 3, kept);
+  REQUIRE_FALSE(failed.ok());
+  CHECK(failed.error().message == played.error().message);
+  CHECK_FALSE(kept.final_state.over);
+  CHECK(kept.actions.size() == kept.final_state.ply);
 }
 
 }  // namespace

@@ -46,8 +46,8 @@ double SimulationStats::MeanActions() const {
   return static_cast<double>(actions) / static_cast<double>(completed);
 }
 
-void SimulationStats::Add(const Game& game, int64_t index,
-                          const Result<GameResult>& played) {
+void SimulationStats::Add(const Game& game, int64_t index, const Status& played,
+                          const GameResult& result) {
   ++games;
   auto note_error = [&](std::string message) {
     if (first_error_game < 0 || index < first_error_game) {
@@ -60,7 +60,6 @@ void SimulationStats::Add(const Game& game, int64_t index,
     ++failures;
     return;
   }
-  const GameResult& result = played.value();
   uint64_t game_hash = kFnvOffset;
   for (const Action& a : result.actions) {
     const uint64_t word = ActionWord(a);
@@ -125,11 +124,12 @@ SimulationStats Simulate(const Game& game, const std::vector<Bot*>& seats, int g
                          uint64_t seed, const std::function<void(int)>& progress,
                          const std::function<void(const GameResult&)>& each) {
   SimulationStats stats(game);
+  GameResult result;  // each game is played where the last one was
   for (int i = 0; i < games; ++i) {
-    Result<GameResult> played =
-        PlayGame(game, seats, DeriveSeed(seed, static_cast<uint64_t>(i)));
-    if (played && each) each(played.value());
-    stats.Add(game, i, played);
+    const Status played =
+        PlayGame(game, seats, DeriveSeed(seed, static_cast<uint64_t>(i)), result);
+    if (played && each) each(result);
+    stats.Add(game, i, played, result);
     if (progress) progress(i + 1);
   }
   return stats;
@@ -151,12 +151,13 @@ void PlayBlock(const Game& game, const std::vector<Bot*>& bots, const GameRange&
   out.stats = SimulationStats(game);
   out.results.clear();
   const int64_t end = std::min(range.count, (b + 1) * kBlockGames);
+  GameResult result;  // each game is played where the last one was
   for (int64_t i = b * kBlockGames; i < end; ++i) {
     const int64_t index = range.first + i;
-    Result<GameResult> played =
-        PlayGame(game, bots, DeriveSeed(range.seed, static_cast<uint64_t>(index)));
-    out.stats.Add(game, index, played);
-    if (keep_results && played) out.results.push_back(std::move(played).value());
+    const Status played = PlayGame(
+        game, bots, DeriveSeed(range.seed, static_cast<uint64_t>(index)), result);
+    out.stats.Add(game, index, played, result);
+    if (keep_results && played) out.results.push_back(result);
   }
 }
 

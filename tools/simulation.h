@@ -56,8 +56,9 @@ struct SimulationStats {
   double MeanRank(int seat) const;
   double MeanActions() const;
 
-  // Adds game `index` of the run.
-  void Add(const Game& game, int64_t index, const Result<GameResult>& played);
+  // Adds game `index` of the run: `played` says whether it could be played
+  // (PlayGame), `result` is the game.
+  void Add(const Game& game, int64_t index, const Status& played, const GameResult& result);
   // Adds the stats of another slice of the same run (same ruleset, players).
   void Merge(const SimulationStats& other);
 };
