@@ -4,6 +4,7 @@
 // the progress line go to stderr.
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <utility>
@@ -199,15 +200,20 @@ std::optional<int> SimPlayerCount(const SimRunContext& run, int n, bool first_co
   report.run.players = players.value();
   report.run.shard = run.flags.shard.first;
   report.run.shards = run.flags.shard.second;
+  // Each game is handed over only to be stored: without a store, the games
+  // are counted where they are played and not kept.
+  std::function<void(const GameResult&)> store;
+  if (run.batches) {
+    store = [&](const GameResult& result) {
+      if (!record_errors.empty()) return;
+      Status added =
+          run.batches->Add(game, result.actions, result.seed, players.value(), names);
+      if (!added) record_errors = added.errors();
+    };
+  }
   report.stats = SimulateRange(
       game, seats, run.range, run.flags.threads,
-      [&](int64_t done) { progress.Update(done, run.range.count); },
-      [&](const GameResult& result) {
-        if (!run.batches || !record_errors.empty()) return;
-        Status added =
-            run.batches->Add(game, result.actions, result.seed, players.value(), names);
-        if (!added) record_errors = added.errors();
-      });
+      [&](int64_t done) { progress.Update(done, run.range.count); }, store);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   progress.Finish();
