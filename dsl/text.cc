@@ -12,14 +12,6 @@ uint64_t Fnv1a(std::string_view text, uint64_t hash) {
   return hash;
 }
 
-uint64_t Fnv1aWord(uint64_t hash, uint64_t value) {
-  for (int i = 0; i < 8; ++i) {
-    hash ^= (value >> (8 * i)) & 0xff;
-    hash *= kFnvPrime;
-  }
-  return hash;
-}
-
 std::string Hex64(uint64_t v) {
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string s(16, '0');

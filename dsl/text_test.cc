@@ -28,5 +28,29 @@ TEST_CASE("text: FNV-1a, hex and join", "[text]") {
   CHECK(PadRight("", 2) == "  ");
 }
 
+TEST_CASE("text: FNV-1a of a word is FNV-1a of its 8 bytes", "[text]") {
+  auto bytewise = [](uint64_t hash, uint64_t value) {
+    for (int i = 0; i < 8; ++i) {
+      hash ^= (value >> (8 * i)) & 0xff;
+      hash *= kFnvPrime;
+    }
+    return hash;
+  };
+  // Every pattern of zero and non-zero bytes (the runs of zeros are what the
+  // word form takes in one step), with the non-zero bytes varied.
+  uint64_t hash = kFnvOffset;
+  for (int pattern = 0; pattern < 256; ++pattern) {
+    for (uint64_t fill : {0x01ULL, 0x80ULL, 0xffULL, 0x5aULL}) {
+      uint64_t value = 0;
+      for (int i = 0; i < 8; ++i) {
+        if (pattern >> i & 1) value |= ((fill + static_cast<uint64_t>(i)) & 0xff | 1) << (8 * i);
+      }
+      INFO("value " << Hex64(value));
+      REQUIRE(Fnv1aWord(hash, value) == bytewise(hash, value));
+      hash = bytewise(hash, value);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace angler
