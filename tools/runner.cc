@@ -116,8 +116,9 @@ Action GameRun::SettleOpen(const std::vector<Bot*>& seats) {
 }
 
 Status PlayGame(const Game& game, const std::vector<Bot*>& seats, uint64_t seed,
-                GameResult& result) {
+                GameResult& result, uint64_t chain) {
   result.seed = seed;
+  uint64_t actions_hash = kFnvOffset;
   result.winners.clear();
   GameRun run(game, seed, result.final_state, std::move(result.actions));
   for (Bot* bot : seats) bot->NewGame();
@@ -146,6 +147,9 @@ Status PlayGame(const Game& game, const std::vector<Bot*>& seats, uint64_t seed,
       error.message = "game seed " + std::to_string(seed) + ": " + error.message;
       return error;
     }
+    const uint64_t word = ActionWord(action);
+    actions_hash = Fnv1aWord(actions_hash, word);
+    chain = Fnv1aWord(chain, word);
     for (size_t k = 0; k < observer_count; ++k) {
       const int p = observers[k];
       seats[static_cast<size_t>(p)]->Observe(game, p, action, run.state());
@@ -153,6 +157,8 @@ Status PlayGame(const Game& game, const std::vector<Bot*>& seats, uint64_t seed,
   }
   result.actions = run.TakeActions();
   result.winners = game.Winners(run.state());
+  result.actions_hash = actions_hash;
+  result.chained_hash = chain;
   return Ok();
 }
 

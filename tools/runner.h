@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "dsl/source.h"
+#include "dsl/text.h"
 #include "interpreter/game.h"
 #include "interpreter/rng.h"
 #include "interpreter/state.h"
@@ -92,7 +93,21 @@ struct GameResult {
   State final_state;
   std::vector<Action> actions;
   std::vector<int> winners;  // empty if the game ended in a ruleset error
+  // FNV-1a of the actions' words (ActionWord), from kFnvOffset; and the same
+  // words continuing the hash PlayGame was given (`chain`). They are hashed
+  // as the actions are applied, where the engine's work hides the waits.
+  uint64_t actions_hash = kFnvOffset;
+  uint64_t chained_hash = kFnvOffset;
 };
+
+// The word an action adds to a game's hashes: a chance outcome's seed, else
+// its kind, seat and value.
+inline uint64_t ActionWord(const Action& a) {
+  if (a.kind == ActionKind::kChance) return a.seed;
+  return static_cast<uint64_t>(a.kind) << 32 |
+         static_cast<uint64_t>(static_cast<uint8_t>(a.player)) << 16 |
+         static_cast<uint16_t>(a.value);
+}
 
 // Plays one whole game, seats[p] choosing for seat p. Errors: a bot chose an
 // illegal action, or the game ran past kMaxActionsPerGame. A ruleset error
@@ -102,10 +117,12 @@ Result<GameResult> PlayGame(const Game& game, const std::vector<Bot*>& seats,
                             uint64_t seed);
 // The same, played in `result`, which a caller playing many games keeps from
 // one to the next: the game's state is made and played where it is kept, and
-// the list of actions reuses its room. On an error `result` holds the game
-// as far as it went.
+// the list of actions reuses its room. The actions' words continue `chain`
+// into result.chained_hash (a run's signature of all its games in order). On
+// an error `result` holds the game as far as it went (its hashes are not
+// this game's).
 Status PlayGame(const Game& game, const std::vector<Bot*>& seats, uint64_t seed,
-                GameResult& result);
+                GameResult& result, uint64_t chain = kFnvOffset);
 
 // Applies actions to a fresh game: the state a record describes.
 Result<State> ReplayActions(const Game& game, const std::vector<Action>& actions);

@@ -11,15 +11,6 @@
 namespace angler {
 namespace {
 
-void Mix(uint64_t& hash, uint64_t value) { hash = Fnv1aWord(hash, value); }
-
-uint64_t ActionWord(const Action& a) {
-  if (a.kind == ActionKind::kChance) return a.seed;
-  return static_cast<uint64_t>(a.kind) << 32 |
-         static_cast<uint64_t>(static_cast<uint8_t>(a.player)) << 16 |
-         static_cast<uint16_t>(a.value);
-}
-
 // Games a thread plays before handing them over: enough to make the handing
 // over cheap, few enough to keep the progress line moving.
 constexpr int64_t kBlockGames = 16;
@@ -60,13 +51,8 @@ void SimulationStats::Add(const Game& game, int64_t index, const Status& played,
     ++failures;
     return;
   }
-  uint64_t game_hash = kFnvOffset;
-  for (const Action& a : result.actions) {
-    const uint64_t word = ActionWord(a);
-    Mix(chained_hash, word);
-    Mix(game_hash, word);
-  }
-  uint64_t at = game_hash + static_cast<uint64_t>(index) * 0x9e3779b97f4a7c15ULL;
+  chained_hash = result.chained_hash;
+  uint64_t at = result.actions_hash + static_cast<uint64_t>(index) * 0x9e3779b97f4a7c15ULL;
   signature += SplitMix64(at);
   if (result.final_state.error) {
     note_error("game seed " + std::to_string(result.seed) + ", after " +
@@ -126,8 +112,8 @@ SimulationStats Simulate(const Game& game, const std::vector<Bot*>& seats, int g
   SimulationStats stats(game);
   GameResult result;  // each game is played where the last one was
   for (int i = 0; i < games; ++i) {
-    const Status played =
-        PlayGame(game, seats, DeriveSeed(seed, static_cast<uint64_t>(i)), result);
+    const Status played = PlayGame(game, seats, DeriveSeed(seed, static_cast<uint64_t>(i)),
+                                   result, stats.chained_hash);
     if (played && each) each(result);
     stats.Add(game, i, played, result);
     if (progress) progress(i + 1);
@@ -154,8 +140,9 @@ void PlayBlock(const Game& game, const std::vector<Bot*>& bots, const GameRange&
   GameResult result;  // each game is played where the last one was
   for (int64_t i = b * kBlockGames; i < end; ++i) {
     const int64_t index = range.first + i;
-    const Status played = PlayGame(
-        game, bots, DeriveSeed(range.seed, static_cast<uint64_t>(index)), result);
+    const Status played =
+        PlayGame(game, bots, DeriveSeed(range.seed, static_cast<uint64_t>(index)), result,
+                 out.stats.chained_hash);
     out.stats.Add(game, index, played, result);
     if (keep_results && played) out.results.push_back(result);
   }
