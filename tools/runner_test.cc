@@ -53,14 +53,24 @@ TEST_CASE("A game played in a kept result is the game played afresh", "[runner]"
   // One result, kept from game to game as a simulation keeps it: nothing of
   // the game before may show in the next (a longer game first, then shorter).
   GameResult kept;
+  uint64_t chain = 42;  // a run's hash so far
   for (uint64_t seed : {11u, 12u, 13u, 11u}) {
     INFO("seed " << seed);
-    REQUIRE(PlayGame(game, seats, seed, kept).ok());
+    REQUIRE(PlayGame(game, seats, seed, kept, chain).ok());
     const GameResult fresh = MustPlay(game, seats, seed);
     CHECK(kept.seed == seed);
     CHECK(kept.actions == fresh.actions);
     CHECK(kept.winners == fresh.winners);
     CHECK(std::memcmp(&kept.final_state, &fresh.final_state, sizeof(State)) == 0);
+    // The hashes taken while playing are those of the actions played.
+    uint64_t own = kFnvOffset;
+    for (const Action& a : fresh.actions) {
+      own = Fnv1aWord(own, ActionWord(a));
+      chain = Fnv1aWord(chain, ActionWord(a));
+    }
+    CHECK(kept.actions_hash == own);
+    CHECK(fresh.actions_hash == own);
+    CHECK(kept.chained_hash == chain);
   }
 }
 
