@@ -72,13 +72,11 @@ struct SetOps {
     e.SetInto(n.x, out);
     if (e.faulted()) return;
     const int top = e.scratch_top_;
+    // Every card is looked at, not only those up to the first in the set:
+    // where that one lies is a jump the CPU cannot foresee, and the lists
+    // (a hand) are short.
     bool some = false;
-    for (uint8_t c : e.Cards(e.nodes_[n.y].x)) {
-      if (Has(out, c)) {
-        some = true;
-        break;
-      }
-    }
+    for (uint8_t c : e.Cards(e.nodes_[n.y].x)) some |= Has(out, c);
     e.scratch_top_ = top;
     if (!some) Fill(out, ~uint64_t{0});
   }

@@ -50,9 +50,16 @@ struct Reduction {
 };
 
 // op (count, any, first, highest, lowest) over the cards of xs in `set`.
+// count and any look at every card, with no jump per card: which cards are
+// in the set is what the CPU cannot foresee, and the lists are short.
 int64_t Reduce(Op op, const CardInfo* cards, std::span<const uint8_t> xs,
-               const CardSet& set) {
-  Reduction r(op, cards, /*later=*/false);
+               const CardSet& set, bool ties_to_later = false) {
+  if (op == Op::kCount || op == Op::kAny) {
+    int64_t in = 0;
+    for (uint8_t c : xs) in += set.Has(c);
+    return op == Op::kAny ? in != 0 : in;
+  }
+  Reduction r(op, cards, ties_to_later);
   for (uint8_t c : xs) {
     if (set.Has(c) && !r.Take(c)) break;
   }
@@ -187,9 +194,7 @@ int64_t Evaluator::StreamFilter(const Node& n, const Node& filter, bool ties_to_
   if (xs.empty()) {
     // nothing to judge
   } else if (filter.op == Op::kSetFilter && TrySet(filter, set)) {
-    for (uint8_t c : xs) {
-      if (set.Has(c) && !r.Take(c)) break;
-    }
+    r.result = Reduce(n.op, cards_, xs, set, ties_to_later);
   } else if (!Budget(filter, xs.size())) {
     r.result = 0;
   } else {

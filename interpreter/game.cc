@@ -5,6 +5,7 @@
 #include "interpreter/game.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "dsl/text.h"
@@ -31,6 +32,37 @@ void RotateBytes(uint8_t* first, uint8_t* middle, uint8_t* last) {
   }
 }
 
+// Where `card` lies in `order`, which holds it once, looking below `top`
+// (the end of its zone). A search from the top down stops at a place the CPU
+// cannot foresee (a card played from a hand): the 16 places below `top` are
+// compared at once instead, eight to a word, and only a card deeper than
+// that is looked for one by one. Places of other zones may be compared too:
+// the card is not there.
+int PlaceBelow(const uint8_t* order, int top, int card) {
+  const int lo = std::max(top - 16, 0);  // top <= kMaxCards: the 16 places exist
+  uint64_t low, high;
+  std::memcpy(&low, order + lo, 8);
+  std::memcpy(&high, order + lo + 8, 8);
+  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHighs = 0x8080808080808080ULL;
+  const uint64_t pattern = kOnes * static_cast<uint64_t>(card);
+  // A byte of x is zero where the card is. (x - ones) & ~x & highs marks it,
+  // and no byte below it: a byte borrows only when it is zero.
+  auto marks = [&](uint64_t word) {
+    const uint64_t x = word ^ pattern;
+    return (x - kOnes) & ~x & kHighs;
+  };
+  const uint64_t in_low = marks(low), in_high = marks(high);
+  if ((in_low | in_high) == 0) [[unlikely]] {
+    int i = lo - 1;
+    while (order[i] != card) --i;
+    return i;
+  }
+  // Little-endian: the lowest marked byte is the lowest place.
+  static_assert(std::endian::native == std::endian::little);
+  const int in_word = __builtin_ctzll(in_low != 0 ? in_low : in_high) >> 3;
+  return lo + (in_low != 0 ? 0 : 8) + in_word;
+}
+
 }  // namespace
 
 Game::Game(const Ruleset& rules, int players) : rules_(rules), players_(players) {
@@ -54,8 +86,7 @@ void Game::SetVariablesToStart(State& s, Scope scope, EventLog* log) const {
 
 void Game::MoveCard(State& s, int card, int zone, bool bottom) {
   int from = s.zone_of[card];
-  int i = s.start[from + 1] - 1;  // most moves take cards from the top
-  while (s.order[i] != card) --i;
+  const int i = PlaceBelow(s.order, s.start[from + 1], card);
   if (from < zone) {
     int j = (bottom ? s.start[zone] : s.start[zone + 1]) - 1;
     std::memmove(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
