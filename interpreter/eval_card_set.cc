@@ -78,7 +78,10 @@ struct SetOps {
     bool some = false;
     for (uint8_t c : e.Cards(e.nodes_[n.y].x)) some |= Has(out, c);
     e.scratch_top_ = top;
-    if (!some) Fill(out, ~uint64_t{0});
+    // Every card when none is in the set, by a mask, not a jump: whether a
+    // hand can follow is as hard to foresee.
+    const uint64_t every = uint64_t{!some} * ~uint64_t{0};
+    for (int i = 0; i < W; ++i) out.words[i] |= every;
   }
   static void IfElse(Evaluator& e, const Node& n, CardSet& out) {
     e.SetInto(e.Value(n.x) ? n.y : n.z, out);

@@ -222,9 +222,11 @@ Status Game::ApplyChoice(State& s, const Action& a, EventLog* log) const {
                               "'s decision, not seat " + std::to_string(a.player) + "'s");
   }
   // The last option of that value (of equal ones, a pick of several takes
-  // out the last, as it always has: the others keep their places).
-  int at = d.count - 1;
-  while (at >= 0 && d.options[at] != a.value) --at;
+  // out the last, as it always has: the others keep their places). Every
+  // option is looked at: a search that stops where the chosen one lies is a
+  // jump the CPU cannot foresee.
+  int at = -1;
+  for (int k = 0; k < d.count; ++k) at = d.options[k] == a.value ? k : at;
   if (at < 0) {
     const bool named = a.kind == ActionKind::kOption ||
                        (a.value >= 0 && a.value < static_cast<int>(rules_.cards.size()));
