@@ -43,7 +43,8 @@ TEST_CASE("text: FNV-1a of a word is FNV-1a of its 8 bytes", "[text]") {
     for (uint64_t fill : {0x01ULL, 0x80ULL, 0xffULL, 0x5aULL}) {
       uint64_t value = 0;
       for (int i = 0; i < 8; ++i) {
-        if (pattern >> i & 1) value |= ((fill + static_cast<uint64_t>(i)) & 0xff | 1) << (8 * i);
+        if (pattern >> i & 1)
+          value |= (((fill + static_cast<uint64_t>(i)) & 0xff) | 1) << (8 * i);
       }
       INFO("value " << Hex64(value));
       REQUIRE(Fnv1aWord(hash, value) == bytewise(hash, value));

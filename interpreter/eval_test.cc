@@ -95,7 +95,9 @@ TEST_CASE("eval: a number and a constant added or taken away are one node", "[ev
   const int tn = env.rules.builtin.trick_number;
   env.table.s.vars[tn] = 5;
   const std::vector<std::tuple<const char*, int64_t, int64_t>> cases = {
-      {"trick_number - 1", -1, 4}, {"trick_number + 2", 2, 7}, {"2 + trick_number", 2, 7}};
+      {"trick_number - 1", -1, 4},
+      {"trick_number + 2", 2, 7},
+      {"2 + trick_number", 2, 7}};
   for (const auto& [text, imm, value] : cases) {
     INFO(text);
     const Node& n = env.rules.nodes[static_cast<size_t>(env.Compile(text))];

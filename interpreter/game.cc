@@ -39,6 +39,11 @@ void RotateBytes(uint8_t* first, uint8_t* middle, uint8_t* last) {
 // that is looked for one by one. Places of other zones may be compared too:
 // the card is not there.
 int PlaceBelow(const uint8_t* order, int top, int card) {
+  if constexpr (std::endian::native != std::endian::little) {  // bytes the other way
+    int i = top - 1;
+    while (order[i] != card) --i;
+    return i;
+  }
   const int lo = std::max(top - 16, 0);  // top <= kMaxCards: the 16 places exist
   uint64_t low, high;
   std::memcpy(&low, order + lo, 8);
@@ -58,7 +63,6 @@ int PlaceBelow(const uint8_t* order, int top, int card) {
     return i;
   }
   // Little-endian: the lowest marked byte is the lowest place.
-  static_assert(std::endian::native == std::endian::little);
   const int in_word = __builtin_ctzll(in_low != 0 ? in_low : in_high) >> 3;
   return lo + (in_low != 0 ? 0 : 8) + in_word;
 }

@@ -52,7 +52,8 @@ void SimulationStats::Add(const Game& game, int64_t index, const Status& played,
     return;
   }
   chained_hash = result.chained_hash;
-  uint64_t at = result.actions_hash + static_cast<uint64_t>(index) * 0x9e3779b97f4a7c15ULL;
+  uint64_t at =
+      result.actions_hash + static_cast<uint64_t>(index) * 0x9e3779b97f4a7c15ULL;
   signature += SplitMix64(at);
   if (result.final_state.error) {
     note_error("game seed " + std::to_string(result.seed) + ", after " +
@@ -112,8 +113,9 @@ SimulationStats Simulate(const Game& game, const std::vector<Bot*>& seats, int g
   SimulationStats stats(game);
   GameResult result;  // each game is played where the last one was
   for (int i = 0; i < games; ++i) {
-    const Status played = PlayGame(game, seats, DeriveSeed(seed, static_cast<uint64_t>(i)),
-                                   result, stats.chained_hash);
+    const Status played =
+        PlayGame(game, seats, DeriveSeed(seed, static_cast<uint64_t>(i)), result,
+                 stats.chained_hash);
     if (played && each) each(result);
     stats.Add(game, i, played, result);
     if (progress) progress(i + 1);

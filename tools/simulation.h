@@ -59,7 +59,8 @@ struct SimulationStats {
   // Adds game `index` of the run: `played` says whether it could be played
   // (PlayGame), `result` is the game.
   // REQUIRES: result was played continuing chained_hash (PlayGame's chain).
-  void Add(const Game& game, int64_t index, const Status& played, const GameResult& result);
+  void Add(const Game& game, int64_t index, const Status& played,
+           const GameResult& result);
   // Adds the stats of another slice of the same run (same ruleset, players).
   void Merge(const SimulationStats& other);
 };
