@@ -224,6 +224,39 @@ struct EvalOps {
   // inlined): the same results, one call fewer. BindEvaluators picks the
   // pairs and longer chains (kChains).
   static int64_t Through(Evaluator& e, const Node& x) { return x.fn(e, x); }
+  // The judged card's attribute A (one a card has wherever it lies), read
+  // with no jump by which attribute it is: the shared switch's jump goes
+  // wherever the last node sent it, and nodes of different attributes take
+  // turns. BindFunctions gives these to the nodes that read suit, value,
+  // stars or kind. The same as Evaluator::CardAttr(A).
+  template <angler::Attr A>
+  static int64_t CardAttrOf(Evaluator& e) {
+    const int card = e.card_;
+    if (card < 0) return kNone;
+    if (e.Unstated(card)) [[unlikely]]
+      return e.NeedCard(card);
+    const CardInfo& c = e.cards_[card];
+    if constexpr (A == angler::Attr::kSuit) return c.suit;
+    if constexpr (A == angler::Attr::kValue) return c.value;
+    if constexpr (A == angler::Attr::kStars) return c.stars;
+    if constexpr (A == angler::Attr::kKind) return c.kind;
+  }
+  template <angler::Attr A>
+  static int64_t CardAttrIs(Evaluator& e, const Node&) {
+    return CardAttrOf<A>(e);
+  }
+  template <angler::Attr A>
+  static int64_t CardAttrEqIs(Evaluator& e, const Node& n) {
+    return CardAttrOf<A>(e) == n.imm;
+  }
+  template <angler::Attr A>
+  static int64_t CardAttrNeIs(Evaluator& e, const Node& n) {
+    return CardAttrOf<A>(e) != n.imm;
+  }
+  template <angler::Attr A, EvalFn X>
+  static int64_t CardAttrEqXIs(Evaluator& e, const Node& n) {
+    return CardAttrOf<A>(e) == X(e, e.nodes_[n.x]);
+  }
   template <EvalFn X>
   static int64_t IfOf(Evaluator& e, const Node& n) {
     return X(e, e.nodes_[n.x]) ? e.Value(n.y) : e.Value(n.z);
@@ -312,6 +345,42 @@ constexpr OpChain kChains[] = {
     {{Op::kEq, Op::kZoneSize, Op::kFamilyZone, Op::kLocal},
      &EvalOps::EqOf<&EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfLocal>>},
 };
+
+// The function of a node that reads the judged card's attribute A, for the
+// one it was given (fn), or fn itself when A has none of its own.
+template <Attr A>
+EvalFn WithAttr(EvalFn fn) {
+  using E = EvalOps;
+  if (fn == &E::CardAttr) return &E::CardAttrIs<A>;
+  if (fn == &E::CardAttrEq) return &E::CardAttrEqIs<A>;
+  if (fn == &E::CardAttrNe) return &E::CardAttrNeIs<A>;
+  if (fn == &E::CardAttrEqX) return &E::CardAttrEqXIs<A, &E::Through>;
+  if (fn == &E::CardAttrEqXOf<&E::Shared>) return &E::CardAttrEqXIs<A, &E::Shared>;
+  // Chains whose operand x reads it.
+  if (fn == &E::IfOf<&E::CardAttrEq>) return &E::IfOf<&E::CardAttrEqIs<A>>;
+  if (fn == &E::LetInOf<&E::CardAttr>) return &E::LetInOf<&E::CardAttrIs<A>>;
+  return fn;
+}
+
+// Node n's function with its attribute read directly (CardAttrOf), if it
+// reads one of the judged card's that has a function of its own.
+EvalFn WithOwnAttr(const Ruleset& rules, const Node& n) {
+  const bool chain = n.fn == &EvalOps::IfOf<&EvalOps::CardAttrEq> ||
+                     n.fn == &EvalOps::LetInOf<&EvalOps::CardAttr>;
+  const int attr = chain ? rules.nodes[static_cast<size_t>(n.x)].a : n.a;
+  switch (static_cast<Attr>(attr)) {
+    case Attr::kSuit:
+      return WithAttr<Attr::kSuit>(n.fn);
+    case Attr::kValue:
+      return WithAttr<Attr::kValue>(n.fn);
+    case Attr::kStars:
+      return WithAttr<Attr::kStars>(n.fn);
+    case Attr::kKind:
+      return WithAttr<Attr::kKind>(n.fn);
+    default:
+      return n.fn;
+  }
+}
 
 int64_t Evaluator::Switch(const Node& n) {
   switch (n.op) {
@@ -449,6 +518,9 @@ void BindFunctions(Ruleset& rules, bool fused) {
       // highest(reversed(cards where ...)): the filter's cards, ties to the later.
       n.fn = &EvalOps::StreamReversed;
     }
+  }
+  if (fused) {
+    for (Node& n : rules.nodes) n.fn = WithOwnAttr(rules, n);
   }
 }
 
