@@ -26,13 +26,19 @@ uint32_t Game::Searchers(const State& s) const {
 void Game::LegalSearch(const State& s, ActionList& out) const {
   uint32_t who = Searchers(s);
   int pieces = static_cast<int>(rules_.search->formation.pieces.size());
+  // Every piece for every searching seat: one action written whole per
+  // piece, the count kept in a register (a search lists many each time).
+  int n = out.count;
   for (int p = 0; p < players_; ++p) {
     if (!(who >> p & 1)) continue;
-    for (int i = 0; i < pieces && out.count < kMaxCards; ++i) {
-      out.items[out.count++] =
-          Action{ActionKind::kMark, static_cast<int8_t>(p), static_cast<int16_t>(i), 0};
+    Action mark{ActionKind::kMark, static_cast<int8_t>(p), 0, 0};
+    const int end = std::min(pieces, kMaxCards - n);
+    for (int i = 0; i < end; ++i) {
+      mark.value = static_cast<int16_t>(i);
+      out.items[n++] = mark;
     }
   }
+  out.count = n;
   for (uint32_t group = 1; group < (1u << players_) && out.count < kMaxCards; ++group) {
     if ((group & who) == group)
       out.items[out.count++] = Action{ActionKind::kStop, -1, 0, group};
