@@ -231,6 +231,8 @@ struct EvalOps {
   // stars or kind. The same as Evaluator::CardAttr(A).
   template <angler::Attr A>
   static int64_t CardAttrOf(Evaluator& e) {
+    static_assert(A == angler::Attr::kSuit || A == angler::Attr::kValue ||
+                  A == angler::Attr::kStars || A == angler::Attr::kKind);
     const int card = e.card_;
     if (card < 0) return kNone;
     if (e.Unstated(card)) [[unlikely]]

@@ -78,8 +78,8 @@ struct SetOps {
     bool some = false;
     for (uint8_t c : e.Cards(e.nodes_[n.y].x)) some |= Has(out, c);
     e.scratch_top_ = top;
-    // Every card when none is in the set, by a mask, not a jump: whether a
-    // hand can follow is as hard to foresee.
+    // Every card when none is in the set, by a mask, not a jump: whether
+    // some card of the list is in it is as hard to foresee.
     const uint64_t every = uint64_t{!some} * ~uint64_t{0};
     for (int i = 0; i < W; ++i) out.words[i] |= every;
   }

@@ -39,32 +39,30 @@ void RotateBytes(uint8_t* first, uint8_t* middle, uint8_t* last) {
 // that is looked for one by one. Places of other zones may be compared too:
 // the card is not there.
 int PlaceBelow(const uint8_t* order, int top, int card) {
-  if constexpr (std::endian::native != std::endian::little) {  // bytes the other way
-    int i = top - 1;
-    while (order[i] != card) --i;
-    return i;
+  int below = top;  // the places from here up are known not to hold it
+  if constexpr (std::endian::native == std::endian::little) {
+    const int lo = std::max(top - 16, 0);  // top <= kMaxCards: the 16 places exist
+    uint64_t low, high;
+    std::memcpy(&low, order + lo, 8);
+    std::memcpy(&high, order + lo + 8, 8);
+    constexpr uint64_t kOnes = 0x0101010101010101ULL, kHighs = 0x8080808080808080ULL;
+    const uint64_t pattern = kOnes * static_cast<uint64_t>(card);
+    // A byte of x is zero where the card is. (x - ones) & ~x & highs marks it,
+    // and no byte below it: a byte borrows only when it is zero.
+    auto marks = [&](uint64_t word) {
+      const uint64_t x = word ^ pattern;
+      return (x - kOnes) & ~x & kHighs;
+    };
+    const uint64_t in_low = marks(low), in_high = marks(high);
+    if ((in_low | in_high) != 0) [[likely]] {  // the lowest marked byte: its place
+      const int in_word = __builtin_ctzll(in_low != 0 ? in_low : in_high) >> 3;
+      return lo + (in_low != 0 ? 0 : 8) + in_word;
+    }
+    below = lo;
   }
-  const int lo = std::max(top - 16, 0);  // top <= kMaxCards: the 16 places exist
-  uint64_t low, high;
-  std::memcpy(&low, order + lo, 8);
-  std::memcpy(&high, order + lo + 8, 8);
-  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHighs = 0x8080808080808080ULL;
-  const uint64_t pattern = kOnes * static_cast<uint64_t>(card);
-  // A byte of x is zero where the card is. (x - ones) & ~x & highs marks it,
-  // and no byte below it: a byte borrows only when it is zero.
-  auto marks = [&](uint64_t word) {
-    const uint64_t x = word ^ pattern;
-    return (x - kOnes) & ~x & kHighs;
-  };
-  const uint64_t in_low = marks(low), in_high = marks(high);
-  if ((in_low | in_high) == 0) [[unlikely]] {
-    int i = lo - 1;
-    while (order[i] != card) --i;
-    return i;
-  }
-  // Little-endian: the lowest marked byte is the lowest place.
-  const int in_word = __builtin_ctzll(in_low != 0 ? in_low : in_high) >> 3;
-  return lo + (in_low != 0 ? 0 : 8) + in_word;
+  int i = below - 1;  // deeper, or bytes the other way: one by one
+  while (order[i] != card) --i;
+  return i;
 }
 
 }  // namespace
