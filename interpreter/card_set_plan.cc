@@ -207,6 +207,10 @@ class Planner {
         StripCached(n.y, seen);
         StripCached(n.z, seen);
         return;
+      case Op::kSetCase:
+        if (n.x >= 0) n.x = uncached(n.x);
+        if (n.y >= 0) StripCached(n.y, seen);
+        return;
       case Op::kSetIf:
       case Op::kSetEq:
       case Op::kSetLt:
@@ -244,6 +248,7 @@ class Planner {
   }
 
   int AddNode(Node n) {
+    n.fn = OwnFunction(n.op);  // a value node added here may be judged while planning
     rules_.nodes.push_back(n);
     rules_.node_pos.push_back(pos_);
     flags_.push_back({});
@@ -327,10 +332,14 @@ class Planner {
   }
 
   // The same, `values` being the printed scalar of each card.
-  int Classes(Op op, const std::vector<int64_t>& values, int value) {
+  // With `only`, the cards outside it are in no class and never in the set.
+  int Classes(Op op, const std::vector<int64_t>& values, int value,
+              const CardSet* only = nullptr) {
     std::map<int64_t, CardSet> classes;
-    for (size_t c = 0; c < values.size(); ++c)
-      classes[values[c]].Add(static_cast<int>(c));
+    for (size_t c = 0; c < values.size(); ++c) {
+      if (!only || only->Has(static_cast<int>(c)))
+        classes[values[c]].Add(static_cast<int>(c));
+    }
     const bool prefix = op != Op::kEq && op != Op::kNe;
     Node n{op == Op::kLt || op == Op::kGe   ? Op::kSetLt
            : op == Op::kLe || op == Op::kGt ? Op::kSetLe
@@ -348,7 +357,9 @@ class Planner {
     }
     const int set = AddNode(n);
     const bool negate = op == Op::kNe || op == Op::kGt || op == Op::kGe;
-    return negate ? Unary(Op::kSetNot, set) : set;
+    if (!negate) return set;
+    const int others = Unary(Op::kSetNot, set);
+    return only ? Combine(Op::kSetAll, {Static(*only), others}) : others;
   }
 
   static Op Flipped(Op op) {
@@ -369,7 +380,95 @@ class Planner {
   int Comparison(Op op, int x, int y) {
     if (Flags(x) == kReadsCard && Fixed(Flags(y))) return Compare(op, x, y);
     if (Flags(y) == kReadsCard && Fixed(Flags(x))) return Compare(Flipped(op), y, x);
+    if (Get(x).op == Op::kIf && Fixed(Flags(y))) return IfCompared(op, x, y, 0);
+    if (Get(y).op == Op::kIf && Fixed(Flags(x))) return IfCompared(Flipped(op), y, x, 0);
     return -1;
+  }
+
+  // `X op v`, v the same for every card and X an `if` on printed attributes
+  // choosing a value (Fischen 2's `suit_of(card) == led`: a card's suit; the
+  // led suit for a pufferfish; none for a buoy). The ifs split the cards
+  // once, at load, by the value each is judged by (a leaf). The cards of
+  // leaves that print their value are classed by it, as Compare classes;
+  // those of a leaf fixed for the run are all in or all out by one
+  // comparison (a kSetCase each, chained on the classes). `value` is v's
+  // node, or -1 with `imm` (kEqConst, kNeConst). -1 when a condition is not
+  // printed or a leaf is neither.
+  int IfCompared(Op op, int tree, int value, int64_t imm) {
+    std::vector<Leaf> leaves;
+    SplitIf(tree, CardSet::FirstN(static_cast<int>(rules_.cards.size())), leaves);
+    if (value < 0) {  // the constant as a node, for the comparisons below
+      Node n{Op::kConst, Get(tree).type};
+      n.imm = imm;
+      value = AddNode(n);
+      op = op == Op::kEqConst ? Op::kEq : Op::kNe;
+    }
+    std::vector<int64_t> printed(rules_.cards.size()), leaf_values;
+    CardSet printed_cards, always;               // always: leaves `v op v` that hold
+    std::vector<std::pair<int, CardSet>> cases;  // comparison node, its cards
+    for (const Leaf& leaf : leaves) {
+      if (leaf.cards == CardSet{}) continue;
+      const int flags = Flags(leaf.node);
+      if (flags == kReadsCard) {
+        if (!ValuesPerCard(leaf.node, leaf_values)) return -1;
+        for (size_t c = 0; c < printed.size(); ++c) {
+          if (leaf.cards.Has(static_cast<int>(c))) printed[c] = leaf_values[c];
+        }
+        printed_cards |= leaf.cards;
+      } else if (!Fixed(flags)) {
+        return -1;
+      } else if (SameValue(leaf.node, value)) {
+        if (op == Op::kEq || op == Op::kLe || op == Op::kGe) always |= leaf.cards;
+      } else {
+        // The operands as they are, not kept for the filter's run (StripCached).
+        auto bare = [this](int v) { return Get(v).op == Op::kCached ? Get(v).x : v; };
+        Node compared{op, Type::kBool};
+        compared.x = bare(leaf.node);
+        compared.y = bare(value);
+        cases.emplace_back(AddNode(compared), leaf.cards);
+      }
+    }
+    int set =
+        printed_cards == CardSet{} ? -1 : Classes(op, printed, value, &printed_cards);
+    if (always != CardSet{}) cases.emplace_back(-1, always);
+    for (const auto& [compared, cards] : cases) {
+      Node one{Op::kSetCase, Type::kCardSet};
+      one.x = compared;
+      one.y = set;
+      one.a = AddSet(cards);
+      set = AddNode(one);
+    }
+    return set >= 0 ? set : Static(CardSet{});
+  }
+  // The cards an if-tree judges by one of its values.
+  struct Leaf {
+    int node;
+    CardSet cards;
+  };
+  // Splits `cards` over the leaves of `node`'s ifs whose conditions read only
+  // printed attributes; any other node is one leaf.
+  void SplitIf(int node, const CardSet& cards, std::vector<Leaf>& leaves) {
+    const Node n = Get(node);
+    std::vector<int64_t> holds;
+    const int cond = n.op == Op::kIf ? Flags(n.x) : kOpaque;
+    if ((cond != 0 && cond != kReadsCard) || !ValuesPerCard(n.x, holds)) {
+      leaves.push_back({node, cards});
+      return;
+    }
+    CardSet yes;
+    for (size_t c = 0; c < holds.size(); ++c) {
+      if (holds[c]) yes.Add(static_cast<int>(c));
+    }
+    CardSet no = ~yes;
+    yes &= cards;
+    no &= cards;
+    SplitIf(n.y, yes, leaves);
+    SplitIf(n.z, no, leaves);
+  }
+  int Static(const CardSet& cards) {
+    Node n{Op::kSetStatic, Type::kCardSet};
+    n.a = AddSet(cards);
+    return AddNode(n);
   }
 
   int AttrEqualsValue(const Node& n) {
@@ -414,6 +513,9 @@ class Planner {
       case Op::kGt:
       case Op::kGe:
         return Comparison(n.op, n.x, n.y);
+      case Op::kEqConst:
+      case Op::kNeConst:
+        return Get(n.x).op == Op::kIf ? IfCompared(n.op, n.x, -1, n.imm) : -1;
       case Op::kCardAttrEqX:
         return Fixed(Flags(n.x)) ? AttrEqualsValue(n) : -1;
       case Op::kInCards:

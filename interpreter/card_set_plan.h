@@ -13,11 +13,17 @@
 // card-by-card path might never have computed), so results and faults are
 // exactly those of judging card by card (eval_test checks on random states).
 //
+// A value picked by an `if` on printed attributes and compared with one the
+// same for every card (`suit_of(card) == led`: a card's suit, or the led suit
+// for a pufferfish) makes a set too: the ifs split the cards at load by the
+// value each is judged by, and each part is classed by its printed value or
+// taken whole when its run value compares (kSetCase).
+//
 // A condition that reads the judged card only through printed attributes but
-// makes no set (an attribute and the state picked between by an `if` on the
-// card) stays a kFilter, with each card's class kept (Node::imm): cards
-// that print the same values of the attributes it reads get the same verdict,
-// so a run of the filter judges one card of each class (at most kMaxClasses).
+// makes no set (an attribute in a sum with the state) stays a kFilter, with
+// each card's class kept (Node::imm): cards that print the same values of the
+// attributes it reads get the same verdict, so a run of the filter judges one
+// card of each class (at most kMaxClasses).
 //
 // The turn procedure's lay rules are classed the same way
 // (TurnProcedure::lay_class): LegalLays judges one hand card of each class.

@@ -11,6 +11,7 @@
 #include "interpreter/card_set_plan.h"
 #include "interpreter/compiler.h"
 #include "interpreter/eval.h"
+#include "interpreter/node_walk.h"
 #include "interpreter/rng.h"
 #include "tests/test_util.h"
 
@@ -190,8 +191,14 @@ TEST_CASE("card sets: every shipped ruleset's set filters agree card by card",
     const std::vector<int> roots = Roots(*rules);
     INFO(name);
     CHECK(any_set);
-    // Fischen 2's suit_of (a pufferfish takes the led suit) makes no set.
-    if (std::string(name) == "fischen2") CHECK(classified.size() >= 2);
+    // Fischen 2's suit_of (a pufferfish takes the led suit) makes a set by
+    // its leaves (kSetCase); the weakest card's filters too.
+    if (std::string(name) == "fischen2") {
+      CHECK(AnyNodeBelow(*rules, rules->trick->play_options,
+                         [](const Node& n) { return n.op == Op::kSetCase; }));
+      CHECK(rules->nodes[static_cast<size_t>(rules->trick->play_options)].op ==
+            Op::kSetFilter);
+    }
     const int players = std::max(rules->min_players, std::min(4, rules->max_players));
     OnRandomStates(*rules, players, 3, [&](const State& s, Rng& rng) {
       const Frame top = s.frames[s.frame_count - 1];
@@ -279,6 +286,16 @@ const OpCase kOpCases[] = {
     // Such a choice inside an and (or), lifted above it.
     {"hand(p) where suit == trump and (round > 1 or stars > 2)", Op::kSetIfElse},
     {"hand(p) where suit == trump or (round > 1 and stars > 2)", Op::kSetIfElse},
+    // An if on printed attributes compared with a value: its leaves' cards by
+    // the attribute's classes, or all or none by one comparison each.
+    {"hand(p) where (if kind == buoy then trump else suit) == called", Op::kSetCase},
+    {"hand(p) where (if kind == buoy then trump else suit) == green", Op::kSetCase},
+    {"hand(p) where (if kind == buoy then called else suit) == called", Op::kSetCase},
+    {"hand(p) where called != (if value > 10 then trump else if kind == buoy then none "
+     "else suit)",
+     Op::kSetCase},
+    {"hand(p) where (if suit == green then round else value) < 5", Op::kSetCase},
+    {"hand(p) where (if stars > 2 then score(p) else value) >= round * 2", Op::kSetCase},
     // The top card of each pile, streamed where it lies by count, first, any.
     {"ends(hand) where suit == trump", Op::kSetEq},
     {"ends(boat) where value < round * 3", Op::kSetLt},
@@ -366,6 +383,28 @@ TEST_CASE("card sets: a choice by a value inside an and or an or is lifted above
   CHECK(rules.nodes.size() - before < 250);
   OnRandomStates(rules, 4, 2, [&](const State& s, Rng& rng) {
     CheckFilter(rules, s, RandomFrame(rules, 4, rng), filter);
+  });
+}
+
+TEST_CASE("card sets: a condition that makes no set is judged once per class",
+          "[card_set]") {
+  // A printed attribute in a sum with the state makes no set; the cards that
+  // print the same value share a verdict (Node::imm: where their classes
+  // are kept), and one card of each class is judged.
+  Ruleset rules = testing::Fishing();
+  const int node = CompileAndPlan(rules, "hand(p) where value + round > score(p)");
+  const Node& filter = rules.nodes[static_cast<size_t>(node)];
+  REQUIRE(filter.op == Op::kFilter);
+  REQUIRE(filter.imm > 0);
+  OnRandomStates(rules, 4, 3, [&](const State& s, Rng& rng) {
+    const Frame f = RandomFrame(rules, 4, rng);
+    Evaluator by_class(rules, s, &f);
+    Evaluator by_card(rules, s, &f);
+    by_card.set_card_by_card(true);
+    const auto got = Bytes(by_class.PlannedFilter(node));
+    const auto want = Bytes(by_card.PlannedFilter(node));
+    REQUIRE(by_class.faulted() == by_card.faulted());
+    if (!by_card.faulted()) CHECK(got == want);
   });
 }
 

@@ -485,18 +485,12 @@ bool Matches(const Ruleset& rules, const Node& n, const OpChain& chain) {
 // forms that do the same in fewer calls: count, any, first, highest and
 // lowest streaming over a filter, and the operand chains (kChains).
 void BindFunctions(Ruleset& rules, bool fused) {
-  // The op list (program.h) names each op's function.
-  static constexpr EvalFn kFns[] = {
-#define ANGLER_OP_FN(op, fn, doc) &EvalOps::fn,
-      ANGLER_OPS(ANGLER_OP_FN)
-#undef ANGLER_OP_FN
-  };
   auto op_of = [&rules](int node) { return rules.nodes[static_cast<size_t>(node)].op; };
   auto is_filter = [&op_of](int node) {
     return op_of(node) == Op::kFilter || op_of(node) == Op::kSetFilter;
   };
   for (Node& n : rules.nodes) {
-    n.fn = kFns[static_cast<size_t>(n.op)];
+    n.fn = OwnFunction(n.op);
     n.set_fn = SetEvaluatorOf(n.op, static_cast<int>(rules.cards.size()));
     if (!fused || n.x < 0) continue;
     for (const OpChain& chain : kChains) {
@@ -527,6 +521,16 @@ void BindFunctions(Ruleset& rules, bool fused) {
 }
 
 }  // namespace
+
+EvalFn OwnFunction(Op op) {
+  // The op list (program.h) names each op's function.
+  static constexpr EvalFn kFns[] = {
+#define ANGLER_OP_FN(op, fn, doc) &EvalOps::fn,
+      ANGLER_OPS(ANGLER_OP_FN)
+#undef ANGLER_OP_FN
+  };
+  return kFns[static_cast<size_t>(op)];
+}
 
 void BindEvaluators(Ruleset& rules) {
   BindFunctions(rules, /*fused=*/true);

@@ -320,6 +320,8 @@ void BindEvaluators(Ruleset& rules);
 // BindEvaluators picks (streams over filters, operand pairs): the general
 // path those must agree with. The card sets stay.
 void BindUnfused(Ruleset& rules);
+// The function of op `op` itself (program.h), none of the fused forms.
+EvalFn OwnFunction(Op op);
 // The function of a card-set op (Op::kSetStatic ...) for a ruleset of
 // `cards` cards, nullptr for other ops.
 SetFn SetEvaluatorOf(Op op, int cards);

@@ -86,6 +86,18 @@ struct SetOps {
   static void IfElse(Evaluator& e, const Node& n, CardSet& out) {
     e.SetInto(e.Value(n.x) ? n.y : n.z, out);
   }
+  // One leaf of an if compared with a value (card_set_plan.cc, IfCompared):
+  // its cards join when the comparison holds, by a mask, not a jump.
+  static void Case(Evaluator& e, const Node& n, CardSet& out) {
+    if (n.y >= 0) {
+      e.SetInto(n.y, out);
+    } else {
+      Fill(out, 0);
+    }
+    const uint64_t in = n.x < 0 || e.Value(n.x) != 0 ? ~uint64_t{0} : 0;
+    for (int i = 0; i < W; ++i)
+      out.words[i] |= static_cast<uint64_t>(e.lists_[n.a + i]) & in;
+  }
   static void Not(Evaluator& e, const Node& n, CardSet& out) {
     e.SetInto(n.x, out);
     for (int i = 0; i < W; ++i) out.words[i] = ~out.words[i];
@@ -173,6 +185,8 @@ struct SetOps {
         return &Lt;
       case Op::kSetLe:
         return &Le;
+      case Op::kSetCase:
+        return &Case;
       case Op::kSetOfCards:
         return &OfCards;
       default:

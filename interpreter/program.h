@@ -163,7 +163,9 @@ enum class Attr : uint8_t {
   X(kSetEq, Generic, "the class of value x (of b), none if no class has it")        \
   X(kSetLt, Generic, "the classes below x (sets: classes up to each)")              \
   X(kSetLe, Generic, "the classes up to x (sets: classes up to each)")              \
-  X(kSetOfCards, Generic, "the cards of x (a card: itself)")
+  X(kSetOfCards, Generic, "the cards of x (a card: itself)")                        \
+  X(kSetCase, Generic, "set y (none if -1) and, if x holds (always if -1),"         \
+                        " the fixed set at lists[a .. a+4)")
 
 enum class Op : uint8_t {
 #define ANGLER_OP_ENUM(op, fn, doc) op,
