@@ -396,7 +396,10 @@ class Planner {
   // printed or a leaf is neither.
   int IfCompared(Op op, int tree, int value, int64_t imm) {
     std::vector<Leaf> leaves;
-    SplitIf(tree, CardSet::FirstN(static_cast<int>(rules_.cards.size())), leaves);
+    int budget = kMaxSplits;
+    if (!SplitIf(tree, CardSet::FirstN(static_cast<int>(rules_.cards.size())), leaves,
+                 budget))
+      return -1;
     if (value < 0) {  // the constant as a node, for the comparisons below
       Node n{Op::kConst, Get(tree).type};
       n.imm = imm;
@@ -407,7 +410,6 @@ class Planner {
     CardSet printed_cards, always;               // always: leaves `v op v` that hold
     std::vector<std::pair<int, CardSet>> cases;  // comparison node, its cards
     for (const Leaf& leaf : leaves) {
-      if (leaf.cards == CardSet{}) continue;
       const int flags = Flags(leaf.node);
       if (flags == kReadsCard) {
         if (!ValuesPerCard(leaf.node, leaf_values)) return -1;
@@ -440,20 +442,27 @@ class Planner {
     }
     return set >= 0 ? set : Static(CardSet{});
   }
+  // The ifs IfCompared walks for one comparison, at most: a ruleset's
+  // nested ifs are a few; more is left to the classes (Classify).
+  static constexpr int kMaxSplits = 64;
   // The cards an if-tree judges by one of its values.
   struct Leaf {
     int node;
     CardSet cards;
   };
   // Splits `cards` over the leaves of `node`'s ifs whose conditions read only
-  // printed attributes; any other node is one leaf.
-  void SplitIf(int node, const CardSet& cards, std::vector<Leaf>& leaves) {
+  // printed attributes; any other node is one leaf. A branch no card reaches
+  // is not walked, so the leaves are at most the cards, however the ifs
+  // share parts; `budget` bounds the walk (false when it runs out).
+  bool SplitIf(int node, const CardSet& cards, std::vector<Leaf>& leaves, int& budget) {
+    if (cards == CardSet{}) return true;
+    if (--budget < 0) return false;
     const Node n = Get(node);
     std::vector<int64_t> holds;
     const int cond = n.op == Op::kIf ? Flags(n.x) : kOpaque;
     if ((cond != 0 && cond != kReadsCard) || !ValuesPerCard(n.x, holds)) {
       leaves.push_back({node, cards});
-      return;
+      return true;
     }
     CardSet yes;
     for (size_t c = 0; c < holds.size(); ++c) {
@@ -462,8 +471,7 @@ class Planner {
     CardSet no = ~yes;
     yes &= cards;
     no &= cards;
-    SplitIf(n.y, yes, leaves);
-    SplitIf(n.z, no, leaves);
+    return SplitIf(n.y, yes, leaves, budget) && SplitIf(n.z, no, leaves, budget);
   }
   int Static(const CardSet& cards) {
     Node n{Op::kSetStatic, Type::kCardSet};

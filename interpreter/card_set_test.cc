@@ -408,6 +408,32 @@ TEST_CASE("card sets: a condition that makes no set is judged once per class",
   });
 }
 
+TEST_CASE("card sets: an if compared with a value walks a bounded number of ifs",
+          "[card_set]") {
+  // 80 ifs in a chain, each on the value: more than the planner walks for
+  // one comparison (kMaxSplits), so the filter is judged as before, and
+  // agrees card by card. 10 make a set of their leaves.
+  auto chain = [](int ifs) {
+    std::string x = "trump";
+    for (int k = ifs; k >= 1; --k)
+      x = "if value > " + std::to_string(k) + " then suit else " + x;
+    return "hand(p) where (" + x + ") == called";
+  };
+  Ruleset rules = testing::Fishing();
+  const int deep = CompileAndPlan(rules, chain(80));
+  const int shallow = CompileAndPlan(rules, chain(10));
+  auto has_case = [&](int node) {
+    return AnyNodeBelow(rules, node, [](const Node& n) { return n.op == Op::kSetCase; });
+  };
+  CHECK_FALSE(has_case(deep));
+  CHECK(has_case(shallow));
+  OnRandomStates(rules, 4, 2, [&](const State& s, Rng& rng) {
+    const Frame f = RandomFrame(rules, 4, rng);
+    CheckFilter(rules, s, f, deep);
+    CheckFilter(rules, s, f, shallow);
+  });
+}
+
 TEST_CASE("card sets: a value that faults is left to the card-by-card path",
           "[card_set]") {
   // score(p + 9) faults (no such seat) whenever it is worked out; card by card
