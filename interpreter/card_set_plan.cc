@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "interpreter/card_set.h"
+#include "interpreter/card_set_nodes.h"
 #include "interpreter/eval.h"
 #include "interpreter/node_walk.h"
 
@@ -65,10 +66,10 @@ bool Pure(Op op) {
   }
 }
 
-class Planner {
+class Planner : public CardSetNodes {
  public:
   explicit Planner(Ruleset& rules)
-      : rules_(rules), state_(std::make_unique<State>()), frame_() {}
+      : CardSetNodes(rules), state_(std::make_unique<State>()), frame_() {}
 
   // Rewrites filter `f` if its condition compiles to a set.
   void Plan(int f) {
@@ -119,9 +120,6 @@ class Planner {
   }
 
  private:
-  const Node& Get(int node) const { return rules_.nodes[static_cast<size_t>(node)]; }
-  int64_t List(int i) const { return rules_.lists[static_cast<size_t>(i)]; }
-
   void CollectBound(int node) {
     if (node < 0) return;
     const Node& n = Get(node);
@@ -136,12 +134,9 @@ class Planner {
     ForChildren(node, [&](int c) { found = found || MentionsInnerBound(c); });
     return found;
   }
-  template <typename F>
-  void ForChildren(int node, F f) const {
-    ForEachChild(rules_, node, f);
-  }
-
   int Flags(int node) {
+    // Nodes added since the condition's planning began have none yet.
+    if (static_cast<size_t>(node) >= flags_.size()) flags_.resize(rules_.nodes.size());
     if (flags_[static_cast<size_t>(node)].condition != condition_) {
       const int flags = ComputeFlags(node);  // may add nodes: no reference held
       flags_[static_cast<size_t>(node)] = {condition_, flags};
@@ -183,93 +178,6 @@ class Planner {
     ForChildren(node, [&](int c) { children |= Flags(c); });
     if (!Pure(n.op) && !Fixed(children)) return kOpaque;
     return flags | children;
-  }
-
-  // A set is worked out once a run: an operand's value kept for the run
-  // (Op::kCached) would only cost a call, and the filter's kept values would
-  // have to be forgotten before every set (Node::imm of kSetFilter). A set
-  // may share a part (an if's condition is read twice): each is seen once.
-  void StripCached(int set, std::set<int>& seen) {
-    if (!seen.insert(set).second) return;
-    Node& n = rules_.nodes[static_cast<size_t>(set)];  // no node is added below
-    auto uncached = [this](int x) { return Get(x).op == Op::kCached ? Get(x).x : x; };
-    switch (n.op) {
-      case Op::kSetAll:
-      case Op::kSetAny:
-        for (int i = 0; i < n.b; ++i) StripCached(static_cast<int>(List(n.a + i)), seen);
-        return;
-      case Op::kSetNot:
-      case Op::kSetUnlessNone:  // y: a filter with slots of its own
-        StripCached(n.x, seen);
-        return;
-      case Op::kSetIfElse:
-        n.x = uncached(n.x);
-        StripCached(n.y, seen);
-        StripCached(n.z, seen);
-        return;
-      case Op::kSetCase:
-        if (n.x >= 0) n.x = uncached(n.x);
-        if (n.y >= 0) StripCached(n.y, seen);
-        return;
-      case Op::kSetIf:
-      case Op::kSetEq:
-      case Op::kSetLt:
-      case Op::kSetLe:
-      case Op::kSetOfCards:
-        n.x = uncached(n.x);
-        return;
-      default:  // kSetStatic; kSetIfAny, whose filter has its own slots
-        return;
-    }
-  }
-  // Whether working out `set` may read a value kept in the run slots [a, b)
-  // of the filter being planned; the filters nested in it keep theirs in
-  // their own slots. Each node is seen once: a walk of the set, not of every
-  // node of the ruleset for every filter.
-  bool ReadsRunValue(int set, int a, int b) const {
-    std::vector<std::pair<int, int>> nested;
-    std::vector<int> kept;  // the slots of the Op::kCached nodes met in [a, b)
-    std::set<int> seen;
-    std::vector<int> todo{set};
-    while (!todo.empty()) {
-      const int at = todo.back();
-      todo.pop_back();
-      if (!seen.insert(at).second) continue;
-      const Node& m = Get(at);
-      if (m.op == Op::kFilter || m.op == Op::kSetFilter) nested.emplace_back(m.a, m.b);
-      if (m.op == Op::kCached && m.a >= a && m.a < b) kept.push_back(m.a);
-      ForChildren(at, [&](int c) { todo.push_back(c); });
-    }
-    return std::any_of(kept.begin(), kept.end(), [&](int slot) {
-      return std::none_of(nested.begin(), nested.end(), [slot](const auto& range) {
-        return slot >= range.first && slot < range.second;
-      });
-    });
-  }
-
-  int AddNode(Node n) {
-    n.fn = OwnFunction(n.op);  // a value node added here may be judged while planning
-    rules_.nodes.push_back(n);
-    rules_.node_pos.push_back(pos_);
-    flags_.push_back({});
-    return static_cast<int>(rules_.nodes.size()) - 1;
-  }
-  int AddSet(const CardSet& s) {
-    const int at = static_cast<int>(rules_.lists.size());
-    for (uint64_t w : s.words) rules_.lists.push_back(static_cast<int64_t>(w));
-    return at;
-  }
-  int Unary(Op op, int x) {
-    Node n{op, Type::kCardSet};
-    n.x = x;
-    return AddNode(n);
-  }
-  int Combine(Op op, const std::vector<int>& sets) {
-    Node n{op, Type::kCardSet};
-    n.a = static_cast<int>(rules_.lists.size());
-    n.b = static_cast<int>(sets.size());
-    for (int s : sets) rules_.lists.push_back(s);
-    return AddNode(n);
   }
 
   // The value of `node` for each card; false if one faults.
@@ -473,11 +381,6 @@ class Planner {
     no &= cards;
     return SplitIf(n.y, yes, leaves, budget) && SplitIf(n.z, no, leaves, budget);
   }
-  int Static(const CardSet& cards) {
-    Node n{Op::kSetStatic, Type::kCardSet};
-    n.a = AddSet(cards);
-    return AddNode(n);
-  }
 
   int AttrEqualsValue(const Node& n) {
     // attribute a of the judged card == x: its classes, as for a comparison.
@@ -506,6 +409,7 @@ class Planner {
           sets.push_back(s);
         }
         if (n.op == Op::kAnyOf) FoldUnlessNone(sets);
+        if (n.op == Op::kAllOf) FoldFixedParts(sets);
         return Joined(n.op == Op::kAnyOf ? Op::kSetAny : Op::kSetAll, sets);
       }
       case Op::kNot: {
@@ -534,160 +438,6 @@ class Planner {
       default:
         return -1;
     }
-  }
-
-  // Of the sets of an or: `A or not any(L where A)` (follow what you can) is
-  // A's cards, or every card when L holds none of them: one node that works
-  // out A's set once and tests L's cards against it (kSetUnlessNone), in
-  // place of A's set beside a kSetIfAny that works it out again.
-  void FoldUnlessNone(std::vector<int>& sets) {
-    for (size_t j = 0; j < sets.size(); ++j) {
-      const Node none = Get(sets[j]);
-      if (none.op != Op::kSetIfAny || none.imm != 1) continue;
-      for (size_t i = 0; i < sets.size(); ++i) {
-        if (i == j || !SameSet(sets[i], Get(none.x).y)) continue;
-        Node n{Op::kSetUnlessNone, Type::kCardSet};
-        n.x = sets[i];
-        n.y = none.x;
-        sets[std::min(i, j)] = AddNode(n);
-        sets.erase(sets.begin() + static_cast<std::ptrdiff_t>(std::max(i, j)));
-        return;
-      }
-    }
-  }
-  // The union (kSetAny) or intersection (kSetAll) of `sets`: one set as
-  // itself, a choice by a value where one decides (ChoiceFirst,
-  // ChoiceLifted; the parts left are joined here again), else one node.
-  // Each lift joins the other parts twice: kMaxLifts choices at most are lifted
-  // out of one and/or, so its nodes grow at most 2^kMaxLifts-fold.
-  static constexpr int kMaxLifts = 3;
-  int Joined(Op op, const std::vector<int>& sets, int lifts = 0) {
-    if (sets.size() == 1) return sets[0];
-    if (const int chosen = ChoiceFirst(op, sets, lifts); chosen >= 0) return chosen;
-    if (lifts < kMaxLifts) {
-      if (const int lifted = ChoiceLifted(op, sets, lifts + 1); lifted >= 0)
-        return lifted;
-    }
-    return Combine(op, sets);
-  }
-
-  // `c or ...` with c the same for every card (kSetIf; Compiler::Hoist puts
-  // such parts first): every card when c holds, else the other sets' union;
-  // `c and ...`: their intersection when c holds, else none. One choice by
-  // c's value (kSetIfElse), not a union's loop over c's set. -1 when the
-  // first set is not such a c.
-  int ChoiceFirst(Op op, std::vector<int> sets, int lifts) {
-    if (Get(sets[0]).op != Op::kSetIf) return -1;
-    const int cond = Get(sets[0]).x;
-    sets.erase(sets.begin());
-    const int rest = Joined(op, sets, lifts);
-    CardSet decided;  // what c alone decides: every card for or, none for and
-    if (op == Op::kSetAny) {
-      for (uint64_t& w : decided.words) w = ~uint64_t{0};
-    }
-    Node fixed{Op::kSetStatic, Type::kCardSet};
-    fixed.a = AddSet(decided);
-    const int by_c = AddNode(fixed);
-    Node choose{Op::kSetIfElse, Type::kCardSet};
-    choose.x = cond;
-    choose.y = op == Op::kSetAny ? by_c : rest;
-    choose.z = op == Op::kSetAny ? rest : by_c;
-    return AddNode(choose);
-  }
-
-  // An and with a part `c or X` (ChoiceFirst's choice: every card if c,
-  // else X's) loses nothing to that part when c holds, so the choice moves
-  // up: `c ? the other parts : the other parts and X`; likewise an or with a
-  // part `c and X` (no card unless c): `c ? the others or X : the others`.
-  // c is read before the other parts, which a fault would only send to the
-  // card-by-card path (TrySet). -1 for no such part.
-  int ChoiceLifted(Op op, const std::vector<int>& sets, int lifts) {
-    for (size_t i = 0; i < sets.size(); ++i) {
-      const Node part = Get(sets[i]);
-      if (part.op != Op::kSetIfElse) continue;
-      if (op == Op::kSetAll ? !FixedSetOf(part.y, true) : !FixedSetOf(part.z, false))
-        continue;
-      std::vector<int> without = sets, with = sets;
-      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
-      with[i] = op == Op::kSetAll ? part.z : part.y;
-      Node choose{Op::kSetIfElse, Type::kCardSet};
-      choose.x = part.x;
-      choose.y = Joined(op, op == Op::kSetAll ? without : with, lifts);
-      choose.z = Joined(op, op == Op::kSetAll ? with : without, lifts);
-      return AddNode(choose);
-    }
-    return -1;
-  }
-  // Whether a set node is the fixed set of every card (`every`) or of none.
-  bool FixedSetOf(int set, bool every) const {
-    if (Get(set).op != Op::kSetStatic) return false;
-    const CardSet all = CardSet::FirstN(static_cast<int>(rules_.cards.size()));
-    CardSet cards = StoredSet(Get(set).a);
-    return (cards &= all) == (every ? all : CardSet{});
-  }
-  CardSet StoredSet(int at) const {
-    CardSet s;
-    for (int w = 0; w < CardSet::kWords; ++w)
-      s.words[w] = static_cast<uint64_t>(List(at + w));
-    return s;
-  }
-
-  // Whether set nodes a and b hold the same cards whenever both are worked
-  // out for one question: the same fixed sets over the same values.
-  bool SameSet(int a, int b) const {
-    if (a == b) return true;
-    const Node& x = Get(a);
-    const Node& y = Get(b);
-    if (x.op != y.op || x.b != y.b) return false;
-    auto same_lists = [this](int from, int to, int count) {
-      for (int i = 0; i < count; ++i) {
-        if (List(from + i) != List(to + i)) return false;
-      }
-      return true;
-    };
-    switch (x.op) {
-      case Op::kSetStatic:
-        return same_lists(x.a, y.a, CardSet::kWords);
-      case Op::kSetEq:
-      case Op::kSetLt:
-      case Op::kSetLe:
-        return SameValue(x.x, y.x) &&
-               same_lists(static_cast<int>(x.imm), static_cast<int>(y.imm), x.b) &&
-               same_lists(x.a, y.a, CardSet::kWords * x.b);
-      case Op::kSetIf:
-      case Op::kSetOfCards:
-        return SameValue(x.x, y.x);
-      case Op::kSetNot:
-        return SameSet(x.x, y.x);
-      case Op::kSetIfElse:
-        return SameValue(x.x, y.x) && SameSet(x.y, y.y) && SameSet(x.z, y.z);
-      case Op::kSetAll:
-      case Op::kSetAny:
-        for (int i = 0; i < x.b; ++i) {
-          if (!SameSet(static_cast<int>(List(x.a + i)), static_cast<int>(List(y.a + i))))
-            return false;
-        }
-        return true;
-      default:
-        return false;
-    }
-  }
-  // Whether card-independent values a and b are equal within one question:
-  // one node, a value shared by slot (Op::kShared), or the same op on the
-  // same operands (expressions have no side effects; a filter's own slots
-  // make two filters differ).
-  bool SameValue(int a, int b) const {
-    if (a < 0 || b < 0) return a == b;
-    auto bare = [this](int v) { return Get(v).op == Op::kCached ? Get(v).x : v; };
-    a = bare(a);
-    b = bare(b);
-    if (a == b) return true;
-    const Node& x = Get(a);
-    const Node& y = Get(b);
-    if (x.op != y.op || x.type != y.type || x.a != y.a) return false;
-    if (x.op == Op::kShared) return true;
-    return x.b == y.b && x.imm == y.imm && SameValue(x.x, y.x) && SameValue(x.y, y.y) &&
-           SameValue(x.z, y.z);
   }
 
   // A condition that reads the judged card only through printed attributes,
@@ -754,10 +504,8 @@ class Planner {
                     Combine(Op::kSetAll, {Unary(Op::kSetNot, cond), else_set})});
   }
 
-  Ruleset& rules_;
   std::unique_ptr<State> state_;  // printed attributes read no state: any will do
   Frame frame_;
-  SourcePos pos_;
   struct Memo {
     uint32_t condition = 0;  // the condition the flags were worked out for
     int flags = 0;

@@ -434,6 +434,32 @@ TEST_CASE("card sets: an if compared with a value walks a bounded number of ifs"
   });
 }
 
+TEST_CASE("card sets: a fixed part of an and is taken into the other part's sets",
+          "[card_set]") {
+  // `kind == fish and X`: X's fixed sets met with the fish at load, no
+  // intersection left to work out each time.
+  Ruleset rules = testing::Fishing();
+  const std::vector<std::pair<std::string, Op>> cases = {
+      {"hand(p) where kind == fish and suit == called", Op::kSetEq},
+      {"hand(p) where value < round and kind == fish", Op::kSetLt},
+      {"hand(p) where kind == fish and (if value > 10 then trump else suit) == called",
+       Op::kSetCase},
+  };
+  std::vector<int> filters;
+  for (const auto& [text, op] : cases) {
+    filters.push_back(CompileAndPlan(rules, text));
+    INFO(text);
+    const Node& filter = rules.nodes[static_cast<size_t>(filters.back())];
+    REQUIRE(filter.op == Op::kSetFilter);
+    CHECK(rules.nodes[static_cast<size_t>(filter.y)].op == op);
+    CHECK_FALSE(Contains(rules, filters.back(), Op::kSetAll));
+  }
+  OnRandomStates(rules, 4, 2, [&](const State& s, Rng& rng) {
+    const Frame f = RandomFrame(rules, 4, rng);
+    for (int node : filters) CheckFilter(rules, s, f, node);
+  });
+}
+
 TEST_CASE("card sets: a value that faults is left to the card-by-card path",
           "[card_set]") {
   // score(p + 9) faults (no such seat) whenever it is worked out; card by card
