@@ -116,6 +116,7 @@ void CardSetNodes::FoldFixedParts(std::vector<int>& sets) {
       if (i == j) continue;
       const int restricted = Restricted(sets[i], within);
       if (restricted < 0) continue;
+      restricted_from_[restricted] = {sets[i], within};
       sets[i] = restricted;
       sets.erase(sets.begin() + static_cast<std::ptrdiff_t>(j));
       return;
@@ -163,9 +164,20 @@ void CardSetNodes::FoldUnlessNone(std::vector<int>& sets) {
   for (size_t j = 0; j < sets.size(); ++j) {
     const Node none = Get(sets[j]);
     if (none.op != Op::kSetIfAny || none.imm != 1) continue;
+    const int tested = Get(none.x).y;  // the set the any tests L against
+    const auto restricted = restricted_from_.find(tested);
     for (size_t i = 0; i < sets.size(); ++i) {
-      if (i == j || !SameSet(sets[i], Get(none.x).y)) continue;
+      if (i == j) continue;
       Node n{Op::kSetUnlessNone, Type::kCardSet};
+      if (!SameSet(sets[i], tested)) {
+        // `A or not any(L where F and A)`, F fixed (FoldFixedParts): L's
+        // cards are tested against A's set met with F's.
+        if (restricted == restricted_from_.end() ||
+            !SameSet(sets[i], restricted->second.first))
+          continue;
+        n.a = AddSet(restricted->second.second);
+        n.b = 1;
+      }
       n.x = sets[i];
       n.y = none.x;
       sets[std::min(i, j)] = AddNode(n);
@@ -281,6 +293,9 @@ bool CardSetNodes::SameSet(int a, int b) const {
       return SameSet(x.x, y.x);
     case Op::kSetIfElse:
       return SameValue(x.x, y.x) && SameSet(x.y, y.y) && SameSet(x.z, y.z);
+    case Op::kSetCase:
+      return SameValue(x.x, y.x) && same_lists(x.a, y.a, CardSet::kWords) &&
+             (x.y < 0 ? y.y < 0 : y.y >= 0 && SameSet(x.y, y.y));
     case Op::kSetAll:
     case Op::kSetAny:
       for (int i = 0; i < x.b; ++i) {

@@ -9,7 +9,9 @@
 #ifndef ANGLER_INTERPRETER_CARD_SET_NODES_H_
 #define ANGLER_INTERPRETER_CARD_SET_NODES_H_
 
+#include <map>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "interpreter/card_set.h"
@@ -59,6 +61,8 @@ class CardSetNodes {
 
   Ruleset& rules_;
   SourcePos pos_;  // where the condition being planned is written
+  // The sets FoldFixedParts made: from which set, met with which cards.
+  std::map<int, std::pair<int, CardSet>> restricted_from_;
 };
 
 }  // namespace angler

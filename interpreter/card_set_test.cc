@@ -274,6 +274,15 @@ const OpCase kOpCases[] = {
     {"hand(p) where suit == first(played).suit or not any(hand(p) where suit == "
      "first(played).suit)",
      Op::kSetUnlessNone},
+    // The any's condition is the other part and a fixed one: the hand is
+    // tested against the part's set met with the fixed one's (Node::b 1).
+    {"hand(p) where suit == called or not any(hand(p) where kind == fish and suit == "
+     "called)",
+     Op::kSetUnlessNone},
+    {"hand(p) where kind == buoy or (if value > 10 then trump else suit) == called or "
+     "not any(hand(p) where kind == fish and (if value > 10 then trump else suit) == "
+     "called)",
+     Op::kSetUnlessNone},
     // Another set in the any: the hand tested against the any's own.
     {"hand(p) where suit == called or not any(hand(p) where suit == trump)",
      Op::kSetIfAny},

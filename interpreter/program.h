@@ -155,7 +155,8 @@ enum class Attr : uint8_t {
   X(kSetIfAny, Generic, "every card if some card of set filter x holds (imm 1:"     \
                         " none does), else none; y: any(x), its general path")      \
   X(kSetUnlessNone, Generic, "set x, or every card when none of the cards of"       \
-                             " set filter y is in x (x or not any(y))")             \
+                             " set filter y is in x (x or not any(y)); b 1:"        \
+                             " in x and the fixed set at lists[a .. a+4)")          \
   X(kSetIfElse, Generic, "set y if x, else set z")                                  \
   X(kSetNot, Generic, "the cards not in set x")                                     \
   X(kSetAll, Generic, "the cards in every set of nodes lists[a .. a+b)")            \
