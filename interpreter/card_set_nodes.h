@@ -4,8 +4,9 @@
 // tests that tell two sets or values are the same. Tested through the
 // planner (card_set_test.cc).
 //
-// REQUIRES: `rules`' nodes are compiled; the nodes added here are bound to
-// their functions by BindEvaluators, which reruns after planning.
+// REQUIRES: `rules`' nodes are compiled. A node added here runs its op's
+// own function (the planner may judge one) until BindEvaluators, which
+// reruns after planning, binds the fused forms.
 #ifndef ANGLER_INTERPRETER_CARD_SET_NODES_H_
 #define ANGLER_INTERPRETER_CARD_SET_NODES_H_
 

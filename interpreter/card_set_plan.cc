@@ -10,7 +10,6 @@
 #include "interpreter/card_set.h"
 #include "interpreter/card_set_nodes.h"
 #include "interpreter/eval.h"
-#include "interpreter/node_walk.h"
 
 namespace angler {
 namespace {
