@@ -443,6 +443,66 @@ TEST_CASE("card sets: an if compared with a value walks a bounded number of ifs"
   });
 }
 
+// A random condition in Fishing's names: ifs on printed attributes choosing
+// suits or numbers, compared with each other or with values of the state.
+struct RandomCondition {
+  Rng& rng;
+  int Pick(int n) { return static_cast<int>(rng.Below(static_cast<uint32_t>(n))); }
+  std::string Printed() {  // a condition on the judged card's printed attributes
+    const char* kinds[] = {"kind == buoy",       "kind == fish",  "value > 9",
+                           "stars >= 3",         "suit == green", "value <= 2",
+                           "suit in [red, blue]"};
+    std::string c = kinds[Pick(7)];
+    return Pick(4) == 0 ? "not (" + c + ")" : c;
+  }
+  // An if-tree `depth` deep at most, its leaves picked from `leaves`.
+  std::string Chosen(int depth, const std::vector<std::string>& leaves) {
+    if (depth > 0 && Pick(2) == 0)
+      return "(if " + Printed() + " then " + Chosen(depth - 1, leaves) + " else " +
+             Chosen(depth - 1, leaves) + ")";
+    return leaves[static_cast<size_t>(Pick(static_cast<int>(leaves.size())))];
+  }
+  std::string Suit(int depth) {
+    return Chosen(depth, {"suit", "trump", "called", "none", "green"});
+  }
+  std::string Number(int depth) {
+    return Chosen(depth, {"value", "stars", "round", "score(p)", "3"});
+  }
+  std::string Condition() {
+    const char* ops[] = {"==", "!=", "<", "<=", ">", ">="};
+    std::string c = Pick(2) == 0 ? Suit(3) + (Pick(2) ? " == " : " != ") + Suit(1)
+                                 : Number(3) + " " + ops[Pick(6)] + " " + Number(1);
+    if (Pick(3) == 0) c = Printed() + (Pick(2) ? " and " : " or ") + c;
+    return c;
+  }
+};
+
+TEST_CASE("card sets: random conditions on ifs agree card by card", "[card_set]") {
+  // Whatever the planner makes of a condition (a set of if leaves, classes,
+  // or nothing), the filter keeps exactly the cards judging one by one keeps.
+  Ruleset rules = testing::Fishing();
+  Rng rng(7);
+  RandomCondition random{rng};
+  std::vector<int> filters;
+  std::vector<std::string> texts;
+  int cases = 0;
+  for (int i = 0; i < 150; ++i) {
+    texts.push_back("hand(p) where " + random.Condition());
+    INFO(texts.back());
+    filters.push_back(CompileAndPlan(rules, texts.back()));
+    cases += AnyNodeBelow(rules, filters.back(),
+                          [](const Node& n) { return n.op == Op::kSetCase; });
+  }
+  CHECK(cases >= 20);  // the ifs make sets often enough to be tested here
+  OnRandomStates(rules, 4, 2, [&](const State& s, Rng& r) {
+    const Frame f = RandomFrame(rules, 4, r);
+    for (size_t i = 0; i < filters.size(); ++i) {
+      INFO(texts[i]);
+      CheckFilter(rules, s, f, filters[i]);
+    }
+  });
+}
+
 TEST_CASE("card sets: a fixed part of an and is taken into the other part's sets",
           "[card_set]") {
   // `kind == fish and X`: X's fixed sets met with the fish at load, no
