@@ -334,6 +334,14 @@ class Planner : public CardSetNodes {
         Node compared{op, Type::kBool};
         compared.x = bare(leaf.node);
         compared.y = bare(value);
+        // `none == led`: the value against the constant, one node fewer to call.
+        const bool by_constant =
+            (op == Op::kEq || op == Op::kNe) && Get(compared.x).op == Op::kConst;
+        if (by_constant) {
+          compared = Node{op == Op::kEq ? Op::kEqConst : Op::kNeConst, Type::kBool};
+          compared.x = bare(value);
+          compared.imm = Get(bare(leaf.node)).imm;
+        }
         cases.emplace_back(AddNode(compared), leaf.cards);
       }
     }
