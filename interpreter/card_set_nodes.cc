@@ -104,10 +104,10 @@ int CardSetNodes::Static(const CardSet& cards) {
   return AddNode(n);
 }
 
-// Of the sets of an and: a fixed part (`kind == fish`) taken into another
+// Of the sets of an and: a fixed part (`stars > 2`) taken into another
 // part's own fixed sets at load (Restricted), one set node fewer to work
-// out each time: `kind == fish and suit_of(card) == led` is the leaves of
-// suit_of with only fish in them.
+// out each time: `stars > 2 and f(card) == v` is the leaves of f with only
+// those cards in them.
 void CardSetNodes::FoldFixedParts(std::vector<int>& sets) {
   for (size_t j = 0; j < sets.size() && sets.size() > 1; ++j) {
     if (Get(sets[j]).op != Op::kSetStatic) continue;
@@ -156,8 +156,8 @@ int CardSetNodes::Restricted(int set, const CardSet& within) {
   }
 }
 
-// Of the sets of an or: `A or not any(L where A)` (follow what you can) is
-// A's cards, or every card when L holds none of them: one node that works
+// Of the sets of an or: `A or not any(L where A)` is A's
+// cards, or every card when L holds none of them: one node that works
 // out A's set once and tests L's cards against it (kSetUnlessNone), in
 // place of A's set beside a kSetIfAny that works it out again.
 void CardSetNodes::FoldUnlessNone(std::vector<int>& sets) {

@@ -293,8 +293,8 @@ class Planner : public CardSetNodes {
   }
 
   // `X op v`, v the same for every card and X an `if` on printed attributes
-  // choosing a value (Fischen 2's `suit_of(card) == led`: a card's suit; the
-  // led suit for a pufferfish; none for a buoy). The ifs split the cards
+  // choosing a value (`(if kind == k then w else suit) == v`: a card's own
+  // suit, or for a card of kind k a value of the state). The ifs split the cards
   // once, at load, by the value each is judged by (a leaf). The cards of
   // leaves that print their value are classed by it, as Compare classes;
   // those of a leaf fixed for the run are all in or all out by one
@@ -334,7 +334,7 @@ class Planner : public CardSetNodes {
         Node compared{op, Type::kBool};
         compared.x = bare(leaf.node);
         compared.y = bare(value);
-        // `none == led`: the value against the constant, one node fewer to call.
+        // `none == v`: the value against the constant, one node fewer to call.
         const bool by_constant =
             (op == Op::kEq || op == Op::kNe) && Get(compared.x).op == Op::kConst;
         if (by_constant) {

@@ -14,10 +14,10 @@
 // exactly those of judging card by card (eval_test checks on random states).
 //
 // A value picked by an `if` on printed attributes and compared with one the
-// same for every card (`suit_of(card) == led`: a card's suit, or the led suit
-// for a pufferfish) makes a set too: the ifs split the cards at load by the
-// value each is judged by, and each part is classed by its printed value or
-// taken whole when its run value compares (kSetCase).
+// same for every card (`(if kind == k then w else suit) == v`: a card's own
+// suit, or for a card of kind k a value of the state) makes a set too: the ifs split the
+// cards at load by the value each is judged by, and each part is classed by its printed
+// value or taken whole when its run value compares (kSetCase).
 //
 // A condition that reads the judged card only through printed attributes but
 // makes no set (an attribute in a sum with the state) stays a kFilter, with
