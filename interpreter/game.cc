@@ -532,7 +532,8 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         if (!fits) return Fail(s, RuntimeFault::kTooManyItems, pc);
         if (!in_range) return Fail(s, RuntimeFault::kLoopValue, pc);
         if (in.b > 0 && loop.count > 1) {
-          // Stable sort by the keys, each evaluated with the loop variable bound.
+          // Stable sort by the keys, each evaluated with the loop variable bound
+          // (a few seats or values: by insertion, std::stable_sort takes heap memory).
           int64_t keys[kMaxLoopItems][4];  // rows [0, count), columns [0, nk) set below
           int nk = std::min(in.b, 4);
           for (int k = 0; k < loop.count; ++k) {
@@ -542,14 +543,16 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
                   ev.Value(static_cast<int>(rules_.lists[static_cast<size_t>(in.a + j)]));
             }
           }
+          auto before = [&](int a, int b) {
+            return std::lexicographical_compare(keys[a], keys[a] + nk, keys[b],
+                                                keys[b] + nk);
+          };
           int idx[kMaxLoopItems];
-          for (int k = 0; k < loop.count; ++k) idx[k] = k;
-          std::stable_sort(idx, idx + loop.count, [&](int a, int b) {
-            for (int j = 0; j < nk; ++j) {
-              if (keys[a][j] != keys[b][j]) return keys[a][j] < keys[b][j];
-            }
-            return false;
-          });
+          for (int k = 0; k < loop.count; ++k) {
+            int at = k;
+            for (; at > 0 && before(k, idx[at - 1]); --at) idx[at] = idx[at - 1];
+            idx[at] = k;
+          }
           int16_t sorted[kMaxLoopItems];
           for (int k = 0; k < loop.count; ++k) sorted[k] = loop.items[idx[k]];
           std::copy(sorted, sorted + loop.count, loop.items);
