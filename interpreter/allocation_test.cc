@@ -24,6 +24,21 @@ thread_local long allocations = 0;
   throw std::bad_alloc();
 }
 [[gnu::noinline]] void* operator new[](std::size_t n) { return operator new(n); }
+// The nothrow forms too: a sanitizer's own would hand out blocks that the
+// deletes below free as malloc's.
+[[gnu::noinline]] void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+  ++allocations;
+  return std::malloc(n != 0 ? n : 1);
+}
+[[gnu::noinline]] void* operator new[](std::size_t n, const std::nothrow_t& t) noexcept {
+  return operator new(n, t);
+}
+[[gnu::noinline]] void operator delete(void* p, const std::nothrow_t&) noexcept {
+  std::free(p);
+}
+[[gnu::noinline]] void operator delete[](void* p, const std::nothrow_t&) noexcept {
+  std::free(p);
+}
 [[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
 [[gnu::noinline]] void operator delete[](void* p) noexcept { std::free(p); }
 [[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
