@@ -1,6 +1,6 @@
 // A set of card ids as a bitset: what a filter's condition compiles to when it
 // reads the judged card only through its printed attributes (card_set_plan.h).
-// `hand(turn) where suit == led` then costs a few word operations and one bit
+// `hand(turn) where suit == x` then costs a few word operations and one bit
 // test per card, not the condition's tree per card.
 //
 // INVARIANT: bits of ids past the ruleset's cards may be set (a complement

@@ -15,7 +15,6 @@ namespace angler {
 void CardSetNodes::StripCached(int set, std::set<int>& seen) {
   if (!seen.insert(set).second) return;
   Node& n = rules_.nodes[static_cast<size_t>(set)];  // no node is added below
-  auto uncached = [this](int x) { return Get(x).op == Op::kCached ? Get(x).x : x; };
   switch (n.op) {
     case Op::kSetAll:
     case Op::kSetAny:
@@ -26,12 +25,12 @@ void CardSetNodes::StripCached(int set, std::set<int>& seen) {
       StripCached(n.x, seen);
       return;
     case Op::kSetIfElse:
-      n.x = uncached(n.x);
+      n.x = Bare(n.x);
       StripCached(n.y, seen);
       StripCached(n.z, seen);
       return;
     case Op::kSetCase:
-      if (n.x >= 0) n.x = uncached(n.x);
+      if (n.x >= 0) n.x = Bare(n.x);
       if (n.y >= 0) StripCached(n.y, seen);
       return;
     case Op::kSetIf:
@@ -39,7 +38,7 @@ void CardSetNodes::StripCached(int set, std::set<int>& seen) {
     case Op::kSetLt:
     case Op::kSetLe:
     case Op::kSetOfCards:
-      n.x = uncached(n.x);
+      n.x = Bare(n.x);
       return;
     default:  // kSetStatic; kSetIfAny, whose filter has its own slots
       return;
@@ -144,7 +143,7 @@ int CardSetNodes::Restricted(int set, const CardSet& within) {
     case Op::kSetEq:
     case Op::kSetLt:
     case Op::kSetLe: {   // the same values, each class (or prefix) met
-      Node classes = n;  // the met sets follow each other, as Classes adds them
+      Node classes = n;  // the met sets lie one after another, as Classes adds them
       for (int k = 0; k < n.b; ++k) {
         const int at = met(n.a + CardSet::kWords * k);
         if (k == 0) classes.a = at;
@@ -314,9 +313,8 @@ bool CardSetNodes::SameSet(int a, int b) const {
 // make two filters differ).
 bool CardSetNodes::SameValue(int a, int b) const {
   if (a < 0 || b < 0) return a == b;
-  auto bare = [this](int v) { return Get(v).op == Op::kCached ? Get(v).x : v; };
-  a = bare(a);
-  b = bare(b);
+  a = Bare(a);
+  b = Bare(b);
   if (a == b) return true;
   const Node& x = Get(a);
   const Node& y = Get(b);

@@ -28,6 +28,8 @@ class CardSetNodes {
  protected:
   const Node& Get(int node) const { return rules_.nodes[static_cast<size_t>(node)]; }
   int64_t List(int i) const { return rules_.lists[static_cast<size_t>(i)]; }
+  // Value node v as it is, not through the filter's run cache (Op::kCached).
+  int Bare(int v) const { return Get(v).op == Op::kCached ? Get(v).x : v; }
   template <typename F>
   void ForChildren(int node, F f) const {
     ForEachChild(rules_, node, f);

@@ -211,7 +211,7 @@ class Planner : public CardSetNodes {
   // A set is worked out once a run: a value kept for the run (Op::kCached)
   // would only cost a call there.
   int FixedSet(int pred) {
-    const int value = Get(pred).op == Op::kCached ? Get(pred).x : pred;
+    const int value = Bare(pred);
     int p = value;
     const bool negate = Get(p).op == Op::kNot;
     if (negate) p = Get(p).x;
@@ -330,17 +330,16 @@ class Planner : public CardSetNodes {
         if (op == Op::kEq || op == Op::kLe || op == Op::kGe) always |= leaf.cards;
       } else {
         // The operands as they are, not kept for the filter's run (StripCached).
-        auto bare = [this](int v) { return Get(v).op == Op::kCached ? Get(v).x : v; };
         Node compared{op, Type::kBool};
-        compared.x = bare(leaf.node);
-        compared.y = bare(value);
+        compared.x = Bare(leaf.node);
+        compared.y = Bare(value);
         // `none == v`: the value against the constant, one node fewer to call.
         const bool by_constant =
             (op == Op::kEq || op == Op::kNe) && Get(compared.x).op == Op::kConst;
         if (by_constant) {
           compared = Node{op == Op::kEq ? Op::kEqConst : Op::kNeConst, Type::kBool};
-          compared.x = bare(value);
-          compared.imm = Get(bare(leaf.node)).imm;
+          compared.x = Bare(value);
+          compared.imm = Get(Bare(leaf.node)).imm;
         }
         cases.emplace_back(AddNode(compared), leaf.cards);
       }

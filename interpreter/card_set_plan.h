@@ -2,7 +2,7 @@
 //
 // A filter's condition usually reads the judged card only through its printed
 // attributes (suit, value, stars, kind, tags, ...), compared with values that
-// do not depend on the card (`suit == led`, `value <= 2`, `stars > 0`). Such
+// do not depend on the card (`suit == x`, `value <= 2`, `stars > 0`). Such
 // a condition is the set of cards it holds for; the set is built from sets
 // fixed at load (one per attribute value) with a few word operations, and the
 // filter keeps the cards of its list that are in it, in the list's order.

@@ -75,13 +75,15 @@ struct SetOps {
     // Every card is looked at, not only those up to the first in the set:
     // where that one lies is a jump the CPU cannot foresee, and the lists
     // (a hand) are short.
-    CardSet tested = out;  // b 1: only x's cards in the fixed set count
+    const CardSet* tested = &out;  // b 1: only x's cards in the fixed set count
+    CardSet masked;
     if (n.b == 1) {
       for (int i = 0; i < W; ++i)
-        tested.words[i] &= static_cast<uint64_t>(e.lists_[n.a + i]);
+        masked.words[i] = out.words[i] & static_cast<uint64_t>(e.lists_[n.a + i]);
+      tested = &masked;
     }
     bool some = false;
-    for (uint8_t c : e.Cards(e.nodes_[n.y].x)) some |= Has(tested, c);
+    for (uint8_t c : e.Cards(e.nodes_[n.y].x)) some |= Has(*tested, c);
     e.scratch_top_ = top;
     // Every card when none is in the set, by a mask, not a jump: whether
     // some card of the list is in it is as hard to foresee.
