@@ -10,6 +10,7 @@
 #include "interpreter/card_set.h"
 #include "interpreter/card_set_nodes.h"
 #include "interpreter/eval.h"
+#include "interpreter/lay_reads.h"
 
 namespace angler {
 namespace {
@@ -536,6 +537,9 @@ void PlanCardSets(Ruleset& rules) {
       conds.push_back(rule.condition);
     const std::vector<int64_t> classes = planner.ClassesFor(conds);
     rules.turn->lay_class.assign(classes.begin(), classes.end());
+    LayKey key = LayKeyOf(rules);
+    rules.turn->lay_by_top = key.by_top;
+    rules.turn->lay_top_class = std::move(key.top_class);
   }
 }
 

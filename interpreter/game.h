@@ -205,6 +205,12 @@ class Game {
   // it returns false; laid on t and taken back.
   template <typename Visit>
   void ForEachLegalLay(State& t, Visit visit) const;
+  // The same lays when the rules read a lay in progress only through its
+  // length and last card (TurnProcedure::lay_by_top), the hand has at most
+  // 64 cards and its cards are classed: each (length, last card) is judged
+  // once, on the first state that reaches it.
+  template <typename Visit>
+  void ForEachLegalLayByTop(State& t, Visit& visit) const;
   void LegalSearch(const State& s, ActionList& out) const;
   uint32_t Searchers(const State& s) const;  // bit p: p may mark and stop
   // A lay checked card by card on a copy of the state (`after`).

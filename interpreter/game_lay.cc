@@ -3,6 +3,7 @@
 // are enumerated, and a lay is checked card by card against the ruleset's lay
 // rules, with the reason it is refused.
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <optional>
 
@@ -186,11 +187,13 @@ void Game::ForEachLegalLay(State& t, Visit visit) const {
   const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.turn->rows_family)];
   int player = t.decision.player;
   int hand = first_hand_ + player;
-  const int32_t target_before = t.vars[rules_.builtin.target];
-  int seq[kMaxLay];
   // A card nobody has stated is judged by itself: reading it asks for it.
   const std::vector<uint8_t>& classes = rules_.turn->lay_class;
   const bool by_class = !classes.empty() && t.unstated_count == 0;
+  if (by_class && rules_.turn->lay_by_top && t.ZoneSize(hand) <= 64)
+    return ForEachLegalLayByTop(t, visit);
+  const int32_t target_before = t.vars[rules_.builtin.target];
+  int seq[kMaxLay];
   const int deepest = std::min(rules_.turn->lay_max, kMaxLay);  // cards in a lay
   bool more = true;  // visit has not asked to stop
   // One evaluator for each depth, made on first use and renewed for each
@@ -256,6 +259,127 @@ void Game::ForEachLegalLay(State& t, Visit visit) const {
       }
     };
     extend(extend, 0);
+  }
+  t.vars[rules_.builtin.target] = target_before;
+}
+
+// The lays of ForEachLegalLay, found alike, with what is judged shared: a
+// state is known by the lay's length d and its last card L (a place in the
+// hand as it was; none at d = 0), and the first lay to reach a (d, L) judges
+// it for all: whether its pile is full, and the verdict of each class of the
+// hand's cards (lay_reads.h says why the other lays get the same ones). A
+// card of the class is judged even if it lies on the pile: the rules see
+// only its printed attributes. Cards are laid on `t` only to judge a (d, L):
+// the lay in progress is laid then, from where the cards on the pile and it
+// part.
+template <typename Visit>
+void Game::ForEachLegalLayByTop(State& t, Visit& visit) const {
+  const TurnProcedure& turn = *rules_.turn;
+  const ZoneFamily& rows = rules_.zones[static_cast<size_t>(turn.rows_family)];
+  const int player = t.decision.player;
+  const int hand = first_hand_ + player;
+  const int32_t target_before = t.vars[rules_.builtin.target];
+  const int n = t.ZoneSize(hand);  // REQUIRES: n <= 64
+  uint8_t hand_cards[64];
+  std::memcpy(hand_cards, t.order + t.start[hand], static_cast<size_t>(n));
+  // The hand's classes: a card of each, and the places of its cards.
+  int class_card[64];
+  uint64_t class_places[64];
+  int classes = 0;
+  {
+    int8_t seen[kMaxClasses];
+    std::fill_n(seen, kMaxClasses, int8_t{-1});
+    for (int k = 0; k < n; ++k) {
+      const int c = hand_cards[k];
+      int8_t& j = seen[turn.lay_class[static_cast<size_t>(c)]];
+      if (j < 0) {
+        j = static_cast<int8_t>(classes++);
+        class_card[j] = c;
+        class_places[j] = 0;
+      }
+      class_places[j] |= uint64_t{1} << k;
+    }
+  }
+  // L as the search knows it: its class, or its place in the hand.
+  uint8_t top_key[64];
+  for (int k = 0; k < n; ++k) {
+    top_key[k] = turn.lay_top_class.empty()
+                     ? static_cast<uint8_t>(k)
+                     : turn.lay_top_class[static_cast<size_t>(hand_cards[k])];
+  }
+  const int deepest = std::min(turn.lay_max, kMaxLay);
+  // Per (d, L): the places whose cards may go on next (none if full).
+  uint64_t legal[kMaxLay][64];  // set where made[d] has bit L
+  uint64_t made[kMaxLay];
+  int seq[kMaxLay];         // the lay in progress: its cards
+  int path[kMaxLay];        // and their places in hand_cards
+  LaidCard laid[kMaxLay];   // the cards lying on t, from the pile's bottom
+  int laid_place[kMaxLay];  // and their places in hand_cards
+  int laid_count = 0;
+  int target = -1;
+  // t with the first `depth` cards of the lay in progress laid, and no more.
+  auto lay_to = [&](int depth) {
+    int kept = 0;  // cards laid that stay: the lay's first cards
+    while (kept < laid_count && kept < depth && laid[kept].card == seq[kept]) ++kept;
+    for (int i = laid_count - 1; i >= kept; --i)
+      TakeBackLaidCard(t, laid[i]);  // top first
+    for (int i = kept; i < depth; ++i) {
+      int index = path[i];  // in the hand: its place less the laid cards below it
+      for (int j = 0; j < i; ++j) index -= laid_place[j] < path[i];
+      laid[i] = PlaceLaidCard(t, seq[i], index, target, player);
+      laid_place[i] = path[i];
+    }
+    laid_count = depth;
+  };
+  // One question for each (d, L): an evaluator made once, renewed for each.
+  std::optional<Evaluator> ev;
+  auto judge = [&](int depth) -> uint64_t {
+    lay_to(depth);
+    if (ev) {
+      ev->Renew();
+    } else {
+      ev.emplace(rules_, t, &t.frames[t.frame_count - 1]);
+    }
+    if (depth > 0 && turn.lay_full >= 0) {
+      const bool full = ev->Value(turn.lay_full) != 0;
+      ev->ReleaseScratch();
+      if (full) return 0;
+    }
+    uint64_t legal_places = 0;
+    for (int j = 0; j < classes; ++j) {
+      ev->set_card(class_card[j]);
+      bool ok = true;
+      for (const ReasonedRule& rule : turn.lay_rules) {
+        ok = ev->Value(rule.condition) != 0;
+        ev->ReleaseScratch();
+        if (!ok) break;
+      }
+      if (ok) legal_places |= class_places[j];
+    }
+    return legal_places;
+  };
+  bool more = true;  // visit has not asked to stop
+  for (int row = 1; row <= rows.count && more; ++row) {
+    target = rows.first + row - 1;
+    t.vars[rules_.builtin.target] = target;
+    std::fill(std::begin(made), std::end(made), 0);
+    auto extend = [&](auto& self, int depth, int last, uint64_t laid_places) -> void {
+      uint64_t& here = legal[depth][last];
+      if (!(made[depth] >> last & 1)) {
+        made[depth] |= uint64_t{1} << last;
+        here = judge(depth);
+      }
+      for (uint64_t next = here & ~laid_places; next != 0 && more; next &= next - 1) {
+        const int k = std::countr_zero(next);
+        seq[depth] = hand_cards[k];
+        path[depth] = k;
+        if (depth + 1 >= turn.lay_min) more = visit(row, seq, depth + 1);
+        if (!more || depth + 1 == deepest) continue;
+        self(self, depth + 1, top_key[k], laid_places | uint64_t{1} << k);
+      }
+    };
+    extend(extend, 0, 0, 0);
+    lay_to(0);
   }
   t.vars[rules_.builtin.target] = target_before;
 }

@@ -1,7 +1,8 @@
 // The legal lays of the turn procedure against the lay check: on random Fat
 // Fish positions, the lays LegalLays enumerates (laying each card on a copy
-// and undoing it) are exactly, and in the same order, the lays CheckLay
-// accepts among every sequence of hand cards on every row.
+// and undoing it, or judging a state once for every lay that reaches it) are
+// exactly, and in the same order, the lays CheckLay accepts among every
+// sequence of hand cards on every row.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
@@ -33,24 +34,41 @@ void EveryLay(int player, int row, const std::vector<int>& hand, int max,
 // before set (the layer's play position), so a lay's later cards are judged
 // on the state its earlier ones made, in the check and in the enumeration
 // alike; one that reads the judged card's value besides its suit, so cards
-// of one suit differ (TurnProcedure::lay_class: a class is suit and value).
+// of one suit differ (TurnProcedure::lay_class: a class is suit and value),
+// and the rest of the hand. Fat Fish itself is searched by (length, suit of
+// the top card) (lay_reads.h); the house rules below it by (length, suit and
+// value of the top card), by (length, the top card itself), and, reading
+// every card of the pile or the rest of the hand, by every state.
 RulesetPtr Rules(int house_rule) {
   if (house_rule == 0) return testing::LoadOrFail("fatfish");
-  const char* rule =
-      house_rule == 1
-          ? "count(target) > 0 and (play_position(turn) > 0 or count(target) < 3)"
-          : "count(target) > 0 and (value > 1 or count(target) != 2"
-            " or not any(hand(turn) where value > 1))";
+  static const char* const kRules[] = {
+      "",
+      "count(target) > 0 and (play_position(turn) > 0 or count(target) < 3)",
+      "count(target) > 0 and (value > 1 or count(target) != 2"
+      " or not any(hand(turn) where value > 1))",
+      "count(target) > 0 and (last(target).suit == suit"
+      " or last(target).value + value < 5)",
+      "count(target) > 0 and (last(target) != highest(ends(row)) or value > 3)",
+      "count(target) > 0 and (sum(target) < 12 or last(target).suit == suit)",
+      "count(target) > 0 and (suit == last(target).suit"
+      " or not any(hand(turn) where suit == last(target).suit))"};
   auto r = LoadRulesetText(
-      "house.yaml",
-      std::string("extends: fatfish\nturn:\n  may_lay:\n    - if: ") + rule + "\n");
+      "house.yaml", std::string("extends: fatfish\nturn:\n  may_lay:\n    - if: ") +
+                        kRules[house_rule] + "\n");
   INFO(testing::FormatErrors(r));
   REQUIRE(r.ok());
   return r.value();
 }
 
+// The first card of that name (copies share one).
+size_t CardNamed(const Ruleset& rules, const std::string& name) {
+  const auto at = std::find(rules.card_names.begin(), rules.card_names.end(), name);
+  REQUIRE(at != rules.card_names.end());
+  return static_cast<size_t>(at - rules.card_names.begin());
+}
+
 TEST_CASE("lays: the legal lays are exactly the lays the lay check accepts", "[lay]") {
-  RulesetPtr rules = Rules(GENERATE(0, 1, 2));
+  RulesetPtr rules = Rules(GENERATE(0, 1, 2, 3, 4, 5, 6));
   REQUIRE(rules->turn);
   const ZoneFamily& rows = rules->zones[static_cast<size_t>(rules->turn->rows_family)];
   const ZoneFamily& hands = rules->zones[static_cast<size_t>(rules->hand_family)];
@@ -98,11 +116,7 @@ TEST_CASE("lays: the legal lays are exactly the lays the lay check accepts", "[l
 
 TEST_CASE("lays: cards that print what the lay rules read alike share a class", "[lay]") {
   auto class_of = [](const Ruleset& rules, const char* name) {
-    for (size_t c = 0; c < rules.card_names.size(); ++c) {
-      if (rules.card_names[c] == name) return int{rules.turn->lay_class[c]};
-    }
-    FAIL("no card " << name);
-    return -1;
+    return int{rules.turn->lay_class[CardNamed(rules, name)]};
   };
   // Fat Fish's rules read the suit: every red fish is judged as one.
   RulesetPtr fatfish = Rules(0);
@@ -120,6 +134,31 @@ TEST_CASE("lays: cards that print what the lay rules read alike share a class", 
   INFO(testing::FormatErrors(r));
   REQUIRE(r.ok());
   CHECK(r.value()->turn->lay_class.empty());
+}
+
+TEST_CASE("lays: the search knows a state by what the rules read of it", "[lay]") {
+  struct Case {
+    int house_rule;
+    bool by_top, by_card;  // by (d, L); L by itself rather than its class
+  };
+  for (const Case& c : {Case{0, true, false}, Case{1, false, false},
+                        Case{2, false, false}, Case{3, true, false}, Case{4, true, true},
+                        Case{5, false, false}, Case{6, false, false}}) {
+    RulesetPtr rules = Rules(c.house_rule);
+    INFO("house rule " << c.house_rule);
+    CHECK(rules->turn->lay_by_top == c.by_top);
+    if (c.by_top) CHECK(rules->turn->lay_top_class.empty() == c.by_card);
+  }
+  auto top_class = [](const Ruleset& rules, const char* name) {
+    return int{rules.turn->lay_top_class[CardNamed(rules, name)]};
+  };
+  // Fat Fish reads the suit of every card: a red 6 on top is as a red 1.
+  RulesetPtr fatfish = Rules(0);
+  CHECK(top_class(*fatfish, "red 1") == top_class(*fatfish, "red 6"));
+  CHECK(top_class(*fatfish, "red 1") != top_class(*fatfish, "blue 1"));
+  RulesetPtr by_value = Rules(3);
+  CHECK(top_class(*by_value, "red 1") != top_class(*by_value, "red 6"));
+  CHECK(top_class(*by_value, "red 1") != top_class(*by_value, "blue 1"));
 }
 
 TEST_CASE("lays: a turn without a legal lay stops the game, the rules' fault", "[lay]") {

@@ -25,6 +25,12 @@ struct TurnProcedure {
   // one verdict on one state, so LegalLays judges one of each. Empty when a
   // rule reads the judged card other than by its printed attributes.
   std::vector<uint8_t> lay_class;
+  // The rules read a lay in progress only through its length and its last
+  // card (lay_reads.h): LegalLays judges each (length, last card) once.
+  bool lay_by_top = false;
+  // And L by its class there: cards that print the same values of what the
+  // rules read of any card share one. Empty: L is known by itself.
+  std::vector<uint8_t> lay_top_class;
   int lay_full = -1;  // node: laying stops when this holds for the target
   // node: when it holds, a lay against the rules is accepted as a move: the
   // cards stay in hand, illegal_lay is true and turn.on_illegal runs.
