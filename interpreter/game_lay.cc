@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <optional>
 
 #include "dsl/text.h"
 #include "interpreter/eval.h"
@@ -264,14 +263,15 @@ void Game::ForEachLegalLay(State& t, Visit visit) const {
 }
 
 // The lays of ForEachLegalLay, found alike, with what is judged shared: a
-// state is known by the lay's length d and its last card L (a place in the
-// hand as it was; none at d = 0), and the first lay to reach a (d, L) judges
-// it for all: whether its pile is full, and the verdict of each class of the
-// hand's cards (lay_reads.h says why the other lays get the same ones). A
-// card of the class is judged even if it lies on the pile: the rules see
-// only its printed attributes. Cards are laid on `t` only to judge a (d, L):
-// the lay in progress is laid then, from where the cards on the pile and it
-// part.
+// state is known by the lay's length d and its last card L (by L's class,
+// TurnProcedure::lay_top_class, or else its place in the hand as it was;
+// none at d = 0). The first lay to reach a (d, L) judges whether its pile is
+// full, and the classes of the cards left in its hand; a later lay judges
+// only classes of its own hand that none judged there (lay_reads.h says why
+// every lay gets the same verdicts). A class is judged by one of its cards,
+// even one that lies on the pile: the rules see only its printed attributes.
+// Cards are laid on `t` only to judge: the lay in progress is laid then,
+// from where the cards on the pile and it part.
 template <typename Visit>
 void Game::ForEachLegalLayByTop(State& t, Visit& visit) const {
   const TurnProcedure& turn = *rules_.turn;
@@ -285,6 +285,7 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit) const {
   // The hand's classes: a card of each, and the places of its cards.
   int class_card[64];
   uint64_t class_places[64];
+  uint8_t place_class[64];  // the class of each place
   int classes = 0;
   {
     int8_t seen[kMaxClasses];
@@ -298,8 +299,10 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit) const {
         class_places[j] = 0;
       }
       class_places[j] |= uint64_t{1} << k;
+      place_class[k] = static_cast<uint8_t>(j);
     }
   }
+  const uint64_t all_places = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
   // L as the search knows it: its class, or its place in the hand.
   uint8_t top_key[64];
   for (int k = 0; k < n; ++k) {
@@ -308,8 +311,13 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit) const {
                      : turn.lay_top_class[static_cast<size_t>(hand_cards[k])];
   }
   const int deepest = std::min(turn.lay_max, kMaxLay);
-  // Per (d, L): the places whose cards may go on next (none if full).
-  uint64_t legal[kMaxLay][64];  // set where made[d] has bit L
+  // Per (d, L): the classes judged, the places of the hand's cards found
+  // legal (only cards of those classes), and whether its pile is full.
+  struct Verdicts {
+    uint64_t judged, legal;
+    bool full;
+  };
+  Verdicts at[kMaxLay][64];  // set where made[d] has bit L
   uint64_t made[kMaxLay];
   int seq[kMaxLay];         // the lay in progress: its cards
   int path[kMaxLay];        // and their places in hand_cards
@@ -331,54 +339,67 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit) const {
     }
     laid_count = depth;
   };
-  // One question for each (d, L): an evaluator made once, renewed for each.
-  std::optional<Evaluator> ev;
-  auto judge = [&](int depth) -> uint64_t {
-    lay_to(depth);
-    if (ev) {
-      ev->Renew();
-    } else {
-      ev.emplace(rules_, t, &t.frames[t.frame_count - 1]);
+  // One question for each (d, L): one evaluator, renewed for each. (Not an
+  // std::optional: making one cleared its 9 KB.)
+  Evaluator ev(rules_, t, &t.frames[t.frame_count - 1]);
+  // Judges classes `wanted` (bits of class_card) at (d, L), on the lay in
+  // progress (laid and asked anew unless `ready`).
+  auto judge = [&](int depth, Verdicts& v, uint64_t wanted, bool ready) {
+    if (!ready) {
+      lay_to(depth);
+      ev.Renew();
     }
-    if (depth > 0 && turn.lay_full >= 0) {
-      const bool full = ev->Value(turn.lay_full) != 0;
-      ev->ReleaseScratch();
-      if (full) return 0;
-    }
-    uint64_t legal_places = 0;
-    for (int j = 0; j < classes; ++j) {
-      ev->set_card(class_card[j]);
+    v.judged |= wanted;
+    for (; wanted != 0; wanted &= wanted - 1) {
+      const int j = std::countr_zero(wanted);
+      ev.set_card(class_card[j]);
       bool ok = true;
       for (const ReasonedRule& rule : turn.lay_rules) {
-        ok = ev->Value(rule.condition) != 0;
-        ev->ReleaseScratch();
+        ok = ev.Value(rule.condition) != 0;
+        ev.ReleaseScratch();
         if (!ok) break;
       }
-      if (ok) legal_places |= class_places[j];
+      if (ok) v.legal |= class_places[j];
     }
-    return legal_places;
   };
   bool more = true;  // visit has not asked to stop
   for (int row = 1; row <= rows.count && more; ++row) {
     target = rows.first + row - 1;
     t.vars[rules_.builtin.target] = target;
     std::fill(std::begin(made), std::end(made), 0);
-    auto extend = [&](auto& self, int depth, int last, uint64_t laid_places) -> void {
-      uint64_t& here = legal[depth][last];
+    auto extend = [&](auto& self, int depth, int last, uint64_t laid_places,
+                      uint64_t hand_classes) -> void {
+      Verdicts& v = at[depth][last];
+      bool ready = false;  // t is this state, and ev asks of it
       if (!(made[depth] >> last & 1)) {
         made[depth] |= uint64_t{1} << last;
-        here = judge(depth);
+        v = Verdicts{0, 0, false};
+        if (depth > 0 && turn.lay_full >= 0) {
+          lay_to(depth);
+          ev.Renew();
+          ready = true;
+          v.full = ev.Value(turn.lay_full) != 0;
+          ev.ReleaseScratch();
+        }
       }
-      for (uint64_t next = here & ~laid_places; next != 0 && more; next &= next - 1) {
+      if (v.full) return;
+      // The classes of the cards left in hand that no lay judged here yet.
+      if (const uint64_t wanted = hand_classes & ~v.judged; wanted != 0)
+        judge(depth, v, wanted, ready);
+      for (uint64_t next = v.legal & ~laid_places; next != 0 && more; next &= next - 1) {
         const int k = std::countr_zero(next);
         seq[depth] = hand_cards[k];
         path[depth] = k;
         if (depth + 1 >= turn.lay_min) more = visit(row, seq, depth + 1);
         if (!more || depth + 1 == deepest) continue;
-        self(self, depth + 1, top_key[k], laid_places | uint64_t{1} << k);
+        const uint64_t places = laid_places | uint64_t{1} << k;
+        uint64_t classes_left = 0;  // of the cards still in hand
+        for (uint64_t left = ~places & all_places; left != 0; left &= left - 1)
+          classes_left |= uint64_t{1} << place_class[std::countr_zero(left)];
+        self(self, depth + 1, top_key[k], places, classes_left);
       }
     };
-    extend(extend, 0, 0, 0);
+    extend(extend, 0, 0, 0, classes == 0 ? 0 : (uint64_t{2} << (classes - 1)) - 1);
     lay_to(0);
   }
   t.vars[rules_.builtin.target] = target_before;
