@@ -167,7 +167,8 @@ class Game {
   }
   Cause CauseAt(const State& s) const;
   void LogWhereStopped(const State& s, EventLog* log) const;
-  void LogLay(const State& s, const Action& a, const State& after, EventLog* log) const;
+  void LogLay(const State& s, const Action& a, int32_t target_before,
+              EventLog* log) const;
   void LogAction(const State& s, const Action& a, EventLog* log) const {
     if (log) WriteAction(s, a, *log);  // no call per action without a log
   }
@@ -213,18 +214,19 @@ class Game {
   void ForEachLegalLayByTop(State& t, Visit& visit) const;
   void LegalSearch(const State& s, ActionList& out) const;
   uint32_t Searchers(const State& s) const;  // bit p: p may mark and stop
-  // A lay checked card by card on a copy of the state (`after`).
+  // A lay checked card by card, laid on s as it goes: kept if legal, else
+  // taken back (s as it was).
   struct LayVerdict {
     enum { kLegal, kAgainstRules, kMalformed } kind = kLegal;
     std::string why;  // for the last two
   };
-  LayVerdict CheckLay(const State& s, const Action& a, State& after) const;
+  LayVerdict LayChecked(State& s, const Action& a) const;
   // A laid card on its pile, and what that overwrote, so TakeBackLaidCard
   // leaves the state exactly as it was (LegalLays' shared values rely on it).
   // `index`: where the card lies in its zone (-1: it is not taken back).
   struct LaidCard {
-    int card, player, from, index;  // from zone `from`, at `index` there
-    uint8_t played_count;
+    int card, player, from, index;      // from zone `from`, at `index` there
+    uint8_t played_count, played_slot;  // played[played_count] before
     int8_t played_by, position;
   };
   static LaidCard PlaceLaidCard(State& s, int card, int index, int target, int player);

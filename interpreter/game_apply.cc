@@ -160,8 +160,8 @@ Status Game::ApplyLay(State& s, const Action& a, EventLog* log) const {
     return Diagnostic({}, "it is seat " + std::to_string(s.decision.player) +
                               "'s turn, not seat " + std::to_string(a.player) + "'s");
   }
-  State after;
-  const LayVerdict verdict = CheckLay(s, a, after);
+  const int32_t target_before = s.vars[rules_.builtin.target];
+  const LayVerdict verdict = LayChecked(s, a);  // legal: laid on s
   if (verdict.kind == LayVerdict::kMalformed) return Diagnostic({}, verdict.why);
   if (verdict.kind == LayVerdict::kAgainstRules) {
     bool accepted = false;
@@ -174,8 +174,7 @@ Status Game::ApplyLay(State& s, const Action& a, EventLog* log) const {
     SetVar(s, rules_.builtin.illegal_lay, 1, log);  // the cards stay in hand
   } else {
     LogAction(s, a, log);
-    if (log) LogLay(s, a, after, log);
-    s = after;  // CheckLay leaves illegal_lay as it was
+    if (log) LogLay(s, a, target_before, log);
     SetVar(s, rules_.builtin.illegal_lay, 0, log);
   }
   s.decision.kind = DecisionKind::kNone;

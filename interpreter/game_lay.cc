@@ -73,13 +73,14 @@ std::string Game::Message(const State& s, const std::vector<MessagePart>& parts,
 std::string Game::LayRuleBroken(const State& s, const Action& a) const {
   if (a.kind != ActionKind::kLay || s.decision.kind != DecisionKind::kLay || !rules_.turn)
     return "";
-  State after;
-  return CheckLay(s, a, after).why;
+  State t = s;
+  return LayChecked(t, a).why;
 }
 
-// Lays the action's cards one by one on a copy of the state, each checked
-// against the piles as they stand after the cards before it.
-Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) const {
+// Lays the action's cards one by one on s, each checked against the piles as
+// they stand after the cards before it; a lay that is not legal is taken
+// back, and `target` set back.
+Game::LayVerdict Game::LayChecked(State& s, const Action& a) const {
   auto malformed = [](std::string why) {
     return LayVerdict{LayVerdict::kMalformed, std::move(why)};
   };
@@ -94,23 +95,30 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
                      std::to_string(rules_.turn->lay_max) + " cards, not " +
                      std::to_string(n));
   }
-  int hand = first_hand_ + a.player;
-  int target = rows.first + a.value - 1;
-  after = s;
-  after.vars[rules_.builtin.target] = target;
+  const int hand = first_hand_ + a.player;
+  const int target = rows.first + a.value - 1;
+  const int32_t target_before = s.vars[rules_.builtin.target];
+  s.vars[rules_.builtin.target] = target;
+  LaidCard laid[kMaxLay];
+  int placed = 0;
+  auto refused = [&](LayVerdict verdict) {  // s as it was
+    for (int i = placed - 1; i >= 0; --i) TakeBackLaidCard(s, laid[i]);
+    s.vars[rules_.builtin.target] = target_before;
+    return verdict;
+  };
   for (int i = 0; i < n; ++i) {
     int c = cards[i];
     bool known = c >= 0 && c < static_cast<int>(rules_.cards.size());
-    if (!known || after.zone_of[c] != hand) {
-      return malformed((known ? rules_.card_names[static_cast<size_t>(c)]
-                              : "card #" + std::to_string(c)) +
-                       " is not in the hand");
+    if (!known || s.zone_of[c] != hand) {
+      return refused(malformed((known ? rules_.card_names[static_cast<size_t>(c)]
+                                      : "card #" + std::to_string(c)) +
+                               " is not in the hand"));
     }
-    Evaluator ev(rules_, after, &after.frames[after.frame_count - 1]);
+    Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
     if (i > 0 && rules_.turn->lay_full >= 0 && ev.Value(rules_.turn->lay_full)) {
-      return malformed(rules_.ZoneName(target) + " is full after " +
-                       rules_.card_names[static_cast<size_t>(cards[i - 1])] +
-                       ": the lay ends there");
+      return refused(malformed(rules_.ZoneName(target) + " is full after " +
+                               rules_.card_names[static_cast<size_t>(cards[i - 1])] +
+                               ": the lay ends there"));
     }
     ev.ReleaseLists();
     ev.set_card(c);
@@ -119,30 +127,35 @@ Game::LayVerdict Game::CheckLay(const State& s, const Action& a, State& after) c
         ev.ReleaseScratch();  // one question: the rules share what they compute
         continue;
       }
-      std::string why = Message(after, rule.message, c);
+      std::string why = Message(s, rule.message, c);
       if (why.empty()) {
         why = rules_.card_names[static_cast<size_t>(c)] + " may not go on " +
               rules_.ZoneName(target);
       }
-      return LayVerdict{LayVerdict::kAgainstRules, why};
+      return refused(LayVerdict{LayVerdict::kAgainstRules, why});
     }
-    PlaceLaidCard(after, c, /*index=*/-1, target, a.player);  // never taken back
+    const auto in_hand = s.Zone(hand);
+    const int index =
+        static_cast<int>(std::find(in_hand.begin(), in_hand.end(), c) - in_hand.begin());
+    laid[placed++] = PlaceLaidCard(s, c, index, target, a.player);
   }
   return LayVerdict{};
 }
 
 // A laid card on its pile, and in the turn's played cards: what the rules
-// judging the next card of the lay see. CheckLay and LegalLays both place
+// judging the next card of the lay see. LayChecked and LegalLays both place
 // cards with it, so they judge the same state.
 Game::LaidCard Game::PlaceLaidCard(State& s, int card, int index, int target,
                                    int player) {
-  const LaidCard laid{.card = card,
-                      .player = player,
-                      .from = s.zone_of[card],
-                      .index = index,
-                      .played_count = s.played_count,
-                      .played_by = s.played_by[card],
-                      .position = s.position_of[player]};
+  const LaidCard laid{
+      .card = card,
+      .player = player,
+      .from = s.zone_of[card],
+      .index = index,
+      .played_count = s.played_count,
+      .played_slot = s.played[std::min<int>(s.played_count, kMaxPlayed - 1)],
+      .played_by = s.played_by[card],
+      .position = s.position_of[player]};
   if (index >= 0) {  // where the card lies: no search
     MoveCardAt(s, s.start[laid.from] + index, target, s.ZoneSize(target));
   } else {
@@ -160,21 +173,23 @@ Game::LaidCard Game::PlaceLaidCard(State& s, int card, int index, int target,
 void Game::TakeBackLaidCard(State& s, const LaidCard& laid) {
   MoveCardAt(s, s.start[s.zone_of[laid.card] + 1] - 1, laid.from, laid.index);
   s.played_count = laid.played_count;
+  s.played[std::min<int>(laid.played_count, kMaxPlayed - 1)] = laid.played_slot;
   s.played_by[laid.card] = laid.played_by;
   s.position_of[laid.player] = laid.position;
 }
 
-// A legal lay's changes, as CheckLay made them on the copy `after`.
-void Game::LogLay(const State& s, const Action& a, const State& after,
+// A legal lay's changes, as LayChecked made them on s (the cards came from
+// the hand; `target` was target_before).
+void Game::LogLay(const State& s, const Action& a, int32_t target_before,
                   EventLog* log) const {
   Cause cause = CauseAt(s);
-  int target = after.vars[rules_.builtin.target];
-  if (s.vars[rules_.builtin.target] != target)
-    log->Set(rules_.builtin.target, s.vars[rules_.builtin.target], target, cause);
+  int target = s.vars[rules_.builtin.target];
+  if (target_before != target)
+    log->Set(rules_.builtin.target, target_before, target, cause);
   int cards[kMaxLay];
   int n = a.LayCards(cards);
   for (int i = 0; i < n; ++i)
-    log->Moved(cards[i], s.zone_of[cards[i]], target, false, cause);
+    log->Moved(cards[i], first_hand_ + a.player, target, false, cause);
 }
 
 // Every legal lay: for each pile, every sequence of hand cards that the rules

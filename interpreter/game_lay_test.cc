@@ -4,7 +4,9 @@
 // exactly, and in the same order, the lays CheckLay accepts among every
 // sequence of hand cards on every row.
 #include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -112,6 +114,55 @@ TEST_CASE("lays: the legal lays are exactly the lays the lay check accepts", "[l
     }
     CHECK(positions > 50);  // the test saw the lays it is about
   }
+}
+
+TEST_CASE("lays: a lay refused leaves the state as it was, to the byte", "[lay]") {
+  // Without the fiasco a lay against the rules is refused with its reason; it
+  // is laid on the state card by card as it is checked, and taken back.
+  auto r = LoadRulesetText("house.yaml",
+                           "extends: fatfish\nvariables:\n"
+                           "  fiasco_on: {type: bool, init: false}\n");
+  INFO(testing::FormatErrors(r));
+  REQUIRE(r.ok());
+  const Ruleset& rules = *r.value();
+  const ZoneFamily& rows = rules.zones[static_cast<size_t>(rules.turn->rows_family)];
+  const ZoneFamily& hands = rules.zones[static_cast<size_t>(rules.hand_family)];
+  const Game game(rules, 3);
+  Rng rng(11);
+  ActionList legal;
+  int refused = 0;
+  for (int g = 0; g < 4; ++g) {
+    State s = game.NewInitialState();
+    while (!s.over) {
+      if (game.IsChance(s)) {
+        REQUIRE(game.Apply(s, game.SampleChance(s, rng)).ok());
+        continue;
+      }
+      game.LegalActions(s, legal);
+      if (s.decision.kind == DecisionKind::kLay) {
+        const int p = s.decision.player;
+        std::vector<int> hand;
+        for (uint8_t c : s.Zone(hands.first + p)) hand.push_back(c);
+        std::vector<Action> all;
+        std::vector<int> seq;
+        for (int row = 1; row <= rows.count + 1; ++row)  // and a row that is not there
+          EveryLay(p, row, hand, rules.turn->lay_max, seq, all);
+        all.push_back(Action::Lay(p, 1, std::vector<int>{hand[0], hand[0]}));  // twice
+        for (const Action& a : all) {
+          if (std::find(legal.begin(), legal.end(), a) != legal.end()) continue;
+          State t = s;
+          const Status applied = game.Apply(t, a);
+          REQUIRE_FALSE(applied.ok());
+          if (a.value <= rows.count && a.LayCards(std::array<int, kMaxLay>{}.data()) > 1)
+            ++refused;
+          REQUIRE(std::memcmp(&t, &s, sizeof(State)) == 0);
+        }
+      }
+      REQUIRE(
+          game.Apply(s, legal.items[rng.Below(static_cast<uint32_t>(legal.count))]).ok());
+    }
+  }
+  CHECK(refused > 100);  // lays refused after some of their cards were laid
 }
 
 TEST_CASE("lays: cards that print what the lay rules read alike share a class", "[lay]") {
