@@ -41,6 +41,19 @@ void EveryLay(int player, int row, const std::vector<int>& hand, int max,
 // the top card) (lay_reads.h); the house rules below it by (length, suit and
 // value of the top card), by (length, the top card itself), and, reading
 // every card of the pile or the rest of the hand, by every state.
+// Fat Fish with a house rule (YAML under `extends: fatfish`).
+RulesetPtr House(const std::string& yaml) {
+  auto r = LoadRulesetText("house.yaml", "extends: fatfish\n" + yaml);
+  INFO(testing::FormatErrors(r));
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+// A house rule of one lay rule.
+RulesetPtr LayRule(const std::string& condition) {
+  return House("turn:\n  may_lay:\n    - if: " + condition + "\n");
+}
+
 RulesetPtr Rules(int house_rule) {
   if (house_rule == 0) return testing::LoadOrFail("fatfish");
   static const char* const kRules[] = {
@@ -54,12 +67,7 @@ RulesetPtr Rules(int house_rule) {
       "count(target) > 0 and (sum(target) < 12 or last(target).suit == suit)",
       "count(target) > 0 and (suit == last(target).suit"
       " or not any(hand(turn) where suit == last(target).suit))"};
-  auto r = LoadRulesetText(
-      "house.yaml", std::string("extends: fatfish\nturn:\n  may_lay:\n    - if: ") +
-                        kRules[house_rule] + "\n");
-  INFO(testing::FormatErrors(r));
-  REQUIRE(r.ok());
-  return r.value();
+  return LayRule(kRules[house_rule]);
 }
 
 // The first card of that name (copies share one).
@@ -119,12 +127,8 @@ TEST_CASE("lays: the legal lays are exactly the lays the lay check accepts", "[l
 TEST_CASE("lays: a lay refused leaves the state as it was, to the byte", "[lay]") {
   // Without the fiasco a lay against the rules is refused with its reason; it
   // is laid on the state card by card as it is checked, and taken back.
-  auto r = LoadRulesetText("house.yaml",
-                           "extends: fatfish\nvariables:\n"
-                           "  fiasco_on: {type: bool, init: false}\n");
-  INFO(testing::FormatErrors(r));
-  REQUIRE(r.ok());
-  const Ruleset& rules = *r.value();
+  RulesetPtr house = House("variables:\n  fiasco_on: {type: bool, init: false}\n");
+  const Ruleset& rules = *house;
   const ZoneFamily& rows = rules.zones[static_cast<size_t>(rules.turn->rows_family)];
   const ZoneFamily& hands = rules.zones[static_cast<size_t>(rules.hand_family)];
   const Game game(rules, 3);
@@ -179,12 +183,7 @@ TEST_CASE("lays: cards that print what the lay rules read alike share a class", 
   REQUIRE_FALSE(by_value->turn->lay_class.empty());
   CHECK(class_of(*by_value, "red 1") != class_of(*by_value, "red 6"));
   // Where the judged card lies is no printed attribute: no classes.
-  auto r = LoadRulesetText("house.yaml",
-                           "extends: fatfish\nturn:\n  may_lay:\n"
-                           "    - if: count(target) > 0 and holder == turn\n");
-  INFO(testing::FormatErrors(r));
-  REQUIRE(r.ok());
-  CHECK(r.value()->turn->lay_class.empty());
+  CHECK(LayRule("count(target) > 0 and holder == turn")->turn->lay_class.empty());
 }
 
 TEST_CASE("lays: the search knows a state by what the rules read of it", "[lay]") {
@@ -215,12 +214,8 @@ TEST_CASE("lays: the search knows a state by what the rules read of it", "[lay]"
 TEST_CASE("lays: a turn without a legal lay stops the game, the rules' fault", "[lay]") {
   // A house rule no card meets: the first turn has no move, and no bot or
   // player is to blame for it (as a trick's kNoPlay).
-  auto r = LoadRulesetText("house.yaml",
-                           "extends: fatfish\nturn:\n  may_lay:\n"
-                           "    - if: count(target) > 5\n");
-  INFO(testing::FormatErrors(r));
-  REQUIRE(r.ok());
-  const Game game(*r.value(), 3);
+  RulesetPtr house = LayRule("count(target) > 5");
+  const Game game(*house, 3);
   Rng rng(1);
   State s = game.NewInitialState();
   while (!s.over) {
