@@ -204,14 +204,16 @@ class Game {
   bool AnyLegalLay(State& s) const;
   // Calls visit(row, cards, n) for each legal lay, in LegalLays' order, until
   // it returns false; laid on t and taken back.
+  // `one`: only the first lay is wanted (visit stops at it), so the hand's
+  // classes are judged one by one until a card may go on.
   template <typename Visit>
-  void ForEachLegalLay(State& t, Visit visit) const;
+  void ForEachLegalLay(State& t, Visit visit, bool one = false) const;
   // The same lays when the rules read a lay in progress only through its
   // length and last card (TurnProcedure::lay_by_top), the hand has at most
   // 64 cards and its cards are classed: each (length, last card) is judged
   // once, on the first state that reaches it.
   template <typename Visit>
-  void ForEachLegalLayByTop(State& t, Visit& visit) const;
+  void ForEachLegalLayByTop(State& t, Visit& visit, bool one) const;
   void LegalSearch(const State& s, ActionList& out) const;
   uint32_t Searchers(const State& s) const;  // bit p: p may mark and stop
   // A lay checked card by card, laid on s as it goes: kept if legal, else

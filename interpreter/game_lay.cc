@@ -197,7 +197,7 @@ void Game::LogLay(const State& s, const Action& a, int32_t target_before,
 // Cards are laid on `t` and taken back; `target` is restored at the end: t
 // is left as it was.
 template <typename Visit>
-void Game::ForEachLegalLay(State& t, Visit visit) const {
+void Game::ForEachLegalLay(State& t, Visit visit, bool one) const {
   const ZoneFamily& rows = rules_.zones[static_cast<size_t>(rules_.turn->rows_family)];
   int player = t.decision.player;
   int hand = first_hand_ + player;
@@ -205,7 +205,7 @@ void Game::ForEachLegalLay(State& t, Visit visit) const {
   const std::vector<uint8_t>& classes = rules_.turn->lay_class;
   const bool by_class = !classes.empty() && t.unstated_count == 0;
   if (by_class && rules_.turn->lay_by_top && t.ZoneSize(hand) <= 64)
-    return ForEachLegalLayByTop(t, visit);
+    return ForEachLegalLayByTop(t, visit, one);
   const int32_t target_before = t.vars[rules_.builtin.target];
   int seq[kMaxLay];
   const int deepest = std::min(rules_.turn->lay_max, kMaxLay);  // cards in a lay
@@ -288,7 +288,7 @@ void Game::ForEachLegalLay(State& t, Visit visit) const {
 // Cards are laid on `t` only to judge: the lay in progress is laid then,
 // from where the cards on the pile and it part.
 template <typename Visit>
-void Game::ForEachLegalLayByTop(State& t, Visit& visit) const {
+void Game::ForEachLegalLayByTop(State& t, Visit& visit, bool one) const {
   const TurnProcedure& turn = *rules_.turn;
   const ZoneFamily& rows = rules_.zones[static_cast<size_t>(turn.rows_family)];
   const int player = t.decision.player;
@@ -326,6 +326,9 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit) const {
                      : turn.lay_top_class[static_cast<size_t>(hand_cards[k])];
   }
   const int deepest = std::min(turn.lay_max, kMaxLay);
+  // Only the first lay wanted, and a card alone is one: the first card found
+  // that may go on is enough (a longer first lay needs every card judged).
+  const bool first_only = one && turn.lay_min == 1;
   // Per (d, L): the classes judged, the places of the hand's cards found
   // legal (only cards of those classes), and whether its pile is full.
   struct Verdicts {
@@ -364,9 +367,9 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit) const {
       lay_to(depth);
       ev.Renew();
     }
-    v.judged |= wanted;
     for (; wanted != 0; wanted &= wanted - 1) {
-      const int j = std::countr_zero(wanted);
+      const int j = std::countr_zero(wanted);  // classes in hand order
+      v.judged |= uint64_t{1} << j;
       ev.set_card(class_card[j]);
       bool ok = true;
       for (const ReasonedRule& rule : turn.lay_rules) {
@@ -375,6 +378,7 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit) const {
         if (!ok) break;
       }
       if (ok) v.legal |= class_places[j];
+      if (ok && first_only) break;  // a card that may go on: the lay wanted
     }
   };
   bool more = true;  // visit has not asked to stop
@@ -431,10 +435,13 @@ void Game::LegalLays(const State& s, ActionList& out) const {
 
 bool Game::AnyLegalLay(State& s) const {
   bool any = false;
-  ForEachLegalLay(s, [&](int, const int*, int) {
-    any = true;
-    return false;
-  });
+  ForEachLegalLay(
+      s,
+      [&](int, const int*, int) {
+        any = true;
+        return false;
+      },
+      /*one=*/true);
   return any;
 }
 
