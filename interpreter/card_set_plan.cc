@@ -270,26 +270,11 @@ class Planner : public CardSetNodes {
     return only ? Combine(Op::kSetAll, {Static(*only), others}) : others;
   }
 
-  static Op Flipped(Op op) {
-    switch (op) {
-      case Op::kLt:
-        return Op::kGt;
-      case Op::kLe:
-        return Op::kGe;
-      case Op::kGt:
-        return Op::kLt;
-      case Op::kGe:
-        return Op::kLe;
-      default:
-        return op;
-    }
-  }
-
   int Comparison(Op op, int x, int y) {
     if (Flags(x) == kReadsCard && Fixed(Flags(y))) return Compare(op, x, y);
-    if (Flags(y) == kReadsCard && Fixed(Flags(x))) return Compare(Flipped(op), y, x);
+    if (Flags(y) == kReadsCard && Fixed(Flags(x))) return Compare(Mirrored(op), y, x);
     if (Get(x).op == Op::kIf && Fixed(Flags(y))) return IfCompared(op, x, y, 0);
-    if (Get(y).op == Op::kIf && Fixed(Flags(x))) return IfCompared(Flipped(op), y, x, 0);
+    if (Get(y).op == Op::kIf && Fixed(Flags(x))) return IfCompared(Mirrored(op), y, x, 0);
     return -1;
   }
 
@@ -540,6 +525,8 @@ void PlanCardSets(Ruleset& rules) {
     LayKey key = LayKeyOf(rules);
     rules.turn->lay_by_top = key.by_top;
     rules.turn->lay_top_class = std::move(key.top_class);
+    rules.turn->lay_size_tests = std::move(key.size_tests);
+    rules.turn->lay_by_size_tests = key.by_size_tests;
   }
 }
 

@@ -23,6 +23,8 @@
 
 namespace angler {
 
+class Evaluator;
+
 // kMark: `player` marks (or unmarks) piece `value`; kStop: the players in
 // `seed` (bit p) stop the search at once. kReveal states where a card nobody
 // had seen is (a game from a table, chance_outcome.h): card `value` at the
@@ -214,6 +216,8 @@ class Game {
   // once, on the first state that reaches it.
   template <typename Visit>
   void ForEachLegalLayByTop(State& t, Visit& visit, bool one) const;
+  void KnowLengths(const State& t, int target, int hand, int deepest, Evaluator& ev,
+                   int known_as[kMaxLay]) const;
   void LegalSearch(const State& s, ActionList& out) const;
   uint32_t Searchers(const State& s) const;  // bit p: p may mark and stop
   // A lay checked card by card, laid on s as it goes: kept if legal, else

@@ -381,17 +381,20 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit, bool one) const {
       if (ok && first_only) break;  // a card that may go on: the lay wanted
     }
   };
-  bool more = true;  // visit has not asked to stop
+  int known_as[kMaxLay];  // each length: the length whose verdicts it shares
+  bool more = true;       // visit has not asked to stop
   for (int row = 1; row <= rows.count && more; ++row) {
     target = rows.first + row - 1;
     t.vars[rules_.builtin.target] = target;
     std::fill(std::begin(made), std::end(made), 0);
+    KnowLengths(t, target, hand, deepest, ev, known_as);
     auto extend = [&](auto& self, int depth, int last, uint64_t laid_places,
                       uint64_t hand_classes) -> void {
-      Verdicts& v = at[depth][last];
+      const int d = known_as[depth];
+      Verdicts& v = at[d][last];
       bool ready = false;  // t is this state, and ev asks of it
-      if (!(made[depth] >> last & 1)) {
-        made[depth] |= uint64_t{1} << last;
+      if (!(made[d] >> last & 1)) {
+        made[d] |= uint64_t{1} << last;
         v = Verdicts{0, 0, false};
         if (depth > 0 && turn.lay_full >= 0) {
           lay_to(depth);
@@ -422,6 +425,37 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit, bool one) const {
     lay_to(0);
   }
   t.vars[rules_.builtin.target] = target_before;
+}
+
+// For each length d of a lay on `target` from `hand` (t holds none of it),
+// the first length with the same outcomes of the lay rules' size tests
+// (TurnProcedure::lay_size_tests): a lay of d cards makes the target d cards
+// larger and the hand d smaller. Each length is its own without the tests;
+// and 0 always is (the pile's own top).
+void Game::KnowLengths(const State& t, int target, int hand, int deepest, Evaluator& ev,
+                       int known_as[kMaxLay]) const {
+  const TurnProcedure& turn = *rules_.turn;
+  for (int d = 0; d < kMaxLay; ++d) known_as[d] = d;
+  if (!turn.lay_by_size_tests) return;
+  uint64_t outcomes[kMaxLay] = {};
+  ev.Renew();
+  for (size_t i = 0; i < turn.lay_size_tests.size(); ++i) {
+    const LaySizeTest& test = turn.lay_size_tests[i];
+    const int64_t zone = ev.Value(test.zone);
+    ev.ReleaseScratch();
+    const int size = zone < 0 ? 0 : t.ZoneSize(static_cast<int>(zone));
+    const int grows = (zone == target) - (zone == hand);
+    for (int d = 1; d < deepest; ++d)
+      outcomes[d] |= uint64_t{test.Holds(size + grows * d)} << i;
+  }
+  for (int d = 2; d < deepest; ++d) {
+    for (int e = 1; e < d; ++e) {
+      if (outcomes[e] == outcomes[d]) {
+        known_as[d] = e;
+        break;
+      }
+    }
+  }
 }
 
 void Game::LegalLays(const State& s, ActionList& out) const {

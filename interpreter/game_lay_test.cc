@@ -53,8 +53,9 @@ RulesetPtr LayRule(const std::string& condition) {
 // and the rest of the hand. Fat Fish itself is searched by (length, suit of
 // the top card) (lay_reads.h); the house rules below it by (length, suit and
 // value of the top card), by (length, the top card itself), and, reading
-// every card of the pile or the rest of the hand, by every state; and Fat
-// Fish with lays of two or three cards.
+// every card of the pile or the rest of the hand, by every state; Fat Fish
+// with lays of two or three cards; and two that tell lengths apart by the
+// target's size (beyond two cards) and by the hand's (two cards left).
 RulesetPtr Rules(int house_rule) {
   if (house_rule == 0) return testing::LoadOrFail("fatfish");
   static const char* const kRules[] = {
@@ -67,7 +68,10 @@ RulesetPtr Rules(int house_rule) {
       "count(target) > 0 and (last(target) != highest(ends(row)) or value > 3)",
       "count(target) > 0 and (sum(target) < 12 or last(target).suit == suit)",
       "count(target) > 0 and (suit == last(target).suit"
-      " or not any(hand(turn) where suit == last(target).suit))"};
+      " or not any(hand(turn) where suit == last(target).suit))",
+      "",  // 7: lays of two or three cards
+      "count(target) > 0 and (2 < count(target) or suit == last(target).suit)",
+      "count(target) > 0 and (count(hand(turn)) != 2 or suit == last(target).suit)"};
   if (house_rule == 7) return House("turn:\n  lay: 2..3\n");  // no lay of one card
   return LayRule(kRules[house_rule]);
 }
@@ -80,7 +84,7 @@ size_t CardNamed(const Ruleset& rules, const std::string& name) {
 }
 
 TEST_CASE("lays: the legal lays are exactly the lays the lay check accepts", "[lay]") {
-  RulesetPtr rules = Rules(GENERATE(0, 1, 2, 3, 4, 5, 6, 7));
+  RulesetPtr rules = Rules(GENERATE(0, 1, 2, 3, 4, 5, 6, 7, 8, 9));
   REQUIRE(rules->turn);
   const ZoneFamily& rows = rules->zones[static_cast<size_t>(rules->turn->rows_family)];
   const ZoneFamily& hands = rules->zones[static_cast<size_t>(rules->hand_family)];
@@ -204,6 +208,15 @@ TEST_CASE("lays: the search knows a state by what the rules read of it", "[lay]"
   auto top_class = [](const Ruleset& rules, const char* name) {
     return int{rules.turn->lay_top_class[CardNamed(rules, name)]};
   };
+  // Fat Fish compares the target's size with 0 (a place left, FF5) and with
+  // the row's length (full): lays of one to three cards are alike until the
+  // row is full. Summing the target's cards reads more than its size.
+  CHECK(Rules(0)->turn->lay_by_size_tests);
+  CHECK(Rules(0)->turn->lay_size_tests.size() == 2);
+  CHECK_FALSE(Rules(5)->turn->lay_by_size_tests);
+  CHECK_FALSE(LayRule("count(target) + count(hand(turn)) > 2")->turn->lay_by_size_tests);
+  CHECK(Rules(8)->turn->lay_by_size_tests);
+  CHECK(Rules(9)->turn->lay_by_size_tests);
   // Fat Fish reads the suit of every card: a red 6 on top is as a red 1.
   RulesetPtr fatfish = Rules(0);
   CHECK(top_class(*fatfish, "red 1") == top_class(*fatfish, "red 6"));

@@ -2,6 +2,7 @@
 
 #include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "interpreter/eval.h"
@@ -106,15 +107,76 @@ class LayReads {
       default:
         break;
     }
-    // How this node reads its zone-valued children, and its cards.
+    if (n.op == Op::kEverySeatSize) {  // the sizes of a family's piles
+      const Piles p = OfFamily(n.a);
+      if (p.hand || p.target) sizes_tested_ = false;
+    }
+    // How this node reads its zone-valued children, and its cards, and the
+    // sizes of the piles a lay changes.
     bool ok = true;
     ForEachChild(rules_, i, [&](int c) {
-      const Type type = node(c).type;
-      if (type == Type::kZone) ok = ok && ReadTopOnly(n, c);
-      if ((type == Type::kCard || type == Type::kCards) && !ByAttributes(n, c))
+      const Node& child = node(c);
+      if (child.type == Type::kZone) ok = ok && ReadTopOnly(n, c);
+      if ((child.type == Type::kCard || child.type == Type::kCards) &&
+          !ByAttributes(n, c))
         by_id_ = true;
+      if (child.op == Op::kZoneSize) SizeRead(n, c);
     });
     return ok;
+  }
+
+  // Node n reading the size of a pile (child c): noted when the pile may be
+  // the hand or the target and n compares it with a number.
+  void SizeRead(const Node& n, int c) {
+    const int zone = node(c).x;
+    const Piles p = MayName(zone);
+    if (!p.hand && !p.target) return;  // the same all through the search
+    LaySizeTest test{.zone = zone, .op = n.op, .bound = n.imm};
+    switch (n.op) {
+      case Op::kEqConst:
+      case Op::kNeConst:
+        break;
+      case Op::kEq:
+      case Op::kNe:
+      case Op::kLt:
+      case Op::kLe:
+      case Op::kGt:
+      case Op::kGe: {
+        const int other = n.x == c ? n.y : n.x;
+        if (node(other).op != Op::kConst) return void(sizes_tested_ = false);
+        test.bound = node(other).imm;
+        if (n.y == c) test.op = Mirrored(n.op);  // bound < size: size > bound
+        break;
+      }
+      default:
+        return void(sizes_tested_ = false);
+    }
+    if (!FixedZone(zone)) return void(sizes_tested_ = false);
+    for (const LaySizeTest& t : size_tests_) {
+      if (t.zone == test.zone && t.op == test.op && t.bound == test.bound) return;
+    }
+    size_tests_.push_back(test);
+  }
+  // Whether zone-valued node z names one pile all through a target's search:
+  // it reads only variables, numbers and seats (not the judged card).
+  bool FixedZone(int z) const {
+    return !AnyNodeBelow(rules_, z, [](const Node& n) {
+      switch (n.op) {
+        case Op::kZone:
+        case Op::kFamilyZone:
+        case Op::kGlobal:
+        case Op::kLocal:
+        case Op::kPlayerVar:
+        case Op::kConst:
+        case Op::kAddConst:
+        case Op::kLeft:
+        case Op::kRight:
+        case Op::kPlayers:
+          return false;
+        default:
+          return true;
+      }
+    });
   }
 
   void Reads(Attr a) {
@@ -197,6 +259,9 @@ class LayReads {
  public:
   uint32_t attrs_ = 0;  // bit a: printed attribute a of some card is read
   bool by_id_ = false;  // some card is told apart by itself
+  // The sizes of the hand and the target are read only in size_tests_.
+  bool sizes_tested_ = true;
+  std::vector<LaySizeTest> size_tests_;
 };
 
 // Cards with the same values of the attributes read share a class.
@@ -220,6 +285,27 @@ std::vector<uint8_t> ClassesBy(const Ruleset& rules, uint32_t attrs) {
 
 }  // namespace
 
+bool LaySizeTest::Holds(int64_t size) const {
+  switch (op) {
+    case Op::kEq:
+    case Op::kEqConst:
+      return size == bound;
+    case Op::kNe:
+    case Op::kNeConst:
+      return size != bound;
+    case Op::kLt:
+      return size < bound;
+    case Op::kLe:
+      return size <= bound;
+    case Op::kGt:
+      return size > bound;
+    case Op::kGe:
+      return size >= bound;
+    default:
+      return false;
+  }
+}
+
 LayKey LayKeyOf(const Ruleset& rules) {
   if (!rules.turn || rules.hand_family < 0 ||
       rules.hand_family == rules.turn->rows_family)
@@ -229,8 +315,12 @@ LayKey LayKeyOf(const Ruleset& rules) {
     if (!reads.TopOnly(rule.condition)) return {};
   }
   if (!reads.TopOnly(rules.turn->lay_full)) return {};
-  LayKey key{.by_top = true, .top_class = {}};
+  LayKey key{.by_top = true, .top_class = {}, .size_tests = {}, .by_size_tests = false};
   if (!reads.by_id_) key.top_class = ClassesBy(rules, reads.attrs_);
+  if (reads.sizes_tested_ && reads.size_tests_.size() <= kMaxLaySizeTests) {
+    key.by_size_tests = true;
+    key.size_tests = std::move(reads.size_tests_);
+  }
   return key;
 }
 

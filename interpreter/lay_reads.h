@@ -25,6 +25,15 @@
 // A zone's identity is known where it is named (a zone, a family's zone, the
 // target); a zone from anywhere else may be any pile.
 //
+// The length d is known by less when the sizes of the hand and the target
+// are only compared with numbers (`count(target) > 0`, `count(target) ==
+// row_length`): by the outcomes of those comparisons, so lays of one, two
+// and three cards ending in the same top share their verdicts until one of
+// the comparisons tells them apart (a pile about to be full). The pile each
+// compares must be named by variables and numbers alone, so it is known for
+// the whole search of a target. The first card (d = 0, the pile's own top)
+// is always a state of its own.
+//
 // L is known by its class when the rules tell no card apart by itself (no
 // card compared with another, no `id`): then two tops that print the same
 // values of every attribute the rules read of any card are alike to them,
@@ -52,6 +61,11 @@ struct LayKey {
   // share one. Empty when some card is told apart by itself (compared with
   // another, say): L is known by itself.
   std::vector<uint8_t> top_class;
+  // When the hand's and the target's sizes are read only in comparisons
+  // with a number, these: a lay's length d is then known by their outcomes
+  // (d = 1 and d = 2 alike, unless one of them tells them apart).
+  std::vector<LaySizeTest> size_tests;
+  bool by_size_tests = false;
 };
 
 // How the turn's lay rules and `full` let the search know a state (above):

@@ -175,6 +175,22 @@ enum class Op : uint8_t {
 };
 // "Const", "CardAttrEq": the op's name without its k.
 const char* OpName(Op op);
+// The comparison with its sides swapped: x < y is y > x (<= and >= alike;
+// == and != stay).
+inline Op Mirrored(Op op) {
+  switch (op) {
+    case Op::kLt:
+      return Op::kGt;
+    case Op::kLe:
+      return Op::kGe;
+    case Op::kGt:
+      return Op::kLt;
+    case Op::kGe:
+      return Op::kLe;
+    default:
+      return op;
+  }
+}
 
 class Evaluator;
 struct CardSet;

@@ -13,9 +13,20 @@
 #include <cstdint>
 #include <vector>
 
+#include "interpreter/program.h"
 #include "interpreter/reasoned_rule.h"
 
 namespace angler {
+
+// `size op bound` of the pile that zone-valued node `zone` names (op:
+// kEq/kNe/kLt/kLe/kGt/kGe, or kEqConst/kNeConst for == and !=).
+struct LaySizeTest {
+  int zone;
+  Op op;
+  int64_t bound;
+  bool Holds(int64_t size) const;
+};
+inline constexpr size_t kMaxLaySizeTests = 64;
 
 struct TurnProcedure {
   int rows_family = -1;  // the numbered piles cards are laid onto
@@ -31,6 +42,11 @@ struct TurnProcedure {
   // And L by its class there: cards that print the same values of what the
   // rules read of any card share one. Empty: L is known by itself.
   std::vector<uint8_t> lay_top_class;
+  // And a lay's length by the outcomes of these comparisons of the hand's or
+  // the target's size with a number, when the rules read the sizes no other
+  // way (lay_by_size_tests).
+  std::vector<LaySizeTest> lay_size_tests;
+  bool lay_by_size_tests = false;
   int lay_full = -1;  // node: laying stops when this holds for the target
   // node: when it holds, a lay against the rules is accepted as a move: the
   // cards stay in hand, illegal_lay is true and turn.on_illegal runs.
