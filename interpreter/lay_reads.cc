@@ -69,9 +69,10 @@ class LayReads {
     return {a.hand || b.hand, a.target || b.target};
   }
 
+  // Printed on the card (its id too), not where it lies or who played it.
   static bool PrintedAttr(int attr) {
     const Attr a = static_cast<Attr>(attr);
-    return a != Attr::kPlayer && a != Attr::kHolder && a != Attr::kZoneIndex;
+    return IsIdentityAttr(a) || a == Attr::kId;
   }
 
   bool NodeTopOnly(int i) {
