@@ -229,7 +229,7 @@ class Game {
   LayVerdict LayChecked(State& s, const Action& a) const;
   // A laid card on its pile, and what that overwrote, so TakeBackLaidCard
   // leaves the state exactly as it was (LegalLays' shared values rely on it).
-  // `index`: where the card lies in its zone (-1: it is not taken back).
+  // `index`: where the card lay in its zone.
   struct LaidCard {
     int card, player, from, index;      // from zone `from`, at `index` there
     uint8_t played_count, played_slot;  // played[played_count] before

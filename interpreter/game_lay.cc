@@ -144,7 +144,8 @@ Game::LayVerdict Game::LayChecked(State& s, const Action& a) const {
 
 // A laid card on its pile, and in the turn's played cards: what the rules
 // judging the next card of the lay see. LayChecked and LegalLays both place
-// cards with it, so they judge the same state.
+// cards with it, so they judge the same state. REQUIRES: the card lies at
+// `index` in its zone.
 Game::LaidCard Game::PlaceLaidCard(State& s, int card, int index, int target,
                                    int player) {
   const LaidCard laid{
@@ -156,11 +157,7 @@ Game::LaidCard Game::PlaceLaidCard(State& s, int card, int index, int target,
       .played_slot = s.played[std::min<int>(s.played_count, kMaxPlayed - 1)],
       .played_by = s.played_by[card],
       .position = s.position_of[player]};
-  if (index >= 0) {  // where the card lies: no search
-    MoveCardAt(s, s.start[laid.from] + index, target, s.ZoneSize(target));
-  } else {
-    MoveCard(s, card, target, false);
-  }
+  MoveCardAt(s, s.start[laid.from] + index, target, s.ZoneSize(target));
   s.played_by[card] = static_cast<int8_t>(player);
   s.position_of[player] = static_cast<int8_t>(s.played_count);
   if (s.played_count < kMaxPlayed)
