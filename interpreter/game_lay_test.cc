@@ -54,8 +54,10 @@ RulesetPtr LayRule(const std::string& condition) {
 // the top card) (lay_reads.h); the house rules below it by (length, suit and
 // value of the top card), by (length, the top card itself), and, reading
 // every card of the pile or the rest of the hand, by every state; Fat Fish
-// with lays of two or three cards; and two that tell lengths apart by the
-// target's size (beyond two cards) and by the hand's (two cards left).
+// with lays of two or three cards; two that tell lengths apart by the
+// target's size (beyond two cards) and by the hand's (two cards left); and
+// one whose rule faults for some cards (a division by zero: not a card that
+// may go on, in the check and in the enumeration alike).
 RulesetPtr Rules(int house_rule) {
   if (house_rule == 0) return testing::LoadOrFail("fatfish");
   static const char* const kRules[] = {
@@ -71,7 +73,8 @@ RulesetPtr Rules(int house_rule) {
       " or not any(hand(turn) where suit == last(target).suit))",
       "",  // 7: lays of two or three cards
       "count(target) > 0 and (2 < count(target) or suit == last(target).suit)",
-      "count(target) > 0 and (count(hand(turn)) != 2 or suit == last(target).suit)"};
+      "count(target) > 0 and (count(hand(turn)) != 2 or suit == last(target).suit)",
+      "count(target) > 0 and (12 / (value - 3) > 0 or suit == last(target).suit)"};
   if (house_rule == 7) return House("turn:\n  lay: 2..3\n");  // no lay of one card
   return LayRule(kRules[house_rule]);
 }
@@ -84,7 +87,7 @@ size_t CardNamed(const Ruleset& rules, const std::string& name) {
 }
 
 TEST_CASE("lays: the legal lays are exactly the lays the lay check accepts", "[lay]") {
-  RulesetPtr rules = Rules(GENERATE(0, 1, 2, 3, 4, 5, 6, 7, 8, 9));
+  RulesetPtr rules = Rules(GENERATE(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
   REQUIRE(rules->turn);
   const ZoneFamily& rows = rules->zones[static_cast<size_t>(rules->turn->rows_family)];
   const ZoneFamily& hands = rules->zones[static_cast<size_t>(rules->hand_family)];
