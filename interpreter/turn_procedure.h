@@ -6,7 +6,10 @@
 // accepted illegal lay) and game_apply.cc; its refusals worded by refusal.cc.
 //
 // Invariants: rows_family is an indexed shared family; 1 <= lay_min <=
-// lay_max; every node id is a node of the Ruleset's program.
+// lay_max; every node id is a node of the Ruleset's program; lay_class and
+// lay_top_class are empty or hold a class below kMaxClasses for every card;
+// lay_size_tests hold at most kMaxLaySizeTests, and only with
+// lay_by_size_tests (both only with lay_by_top).
 #ifndef ANGLER_INTERPRETER_TURN_PROCEDURE_H_
 #define ANGLER_INTERPRETER_TURN_PROCEDURE_H_
 
