@@ -212,10 +212,11 @@ class Game {
   void ForEachLegalLay(State& t, Visit visit, bool one = false) const;
   // The same lays when the rules read a lay in progress only through its
   // length and last card (TurnProcedure::lay_by_top), the hand has at most
-  // 64 cards and its cards are classed: each (length, last card) is judged
-  // once, on the first state that reaches it.
+  // 64 cards and its cards are classed: each class is judged once at each
+  // (length, last card), on the first state that needs it.
   template <typename Visit>
   void ForEachLegalLayByTop(State& t, Visit& visit, bool one) const;
+  // For each lay length, the shorter one whose verdicts it shares (game_lay.cc).
   void KnowLengths(const State& t, int target, int hand, int deepest, Evaluator& ev,
                    int known_as[kMaxLay]) const;
   void LegalSearch(const State& s, ActionList& out) const;
