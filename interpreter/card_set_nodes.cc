@@ -8,6 +8,44 @@
 
 namespace angler {
 
+bool PureOp(Op op) {
+  switch (op) {
+    case Op::kConst:
+    case Op::kList:
+    case Op::kRange:
+    case Op::kNeg:
+    case Op::kNot:
+    case Op::kAbs:
+    case Op::kAdd:
+    case Op::kSub:
+    case Op::kAddConst:
+    case Op::kMul:
+    case Op::kDiv:
+    case Op::kMod:
+    case Op::kEq:
+    case Op::kNe:
+    case Op::kLt:
+    case Op::kLe:
+    case Op::kGt:
+    case Op::kGe:
+    case Op::kEqConst:
+    case Op::kNeConst:
+    case Op::kAnyOf:
+    case Op::kAllOf:
+    case Op::kAnd:
+    case Op::kOr:
+    case Op::kIf:
+    case Op::kCoalesce:
+    case Op::kMax:
+    case Op::kMin:
+    case Op::kIn:
+    case Op::kHasTag:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // A set is worked out once a run: an operand's value kept for the run
 // (Op::kCached) would only cost a call, and the filter's kept values would
 // have to be forgotten before every set (Node::imm of kSetFilter). A set

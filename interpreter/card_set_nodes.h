@@ -21,6 +21,10 @@
 
 namespace angler {
 
+// Whether op computes its value from its operands' values alone (a
+// comparison, an if, arithmetic): nothing of the state, the frame or a card.
+bool PureOp(Op op);
+
 class CardSetNodes {
  public:
   explicit CardSetNodes(Ruleset& rules) : rules_(rules) {}

@@ -9,6 +9,7 @@
 
 #include "interpreter/card_set.h"
 #include "interpreter/card_set_nodes.h"
+#include "interpreter/card_set_table.h"
 #include "interpreter/eval.h"
 #include "interpreter/lay_reads.h"
 
@@ -25,45 +26,6 @@ bool Fixed(int flags) { return (flags & (kReadsCard | kOpaque)) == 0; }
 bool PrintedAttr(int a) {
   const Attr attr = static_cast<Attr>(a);
   return attr != Attr::kPlayer && attr != Attr::kHolder && attr != Attr::kZoneIndex;
-}
-
-// Ops computed from their operands alone.
-bool Pure(Op op) {
-  switch (op) {
-    case Op::kConst:
-    case Op::kList:
-    case Op::kRange:
-    case Op::kNeg:
-    case Op::kNot:
-    case Op::kAbs:
-    case Op::kAdd:
-    case Op::kSub:
-    case Op::kAddConst:
-    case Op::kMul:
-    case Op::kDiv:
-    case Op::kMod:
-    case Op::kEq:
-    case Op::kNe:
-    case Op::kLt:
-    case Op::kLe:
-    case Op::kGt:
-    case Op::kGe:
-    case Op::kEqConst:
-    case Op::kNeConst:
-    case Op::kAnyOf:
-    case Op::kAllOf:
-    case Op::kAnd:
-    case Op::kOr:
-    case Op::kIf:
-    case Op::kCoalesce:
-    case Op::kMax:
-    case Op::kMin:
-    case Op::kIn:
-    case Op::kHasTag:
-      return true;
-    default:
-      return false;
-  }
 }
 
 class Planner : public CardSetNodes {
@@ -173,10 +135,10 @@ class Planner : public CardSetNodes {
       default:
         break;
     }
-    int flags = Pure(n.op) ? 0 : kReadsState;
+    int flags = PureOp(n.op) ? 0 : kReadsState;
     int children = 0;
     ForChildren(node, [&](int c) { children |= Flags(c); });
-    if (!Pure(n.op) && !Fixed(children)) return kOpaque;
+    if (!PureOp(n.op) && !Fixed(children)) return kOpaque;
     return flags | children;
   }
 
@@ -516,6 +478,7 @@ void PlanCardSets(Ruleset& rules) {
   for (size_t f = 0; f < n; ++f) {
     if (rules.nodes[f].op == Op::kFilter) planner.Plan(static_cast<int>(f));
   }
+  TableCardSets(rules);
   if (rules.turn) {
     std::vector<int> conds;
     for (const ReasonedRule& rule : rules.turn->lay_rules)

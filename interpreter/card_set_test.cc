@@ -9,6 +9,7 @@
 
 #include "dsl/parser.h"
 #include "interpreter/card_set_plan.h"
+#include "interpreter/card_set_test_util.h"
 #include "interpreter/compiler.h"
 #include "interpreter/eval.h"
 #include "interpreter/node_walk.h"
@@ -18,9 +19,12 @@
 namespace angler {
 namespace {
 
+using testing::Bytes;
+using testing::CheckFilter;
+using testing::CompileAndPlan;
 using testing::LoadOrFail;
-
-std::vector<uint8_t> Bytes(std::span<const uint8_t> s) { return {s.begin(), s.end()}; }
+using testing::OnRandomStates;
+using testing::RandomFrame;
 
 // The number of cards filter `node` keeps on `s` (p is seat 0), and the
 // fault met working them out (RuntimeFault::kNone if none).
@@ -30,20 +34,6 @@ std::pair<size_t, RuntimeFault> KeptAndFault(const Ruleset& rules, const State& 
   Evaluator ev(rules, s, &f);
   const size_t kept = ev.Cards(node).size();
   return {kept, ev.fault()};
-}
-
-// `text` compiled into `rules` (p a seat), and every filter planned.
-int CompileAndPlan(Ruleset& rules, const std::string& text) {
-  Compiler compiler(rules);
-  CodeContext ctx;
-  ctx.params = {{"p", Type::kPlayer}};
-  auto parsed = ParseExpression(Snippet::WholeFile(SourceFile::Make("expr", text)));
-  REQUIRE(parsed.ok());
-  auto node = compiler.Expression(*parsed.value(), Type::kVoid, ctx);
-  INFO(text << testing::FormatErrors(node));
-  REQUIRE(node.ok());
-  BindEvaluators(rules);
-  return node.value();
 }
 
 bool Contains(const Ruleset& rules, int node, Op op) {
@@ -62,16 +52,6 @@ bool Contains(const Ruleset& rules, int node, Op op) {
   return Contains(rules, n.x, op) ||
          (n.type == Type::kCardSet &&
           (Contains(rules, n.y, op) || Contains(rules, n.z, op)));
-}
-
-// A frame as any code might see it: locals, self and owner at random.
-Frame RandomFrame(const Ruleset& rules, int players, Rng& rng) {
-  Frame f{};
-  for (int32_t& l : f.locals)
-    l = static_cast<int32_t>(rng.Below(static_cast<uint32_t>(players)));
-  f.self = static_cast<int16_t>(rng.Below(static_cast<uint32_t>(rules.cards.size())));
-  f.owner = static_cast<int8_t>(rng.Below(static_cast<uint32_t>(players)));
-  return f;
 }
 
 // Whether `node` reads a value bound by an enclosing let (only meaningful
@@ -133,41 +113,6 @@ void CheckRoot(const Ruleset& rules, const Ruleset& general, bool card_by_card,
     const int64_t want = by_card.Value(node);
     REQUIRE(by_set.faulted() == by_card.faulted());
     if (!by_card.faulted()) CHECK(got == want);
-  }
-}
-
-// Filter `node` by its set and card by card, as a list and streamed.
-void CheckFilter(const Ruleset& rules, const State& s, const Frame& f, int node) {
-  Evaluator by_set(rules, s, &f);
-  Evaluator by_card(rules, s, &f);
-  const auto got = Bytes(by_set.Cards(node));
-  const auto want = Bytes(by_card.FilterCardByCard(node));
-  INFO("node n" << node << " at ply " << s.ply);
-  REQUIRE(by_set.faulted() == by_card.faulted());
-  if (by_card.faulted()) return;
-  CHECK(got == want);
-}
-
-// Plays random games of `rules` and calls check(state) after every action.
-template <typename F>
-void OnRandomStates(const Ruleset& rules, int players, int games, F check) {
-  const Game game(rules, players);
-  Rng rng(42);
-  ActionList legal;
-  for (int g = 0; g < games; ++g) {
-    State s = game.NewInitialState();
-    for (int ply = 0; ply < 3000 && !s.over; ++ply) {
-      check(s, rng);
-      Action a;
-      if (game.IsChance(s)) {
-        a = game.SampleChance(s, rng);
-      } else {
-        game.LegalActions(s, legal);
-        REQUIRE(legal.count > 0);
-        a = legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
-      }
-      REQUIRE(game.Apply(s, a).ok());
-    }
   }
 }
 

@@ -97,6 +97,13 @@ class Evaluator {
   // Cards(filter) judged card by card, never by its card set (Op::kSetFilter):
   // the general path, which the set path must agree with.
   std::span<const uint8_t> FilterCardByCard(int filter);
+  // The set of card-set node `node` (type kCardSet), as a filter's set path
+  // works it out: for tables made at load (card_set_table.h) and tests.
+  CardSet SetOf(int node) {
+    CardSet out;
+    SetInto(node, out);
+    return out;
+  }
   // For tests: every filter judged card by card, as if none had a card set.
   void set_card_by_card(bool on) { card_by_card_ = on; }
   // Reads unstated cards as they lie (State::unstated): for checks that decide

@@ -163,6 +163,22 @@ struct SetOps {
       Stored(e, n.a + CardSet::kWords * static_cast<int>(k - 1), out);
     }
   }
+  // The set of the keys' values, looked up (card_set_table.h): each key's
+  // value is counted from its lowest one, the first key the most significant.
+  // A value the table does not hold is worked out from x, the set as planned.
+  static void Table(Evaluator& e, const Node& n, CardSet& out) {
+    const int64_t* keys = e.lists_ + n.a;
+    const int64_t* range = e.lists_ + n.imm;  // lowest value, count; per key
+    int64_t index = 0;
+    for (int i = 0; i < n.b; ++i) {
+      const int64_t k = e.Value(static_cast<int>(keys[i])) - range[2 * i];
+      if (static_cast<uint64_t>(k) >= static_cast<uint64_t>(range[2 * i + 1]))
+          [[unlikely]]
+        return e.SetInto(n.x, out);
+      index = index * range[2 * i + 1] + k;
+    }
+    Stored(e, static_cast<int>(n.imm + 2 * n.b + CardSet::kWords * index), out);
+  }
   static void OfCards(Evaluator& e, const Node& n, CardSet& out) {
     Fill(out, 0);
     for (uint8_t c : e.Cards(n.x)) out.Add(c);
@@ -196,6 +212,8 @@ struct SetOps {
         return &Case;
       case Op::kSetOfCards:
         return &OfCards;
+      case Op::kSetTable:
+        return &Table;
       default:
         return nullptr;  // not a set node
     }

@@ -13,15 +13,17 @@
 namespace angler {
 
 // Calls f(child) for each node `node` reads: x, y, z, and for the and/or and
-// set-union ops the nodes listed at lists[a .. a+b).
+// set-union ops the nodes listed at lists[a .. a+b); a set table reads the
+// keys listed there and x.
 // f may add nodes (the card-set planner does): the node is copied first.
 template <typename F>
 void ForEachChild(const Ruleset& rules, int node, F f) {
   const Node n = rules.nodes[static_cast<size_t>(node)];
   if (n.op == Op::kAnyOf || n.op == Op::kAllOf || n.op == Op::kSetAll ||
-      n.op == Op::kSetAny) {
+      n.op == Op::kSetAny || n.op == Op::kSetTable) {
     for (int i = 0; i < n.b; ++i)
       f(static_cast<int>(rules.lists[static_cast<size_t>(n.a + i)]));
+    if (n.op == Op::kSetTable) f(n.x);
     return;
   }
   for (int c : {n.x, n.y, n.z}) {

@@ -166,7 +166,11 @@ enum class Attr : uint8_t {
   X(kSetLe, Generic, "the classes up to x (sets: classes up to each)")              \
   X(kSetOfCards, Generic, "the cards of x (a card: itself)")                        \
   X(kSetCase, Generic, "set y (none if -1) and, if x holds (always if -1),"         \
-                        " the fixed set at lists[a .. a+4)")
+                        " the fixed set at lists[a .. a+4)")                        \
+  X(kSetTable, Generic, "the set of the values of keys lists[a .. a+b) (nodes),"    \
+                         " each key's lowest value and count at lists[imm ..],"     \
+                         " the sets after them; x where a value is outside"         \
+                         " (card_set_table.h)")
 
 enum class Op : uint8_t {
 #define ANGLER_OP_ENUM(op, fn, doc) op,
