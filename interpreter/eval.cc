@@ -231,9 +231,13 @@ struct EvalOps {
   // stars or kind. The same as Evaluator::CardAttr(A).
   template <angler::Attr A>
   static int64_t CardAttrOf(Evaluator& e) {
+    return PrintedOf<A>(e, e.card_);
+  }
+  // Printed attribute A of `card`: Evaluator::Attribute(card, A), no switch.
+  template <angler::Attr A>
+  static int64_t PrintedOf(Evaluator& e, int64_t card) {
     static_assert(A == angler::Attr::kSuit || A == angler::Attr::kValue ||
                   A == angler::Attr::kStars || A == angler::Attr::kKind);
-    const int card = e.card_;
     if (card < 0) return kNone;
     if (e.Unstated(card)) [[unlikely]]
       return e.NeedCard(card);
@@ -242,6 +246,11 @@ struct EvalOps {
     if constexpr (A == angler::Attr::kValue) return c.value;
     if constexpr (A == angler::Attr::kStars) return c.stars;
     if constexpr (A == angler::Attr::kKind) return c.kind;
+  }
+  // Attribute A of the card x names (a define's card, the trick's first).
+  template <angler::Attr A, EvalFn X>
+  static int64_t AttrIs(Evaluator& e, const Node& n) {
+    return PrintedOf<A>(e, X(e, e.nodes_[n.x]));
   }
   template <angler::Attr A>
   static int64_t CardAttrIs(Evaluator& e, const Node&) {
@@ -348,12 +357,17 @@ constexpr OpChain kChains[] = {
      &EvalOps::EqOf<&EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfLocal>>},
 };
 
-// The function of a node that reads the judged card's attribute A, for the
-// one it was given (fn), or fn itself when A has none of its own.
+// The function of a node that reads attribute A of the judged card, or of a
+// card its operand names, for the one it was given (fn), or fn itself when A
+// has none of its own.
 template <Attr A>
 EvalFn WithAttr(EvalFn fn) {
   using E = EvalOps;
   if (fn == &E::CardAttr) return &E::CardAttrIs<A>;
+  if (fn == &E::Attr) return &E::AttrIs<A, &E::Through>;
+  if (fn == &E::AttrOf<&E::Shared>) return &E::AttrIs<A, &E::Shared>;
+  if (fn == &E::AttrOf<&E::ZoneLast>) return &E::AttrIs<A, &E::ZoneLast>;
+  if (fn == &E::AttrOf<&E::FirstPlayed>) return &E::AttrIs<A, &E::FirstPlayed>;
   if (fn == &E::CardAttrEq) return &E::CardAttrEqIs<A>;
   if (fn == &E::CardAttrNe) return &E::CardAttrNeIs<A>;
   if (fn == &E::CardAttrEqX) return &E::CardAttrEqXIs<A, &E::Through>;
@@ -364,8 +378,8 @@ EvalFn WithAttr(EvalFn fn) {
   return fn;
 }
 
-// Node n's function with its attribute read directly (CardAttrOf), if it
-// reads one of the judged card's that has a function of its own.
+// Node n's function with its attribute read directly (CardAttrOf, AttrIs),
+// if it reads one that has a function of its own.
 EvalFn WithOwnAttr(const Ruleset& rules, const Node& n) {
   const bool chain = n.fn == &EvalOps::IfOf<&EvalOps::CardAttrEq> ||
                      n.fn == &EvalOps::LetInOf<&EvalOps::CardAttr>;
