@@ -171,6 +171,19 @@ struct EvalOps {
   static int64_t StreamFixedSet(Evaluator& e, const Node& n) {
     return e.StreamFixedSet(n, e.nodes_[n.x]);
   }
+  // first(L where C), C's set fixed and L read where it lies (`led_card`:
+  // the trick's first fish): the first card of L in the set, read straight
+  // from the stored words, no reduction.
+  static int64_t FirstOfFixedSet(Evaluator& e, const Node& n) {
+    const Node& filter = e.nodes_[n.x];
+    if (e.card_by_card_ || e.unstated_) [[unlikely]]
+      return e.StreamFilter(n, filter);
+    const int64_t* words = e.lists_ + e.nodes_[filter.y].a;
+    for (uint8_t c : e.Cards(filter.x)) {
+      if (static_cast<uint64_t>(words[c >> 6]) >> (c & 63) & 1) return c;
+    }
+    return kNone;
+  }
   // count, any, highest or lowest of reversed(a filter): the filter streamed
   // in its own order, a tie going to the later card (the earlier one of the
   // reversed list). With unstated cards the list is made: the first card
@@ -523,7 +536,7 @@ void BindFunctions(Ruleset& rules, bool fused) {
       const Op from = op_of(x.x);
       if (x.op == Op::kSetFilter && op_of(x.y) == Op::kSetStatic &&
           (from == Op::kPlayed || from == Op::kZone || from == Op::kFamilyZone))
-        n.fn = &EvalOps::StreamFixedSet;
+        n.fn = n.op == Op::kFirst ? &EvalOps::FirstOfFixedSet : &EvalOps::StreamFixedSet;
     } else if (streams_reversed && x.op == Op::kReversed && is_filter(x.x)) {
       // highest(reversed(cards where ...)): the filter's cards, ties to the later.
       n.fn = &EvalOps::StreamReversed;
