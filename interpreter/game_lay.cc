@@ -315,6 +315,7 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit, bool one) const {
     }
   }
   const uint64_t all_places = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+  const uint64_t every_class = classes == 0 ? 0 : (uint64_t{2} << (classes - 1)) - 1;
   // L as the search knows it: its class, or its place in the hand.
   uint8_t top_key[64];
   for (int k = 0; k < n; ++k) {
@@ -385,8 +386,7 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit, bool one) const {
     t.vars[rules_.builtin.target] = target;
     std::fill(std::begin(made), std::end(made), 0);
     KnowLengths(t, target, hand, deepest, ev, known_as);
-    auto extend = [&](auto& self, int depth, int last, uint64_t laid_places,
-                      uint64_t hand_classes) -> void {
+    auto extend = [&](auto& self, int depth, int last, uint64_t laid_places) -> void {
       const int d = known_as[depth];
       Verdicts& v = at[d][last];
       bool ready = false;  // t is this state, and ev asks of it
@@ -402,23 +402,25 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit, bool one) const {
         }
       }
       if (v.full) return;
-      // The classes of the cards left in hand that no lay judged here yet.
-      if (const uint64_t wanted = hand_classes & ~v.judged; wanted != 0)
-        judge(depth, v, wanted, ready);
+      // The classes of the cards left in hand that no lay judged here yet;
+      // once every class of the hand is judged here, none can be.
+      if (v.judged != every_class) {
+        uint64_t hand_classes = 0;
+        for (uint64_t left = ~laid_places & all_places; left != 0; left &= left - 1)
+          hand_classes |= uint64_t{1} << place_class[std::countr_zero(left)];
+        if (const uint64_t wanted = hand_classes & ~v.judged; wanted != 0)
+          judge(depth, v, wanted, ready);
+      }
       for (uint64_t next = v.legal & ~laid_places; next != 0 && more; next &= next - 1) {
         const int k = std::countr_zero(next);
         seq[depth] = hand_cards[k];
         path[depth] = k;
         if (depth + 1 >= turn.lay_min) more = visit(row, seq, depth + 1);
         if (!more || depth + 1 == deepest) continue;
-        const uint64_t places = laid_places | uint64_t{1} << k;
-        uint64_t classes_left = 0;  // of the cards still in hand
-        for (uint64_t left = ~places & all_places; left != 0; left &= left - 1)
-          classes_left |= uint64_t{1} << place_class[std::countr_zero(left)];
-        self(self, depth + 1, top_key[k], places, classes_left);
+        self(self, depth + 1, top_key[k], laid_places | uint64_t{1} << k);
       }
     };
-    extend(extend, 0, 0, 0, classes == 0 ? 0 : (uint64_t{2} << (classes - 1)) - 1);
+    extend(extend, 0, 0, 0);
     lay_to(0);
   }
   t.vars[rules_.builtin.target] = target_before;
