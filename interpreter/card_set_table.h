@@ -2,11 +2,11 @@
 //
 // Many planned sets (card_set_plan.h) depend on the state only through a few
 // values of few possibilities each: a suit, a kind, a seat, yes or no. A
-// pufferfish-style `suit_of(card) == led`, where one kind of card takes the
-// led suit, another has none and some cards are always trump, is a chain of
-// cases over comparisons of `led` and `trump`: a set for each pair (led,
-// trump). Such a set is worked out at load for every combination of those
-// values; at run time it costs the values and one load, not the chain.
+// `suit_of(card) == led` where one kind of card takes the led suit, another
+// has none and some cards are always trump is a chain of cases over
+// comparisons of `led` and `trump`: a set for each pair (led, trump). Such a
+// set is worked out at load for every combination of those values; at run
+// time it costs the values and one load, not the chain.
 //
 // The keys: below a set's operands, pure ops (comparisons, if, ??, and, or,
 // arithmetic) are taken into the table; the first node below them that is not
