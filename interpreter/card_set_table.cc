@@ -7,11 +7,13 @@
 
 #include "interpreter/card_set_nodes.h"
 #include "interpreter/eval.h"
+#include "interpreter/node_walk.h"
 
 namespace angler {
 namespace {
 
-// A key of a table: its node, its lowest value and how many values follow.
+// A key of a table: its node, its lowest value and how many values it takes
+// from there.
 struct Key {
   int node;
   int64_t lowest;
@@ -88,6 +90,12 @@ class Tabler : public CardSetNodes {
     for (const Key& k : keys) {
       if (SameValue(k.node, value)) return true;
     }
+    // Read even where the set's ifs would skip it: nothing judged card by card.
+    const bool judges_cards = AnyNodeBelow(rules_, value, [this](const Node& m) {
+      return m.op == Op::kFilter ||
+             (m.op == Op::kSetFilter && Get(m.y).op != Op::kSetStatic);
+    });
+    if (judges_cards) return false;
     // The values its type allows: none and each suit, kind or seat.
     int64_t count;
     switch (n.type) {
@@ -130,9 +138,10 @@ class Tabler : public CardSetNodes {
     std::map<int, int> copies;
     const int copy = Copy(set, keys, constants, copies);
     const int cards = static_cast<int>(rules_.cards.size());
+    // The copies run their ops' own functions: a fused one reads its operand
+    // as the op it was made for, which a constant in a key's place is not.
     for (size_t i = nodes_before; i < rules_.nodes.size(); ++i) {
-      Node& n =
-          rules_.nodes[i];  // the op's own functions, none fused for another operand
+      Node& n = rules_.nodes[i];
       n.fn = OwnFunction(n.op);
       n.set_fn = SetEvaluatorOf(n.op, cards);
     }

@@ -35,12 +35,17 @@ int Tables(const Ruleset& rules) {
   return tables;
 }
 
+int Slot(const Ruleset& rules, const char* variable) {
+  return rules.variables[static_cast<size_t>(rules.FindVariable(variable))].slot;
+}
+
 struct TableCase {
   const char* filter;
   int keys;  // of the table its set became; 0: it stays as planned
 };
 
-// Fishing's trump and called are suits, p a seat; round is a number.
+// In Fishing trump and called are suits, lowest_value_wins is a yes or no, p
+// a seat and round a number.
 const TableCase kTableCases[] = {
     // A buoy judged by the trump, a high card by the called suit: a chain of
     // cases over comparisons of trump and called, a set for each pair.
@@ -48,19 +53,31 @@ const TableCase kTableCases[] = {
      "suit) "
      "== (called ?? trump)",
      2},
-    // A seat and two suits.
-    {"hand(p) where (if kind == buoy then p == 0 or p == 2 else suit == trump or suit == "
+    // A seat and two suits; over the ocean, so that a seat past the table
+    // reads no hand (below).
+    {"ocean where (if kind == buoy then p == 0 or p == 2 else suit == trump or suit == "
      "called)",
      3},
-    // A yes or no, and a suit.
+    // Comparisons of the two suits are taken into the table: two keys.
     {"hand(p) where (if kind == buoy then trump != none else suit != trump) and (if "
      "value "
      "> 5 then trump == called else suit == trump)",
      2},
+    // A yes or no and two suits.
+    {"hand(p) where (if kind == buoy then lowest_value_wins else (if value > 10 then "
+     "trump "
+     "else suit) == called)",
+     3},
     // A number has too many values to be a key.
     {"hand(p) where (if kind == buoy then trump else if value > 10 then called else "
      "suit) "
      "== (if round > 2 then trump else called)",
+     0},
+    // A value judged card by card is no key: read where the set's if skips
+    // it, it would judge cards the rules never asked about.
+    {"hand(p) where (if kind == buoy then any(ocean where value + round > 12) else suit "
+     "== "
+     "trump or suit == called)",
      0},
     // One set alone spares no more than its key costs.
     {"hand(p) where suit == trump", 0},
@@ -73,20 +90,26 @@ const TableCase kTableCases[] = {
      0},
 };
 
+std::vector<int> CompileCases(Ruleset& rules) {
+  std::vector<int> filters;
+  for (const TableCase& c : kTableCases)
+    filters.push_back(CompileAndPlan(rules, c.filter));
+  return filters;
+}
+
 TEST_CASE(
     "set tables: a set of a few values' values is looked up, as judged card by card",
     "[card_set]") {
   Ruleset rules = testing::Fishing();
-  std::vector<int> filters;
-  for (const TableCase& c : kTableCases) {
-    filters.push_back(CompileAndPlan(rules, c.filter));
-    INFO(c.filter);
-    const Node& set = SetOfFilter(rules, filters.back());
-    if (c.keys == 0) {
+  const std::vector<int> filters = CompileCases(rules);
+  for (size_t i = 0; i < filters.size(); ++i) {
+    INFO(kTableCases[i].filter);
+    const Node& set = SetOfFilter(rules, filters[i]);
+    if (kTableCases[i].keys == 0) {
       CHECK(set.op != Op::kSetTable);
     } else {
       REQUIRE(set.op == Op::kSetTable);
-      CHECK(set.b == c.keys);
+      CHECK(set.b == kTableCases[i].keys);
       CHECK(NodeAt(rules, set.x).op != Op::kSetTable);  // the set as planned
     }
   }
@@ -95,45 +118,82 @@ TEST_CASE(
   CompileAndPlan(rules, "hand(p) where suit == trump");
   CHECK(Tables(rules) == tables);
 
-  const int trump =
-      rules.variables[static_cast<size_t>(rules.FindVariable("trump"))].slot;
-  const int called =
-      rules.variables[static_cast<size_t>(rules.FindVariable("called"))].slot;
+  const int trump = Slot(rules, "trump"), called = Slot(rules, "called");
+  const int yes_no = Slot(rules, "lowest_value_wins");
   const int suits = static_cast<int>(rules.suits.size());
   OnRandomStates(rules, 4, 2, [&](const State& s, Rng& rng) {
     const Frame f = RandomFrame(rules, 4, rng);
-    // The keys as the game leaves them, and at random over every suit and none.
+    // The keys as the game leaves them, and at random over every value.
     State keyed = s;
     keyed.vars[trump] =
         static_cast<int32_t>(rng.Below(static_cast<uint32_t>(suits + 1))) - 1;
     keyed.vars[called] =
         static_cast<int32_t>(rng.Below(static_cast<uint32_t>(suits + 1))) - 1;
-    // A value no table holds (past the last suit): the set as planned.
+    keyed.vars[yes_no] = static_cast<int32_t>(rng.Below(2));
+    // Values no table holds (past the last suit, a seat past the table): the
+    // set as planned.
     State outside = s;
     outside.vars[trump] = static_cast<int32_t>(suits + rng.Below(3));
+    Frame far = f;
+    far.locals[0] = static_cast<int32_t>(rules.max_players + rng.Below(3));
     for (size_t i = 0; i < filters.size(); ++i) {
       INFO(kTableCases[i].filter << " trump " << keyed.vars[trump] << " called "
                                  << keyed.vars[called]);
       CheckFilter(rules, s, f, filters[i]);
       CheckFilter(rules, keyed, f, filters[i]);
       CheckFilter(rules, outside, f, filters[i]);
+      if (i == 1) CheckFilter(rules, s, far, filters[i]);
     }
   });
 }
 
-TEST_CASE("set tables: Fischen 2's suit of a card is looked up by the led suit and trump",
+TEST_CASE("set tables: values the table holds never reach the set it replaced",
           "[card_set]") {
-  // suit_of: a pufferfish takes the led suit, a buoy has none, the "16"s are
-  // trump. The winner's, the weakest card's and the play rule's sets over it
-  // are tables of (led, trump); every shipped ruleset's roots are checked
-  // against judging card by card in card_set_test.cc.
-  RulesetPtr rules = testing::LoadOrFail("fischen2");
-  const int winner_tables = AnyNodeBelow(*rules, rules->trick->winner, [](const Node& n) {
-    return n.op == Op::kSetTable && n.b == 2;
+  // The set each table replaced made wrong on purpose (no card at all): the
+  // filters still agree card by card while every key is in range, so their
+  // sets came from the tables; with a trump past the last suit they do not.
+  Ruleset rules = testing::Fishing();
+  const std::vector<int> filters = CompileCases(rules);
+  Node none{Op::kSetStatic, Type::kCardSet};
+  none.a = static_cast<int>(rules.lists.size());
+  rules.lists.insert(rules.lists.end(), CardSet::kWords, 0);
+  none.set_fn = SetEvaluatorOf(Op::kSetStatic, static_cast<int>(rules.cards.size()));
+  rules.nodes.push_back(none);
+  rules.node_pos.push_back({});
+  for (Node& n : rules.nodes) {
+    if (n.op == Op::kSetTable) n.x = static_cast<int>(rules.nodes.size()) - 1;
+  }
+  const int trump = Slot(rules, "trump");
+  const int suits = static_cast<int>(rules.suits.size());
+  int differ = 0;
+  OnRandomStates(rules, 4, 2, [&](const State& s, Rng& rng) {
+    const Frame f = RandomFrame(rules, 4, rng);
+    State outside = s;
+    outside.vars[trump] = static_cast<int32_t>(suits + rng.Below(3));
+    for (size_t i = 0; i < filters.size(); ++i) {
+      if (kTableCases[i].keys == 0) continue;
+      INFO(kTableCases[i].filter);
+      CheckFilter(rules, s, f, filters[i]);
+      Evaluator by_set(rules, outside, &f), by_card(rules, outside, &f);
+      const auto got = testing::Bytes(by_set.Cards(filters[i]));
+      const auto want = testing::Bytes(by_card.FilterCardByCard(filters[i]));
+      differ += got != want;
+    }
   });
-  CHECK(winner_tables);
-  CHECK(AnyNodeBelow(*rules, rules->trick->play_options,
-                     [](const Node& n) { return n.op == Op::kSetTable; }));
+  CHECK(differ > 0);
+}
+
+TEST_CASE(
+    "set tables: a suit the rules work out per card is looked up by led suit and trump",
+    "[card_set]") {
+  // Fischen 2: a pufferfish takes the led suit, a buoy has none, the "16"s are
+  // trump. The winner's and the play rule's sets over that suit are tables
+  // of (led, trump); every shipped ruleset's roots are checked against
+  // judging card by card in card_set_test.cc.
+  RulesetPtr rules = testing::LoadOrFail("fischen2");
+  auto two_keys = [](const Node& n) { return n.op == Op::kSetTable && n.b == 2; };
+  CHECK(AnyNodeBelow(*rules, rules->trick->winner, two_keys));
+  CHECK(AnyNodeBelow(*rules, rules->trick->play_options, two_keys));
 }
 
 }  // namespace

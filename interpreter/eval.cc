@@ -171,18 +171,24 @@ struct EvalOps {
   static int64_t StreamFixedSet(Evaluator& e, const Node& n) {
     return e.StreamFixedSet(n, e.nodes_[n.x]);
   }
-  // first(L where C), C's set fixed and L read where it lies (`led_card`:
-  // the trick's first fish): the first card of L in the set, read straight
+  // first(L where C), C's set fixed and L read where it lies (the trick's
+  // first card of a kind): the first card of L in the set, read straight
   // from the stored words, no reduction.
   static int64_t FirstOfFixedSet(Evaluator& e, const Node& n) {
     const Node& filter = e.nodes_[n.x];
     if (e.card_by_card_ || e.unstated_) [[unlikely]]
       return e.StreamFilter(n, filter);
     const int64_t* words = e.lists_ + e.nodes_[filter.y].a;
+    const int top = e.scratch_top_;
+    int64_t first = kNone;
     for (uint8_t c : e.Cards(filter.x)) {
-      if (static_cast<uint64_t>(words[c >> 6]) >> (c & 63) & 1) return c;
+      if (static_cast<uint64_t>(words[c >> 6]) >> (c & 63) & 1) {
+        first = c;
+        break;
+      }
     }
-    return kNone;
+    e.scratch_top_ = top;
+    return first;
   }
   // count, any, highest or lowest of reversed(a filter): the filter streamed
   // in its own order, a tie going to the later card (the earlier one of the

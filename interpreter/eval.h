@@ -98,7 +98,7 @@ class Evaluator {
   // the general path, which the set path must agree with.
   std::span<const uint8_t> FilterCardByCard(int filter);
   // The set of card-set node `node` (type kCardSet), as a filter's set path
-  // works it out: for tables made at load (card_set_table.h) and tests.
+  // works it out: for the tables made at load (card_set_table.h).
   CardSet SetOf(int node) {
     CardSet out;
     SetInto(node, out);
