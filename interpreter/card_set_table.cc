@@ -48,11 +48,9 @@ class Tabler : public CardSetNodes {
   // to `spared` the nodes a lookup would not call.
   bool Collect(int set, std::vector<Key>& keys, int& spared) {
     const Node n = Get(set);
+    if (n.op == Op::kSetStatic) return true;  // a load either way: nothing spared
     ++spared;
     switch (n.op) {
-      case Op::kSetStatic:
-        --spared;  // a load either way
-        return true;
       case Op::kSetIf:
       case Op::kSetEq:
       case Op::kSetLt:

@@ -35,10 +35,6 @@ int Tables(const Ruleset& rules) {
   return tables;
 }
 
-int Slot(const Ruleset& rules, const char* variable) {
-  return rules.variables[static_cast<size_t>(rules.FindVariable(variable))].slot;
-}
-
 struct TableCase {
   const char* filter;
   int keys;  // of the table its set became; 0: it stays as planned
@@ -118,8 +114,9 @@ TEST_CASE(
   CompileAndPlan(rules, "hand(p) where suit == trump");
   CHECK(Tables(rules) == tables);
 
-  const int trump = Slot(rules, "trump"), called = Slot(rules, "called");
-  const int yes_no = Slot(rules, "lowest_value_wins");
+  const int trump = testing::VarSlot(rules, "trump"),
+            called = testing::VarSlot(rules, "called");
+  const int yes_no = testing::VarSlot(rules, "lowest_value_wins");
   const int suits = static_cast<int>(rules.suits.size());
   OnRandomStates(rules, 4, 2, [&](const State& s, Rng& rng) {
     const Frame f = RandomFrame(rules, 4, rng);
@@ -163,7 +160,7 @@ TEST_CASE("set tables: values the table holds never reach the set it replaced",
   for (Node& n : rules.nodes) {
     if (n.op == Op::kSetTable) n.x = static_cast<int>(rules.nodes.size()) - 1;
   }
-  const int trump = Slot(rules, "trump");
+  const int trump = testing::VarSlot(rules, "trump");
   const int suits = static_cast<int>(rules.suits.size());
   int differ = 0;
   OnRandomStates(rules, 4, 2, [&](const State& s, Rng& rng) {

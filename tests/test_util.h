@@ -91,6 +91,16 @@ inline bool SameBytes(const State& a, const State& b) {
   return std::memcmp(&a, &b, sizeof(State)) == 0;
 }
 
+// The slot of variable `var` (of seat `seat` for a per-player one).
+inline int VarSlot(const Ruleset& rules, const std::string& var, int seat = -1) {
+  int v = rules.FindVariable(var);
+  INFO("variable " << var);
+  REQUIRE(v >= 0);
+  const Variable& variable = rules.variables[static_cast<size_t>(v)];
+  REQUIRE(variable.per_player == (seat >= 0));
+  return variable.slot + (seat >= 0 ? seat : 0);
+}
+
 // A position built by hand and played move by move, with names for everything.
 class Table {
  public:
@@ -155,12 +165,7 @@ class Table {
   }
 
   int Slot(const std::string& var, int seat = -1) const {
-    int v = rules.FindVariable(var);
-    INFO("variable " << var);
-    REQUIRE(v >= 0);
-    const Variable& variable = rules.variables[static_cast<size_t>(v)];
-    REQUIRE(variable.per_player == (seat >= 0));
-    return variable.slot + (seat >= 0 ? seat : 0);
+    return VarSlot(rules, var, seat);
   }
   void Set(const std::string& var, int value, int seat = -1) {
     s.vars[Slot(var, seat)] = value;
