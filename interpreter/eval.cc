@@ -190,6 +190,54 @@ struct EvalOps {
     e.scratch_top_ = top;
     return first;
   }
+  // count or any of (the piles' top cards where C), C planned as a set: each
+  // top tested where it lies, no list made and no jump per pile. A set that
+  // cannot be used (a card judged by itself, a fault) is StreamFilter's.
+  static int64_t CountOfTops(Evaluator& e, const Node& n) {
+    const Node& filter = e.nodes_[n.x];
+    CardSet set;
+    if (e.card_by_card_ || e.unstated_ || !e.TrySet(filter, set)) [[unlikely]]
+      return e.StreamFilter(n, filter);
+    return OverTops(e, n, filter, [&set](int c) { return set.Has(c); });
+  }
+  // The same where C is `A == K`, K worked out before the cards (the
+  // filter's set is keyed by it): each top's printed A compared with it, no
+  // set made. K faulting gives the set path up, as TrySet does.
+  template <angler::Attr A>
+  static int64_t CountOfTopsWhere(Evaluator& e, const Node& n) {
+    const Node& filter = e.nodes_[n.x];
+    if (e.card_by_card_ || e.unstated_ || e.faulted()) [[unlikely]]
+      return e.StreamFilter(n, filter);
+    if (filter.imm == 0) e.ResetCache(filter);
+    const int scratch = e.scratch_top_;
+    const int64_t want = e.Value(e.nodes_[filter.z].x);
+    e.scratch_top_ = scratch;
+    if (e.faulted()) [[unlikely]] {
+      e.GiveUpSet(filter);
+      return e.StreamFilter(n, filter);
+    }
+    return OverTops(e, n, filter, [&e, want](int c) {
+      const CardInfo& card = e.cards_[c];
+      if constexpr (A == angler::Attr::kSuit) return card.suit == want;
+      if constexpr (A == angler::Attr::kValue) return card.value == want;
+      if constexpr (A == angler::Attr::kStars) return card.stars == want;
+      if constexpr (A == angler::Attr::kKind) return card.kind == want;
+    });
+  }
+  // count or any (n's op) of the top cards of the piles `filter` lists
+  // (ends(F)) that `in` takes: an empty pile's top is read but not counted.
+  template <typename In>
+  static int64_t OverTops(Evaluator& e, const Node& n, const Node& filter, In in) {
+    const Node& from = e.nodes_[filter.x];
+    const State& s = e.state_;
+    const int piles = from.b < 0 ? s.num_players : from.b;
+    int64_t count = 0;
+    for (int i = 0; i < piles; ++i) {
+      const int z = from.a + i, top = s.start[z + 1];
+      count += (top != s.start[z]) & in(s.order[std::max(top - 1, 0)]);
+    }
+    return n.op == Op::kAny ? count != 0 : count;
+  }
   // count, any, highest or lowest of reversed(a filter): the filter streamed
   // in its own order, a tie going to the later card (the earlier one of the
   // reversed list). With unstated cards the list is made: the first card
@@ -517,6 +565,28 @@ bool Matches(const Ruleset& rules, const Node& n, const OpChain& chain) {
 // Sets each node's functions: its op's own (program.h), or with `fused` the
 // forms that do the same in fewer calls: count, any, first, highest and
 // lowest streaming over a filter, and the operand chains (kChains).
+// count/any of (pile tops where C): C compared attribute by attribute when
+// it is `A == K` with the set keyed by K (a printed A: suit, value, stars,
+// kind), else tested against C's set.
+EvalFn CountOfTopsFunction(const Ruleset& rules, const Node& filter) {
+  const Node& set = rules.nodes[static_cast<size_t>(filter.y)];
+  const Node& pred = rules.nodes[static_cast<size_t>(filter.z)];
+  if (set.op != Op::kSetEq || pred.op != Op::kCardAttrEqX || pred.x != set.x)
+    return &EvalOps::CountOfTops;
+  switch (static_cast<Attr>(pred.a)) {
+    case Attr::kSuit:
+      return &EvalOps::CountOfTopsWhere<Attr::kSuit>;
+    case Attr::kValue:
+      return &EvalOps::CountOfTopsWhere<Attr::kValue>;
+    case Attr::kStars:
+      return &EvalOps::CountOfTopsWhere<Attr::kStars>;
+    case Attr::kKind:
+      return &EvalOps::CountOfTopsWhere<Attr::kKind>;
+    default:
+      return &EvalOps::CountOfTops;
+  }
+}
+
 void BindFunctions(Ruleset& rules, bool fused) {
   auto op_of = [&rules](int node) { return rules.nodes[static_cast<size_t>(node)].op; };
   auto is_filter = [&op_of](int node) {
@@ -543,6 +613,9 @@ void BindFunctions(Ruleset& rules, bool fused) {
       if (x.op == Op::kSetFilter && op_of(x.y) == Op::kSetStatic &&
           (from == Op::kPlayed || from == Op::kZone || from == Op::kFamilyZone))
         n.fn = n.op == Op::kFirst ? &EvalOps::FirstOfFixedSet : &EvalOps::StreamFixedSet;
+      else if (x.op == Op::kSetFilter && from == Op::kEnds &&
+               (n.op == Op::kCount || n.op == Op::kAny))
+        n.fn = CountOfTopsFunction(rules, x);
     } else if (streams_reversed && x.op == Op::kReversed && is_filter(x.x)) {
       // highest(reversed(cards where ...)): the filter's cards, ties to the later.
       n.fn = &EvalOps::StreamReversed;

@@ -100,6 +100,9 @@ class Game {
 
   // The player decisions open now; empty at chance nodes and at the end.
   void LegalActions(const State& s, ActionList& out) const;
+  // The same, the legal lays laid on s itself and taken back, not on a copy
+  // of it: s is left as it was. REQUIRES: nothing else reads s meanwhile.
+  void LegalActionsInPlace(State& s, ActionList& out) const;
   // A chance outcome drawn from rng.
   Action SampleChance(const State& s, Rng& rng) const;
   // Checks the action against the decision, then applies it and runs on to the
@@ -200,7 +203,10 @@ class Game {
   // wake an on-enter effect (the caller moves them one by one).
   bool DealAtOnce(State& s, const uint8_t* cards, size_t n, int first) const;
   void TurnBegin(State& s, EventLog* log) const;
-  void LegalLays(const State& s, ActionList& out) const;
+  // LegalActions of every decision but a lay; false, out empty, for a lay.
+  bool LegalActionsButLays(const State& s, ActionList& out) const;
+  // The legal lays, laid on t and taken back (t is left as it was).
+  void LegalLays(State& t, ActionList& out) const;
   // Whether any lay is legal: a lay decision without one is a fault (kNoLay).
   // Lays are tried on s itself and taken back: s is left as it was.
   bool AnyLegalLay(State& s) const;

@@ -53,19 +53,33 @@ const char* ActionKindName(ActionKind k) {
 }  // namespace
 
 void Game::LegalActions(const State& s, ActionList& out) const {
+  if (LegalActionsButLays(s, out)) return;
+  State t = s;  // the lays are laid on it
+  LegalLays(t, out);
+}
+
+void Game::LegalActionsInPlace(State& s, ActionList& out) const {
+  if (!LegalActionsButLays(s, out)) LegalLays(s, out);
+}
+
+bool Game::LegalActionsButLays(const State& s, ActionList& out) const {
   out.count = 0;
   const Decision& d = s.decision;
   if (s.over || d.kind == DecisionKind::kChance || d.kind == DecisionKind::kNone ||
       d.kind == DecisionKind::kReveal)
-    return;
-  if (d.kind == DecisionKind::kLay) return LegalLays(s, out);
-  if (d.kind == DecisionKind::kSearch) return LegalSearch(s, out);
+    return true;
+  if (d.kind == DecisionKind::kLay) return false;
+  if (d.kind == DecisionKind::kSearch) {
+    LegalSearch(s, out);
+    return true;
+  }
   Action item{ActionKindFor(d.kind), d.player, 0, 0};
   for (int i = 0; i < d.count; ++i) {
     item.value = d.options[i];
     out.items[i] = item;
   }
   out.count = d.count;
+  return true;
 }
 
 Action Game::SampleChance(const State&, Rng& rng) const {

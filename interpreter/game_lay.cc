@@ -385,7 +385,11 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit, bool one) const {
     target = rows.first + row - 1;
     t.vars[rules_.builtin.target] = target;
     std::fill(std::begin(made), std::end(made), 0);
-    KnowLengths(t, target, hand, deepest, ev, known_as);
+    if (first_only) {
+      known_as[0] = 0;  // the search stops at the first card: no length past it
+    } else {
+      KnowLengths(t, target, hand, deepest, ev, known_as);
+    }
     auto extend = [&](auto& self, int depth, int last, uint64_t laid_places) -> void {
       const int d = known_as[depth];
       Verdicts& v = at[d][last];
@@ -444,6 +448,7 @@ void Game::KnowLengths(const State& t, int target, int hand, int deepest, Evalua
     ev.ReleaseScratch();
     const int size = zone < 0 ? 0 : t.ZoneSize(static_cast<int>(zone));
     const int grows = (zone == target) - (zone == hand);
+    if (grows == 0) continue;  // one outcome at every length: tells none apart
     for (int d = 1; d < deepest; ++d)
       outcomes[d] |= uint64_t{test.Holds(size + grows * d)} << i;
   }
@@ -457,9 +462,8 @@ void Game::KnowLengths(const State& t, int target, int hand, int deepest, Evalua
   }
 }
 
-void Game::LegalLays(const State& s, ActionList& out) const {
-  const int player = s.decision.player;
-  State t = s;
+void Game::LegalLays(State& t, ActionList& out) const {
+  const int player = t.decision.player;
   ForEachLegalLay(t, [&](int row, const int* cards, int n) {
     out.items[out.count++] = Action::Lay(player, row, std::span<const int>(cards, n));
     return out.count < kMaxCards;  // the list is full: the lays past it are lost

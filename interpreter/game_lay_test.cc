@@ -2,7 +2,8 @@
 // Fish positions, the lays LegalLays enumerates (laying each card on a copy
 // and undoing it, or judging a state once for every lay that reaches it) are
 // exactly, and in the same order, the lays CheckLay accepts among every
-// sequence of hand cards on every row.
+// sequence of hand cards on every row; laid on the state itself
+// (LegalActionsInPlace), they leave it as it was.
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
@@ -105,6 +106,14 @@ TEST_CASE("lays: the legal lays are exactly the lays the lay check accepts", "[l
         }
         game.LegalActions(s, legal);
         REQUIRE(legal.count > 0);
+        {  // laid on the state itself, the same lays, and the state as it was
+          State u = s;
+          ActionList in_place;
+          game.LegalActionsInPlace(u, in_place);
+          REQUIRE(std::memcmp(&u, &s, sizeof(State)) == 0);
+          REQUIRE(
+              std::equal(legal.begin(), legal.end(), in_place.begin(), in_place.end()));
+        }
         if (s.decision.kind == DecisionKind::kLay) {
           ++positions;
           const int p = s.decision.player;

@@ -286,27 +286,6 @@ std::vector<uint8_t> ClassesBy(const Ruleset& rules, uint32_t attrs) {
 
 }  // namespace
 
-bool LaySizeTest::Holds(int64_t size) const {
-  switch (op) {
-    case Op::kEq:
-    case Op::kEqConst:
-      return size == bound;
-    case Op::kNe:
-    case Op::kNeConst:
-      return size != bound;
-    case Op::kLt:
-      return size < bound;
-    case Op::kLe:
-      return size <= bound;
-    case Op::kGt:
-      return size > bound;
-    case Op::kGe:
-      return size >= bound;
-    default:
-      return false;
-  }
-}
-
 LayKey LayKeyOf(const Ruleset& rules) {
   if (!rules.turn || rules.hand_family < 0 ||
       rules.hand_family == rules.turn->rows_family)

@@ -27,7 +27,26 @@ struct LaySizeTest {
   int zone;
   Op op;
   int64_t bound;
-  bool Holds(int64_t size) const;
+  bool Holds(int64_t size) const {  // inline: the lay search asks it for every length
+    switch (op) {
+      case Op::kEq:
+      case Op::kEqConst:
+        return size == bound;
+      case Op::kNe:
+      case Op::kNeConst:
+        return size != bound;
+      case Op::kLt:
+        return size < bound;
+      case Op::kLe:
+        return size <= bound;
+      case Op::kGt:
+        return size > bound;
+      case Op::kGe:
+        return size >= bound;
+      default:
+        return false;
+    }
+  }
 };
 inline constexpr size_t kMaxLaySizeTests = 64;
 

@@ -50,7 +50,7 @@ Status GameRun::Apply(const Action& action, EventLog* log) {
   Status applied = game_.Apply(*state_, action, log);
   if (!applied) return applied;
   actions_.push_back(action);
-  game_.LegalActions(*state_, legal_);
+  game_.LegalActionsInPlace(*state_, legal_);  // the run's own state: no copy
   return Ok();
 }
 
