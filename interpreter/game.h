@@ -109,6 +109,11 @@ class Game {
   // next decision. On error the state is unchanged and nothing is logged. With
   // a log, what the action did is appended to it (events.h).
   Status Apply(State& s, const Action& a, EventLog* log = nullptr) const;
+  // Apply for an action found in LegalActions(s) (a runner's bot picks from
+  // them): a lay's cards are laid without judging each against the lay rules
+  // again, as the enumeration did on the same states. REQUIRES: a is one of
+  // LegalActions(s). Anything but a lay is checked as Apply checks it.
+  Status ApplyListed(State& s, const Action& a, EventLog* log = nullptr) const;
 
   // During a search: the card searched (-1 when there is none).
   int SearchedCard(const State& s) const;
@@ -233,7 +238,9 @@ class Game {
     enum { kLegal, kAgainstRules, kMalformed } kind = kLegal;
     std::string why;  // for the last two
   };
-  LayVerdict LayChecked(State& s, const Action& a) const;
+  // `judge` false: the lay is known to be legal (ApplyListed); its form is
+  // checked, its cards are laid, and the rules are not asked again.
+  LayVerdict LayChecked(State& s, const Action& a, bool judge = true) const;
   // A laid card on its pile, and what that overwrote, so TakeBackLaidCard
   // leaves the state exactly as it was (LegalLays' shared values rely on it).
   // `index`: where the card lay in its zone.
@@ -247,7 +254,7 @@ class Game {
   // Apply's phases, after it has checked that the action is of the decision's
   // kind: each checks the rest, applies, and runs on to the next decision.
   Status ApplySearch(State& s, const Action& a, EventLog* log) const;
-  Status ApplyLay(State& s, const Action& a, EventLog* log) const;
+  Status ApplyLay(State& s, const Action& a, EventLog* log, bool judge = true) const;
   Status ApplyChoice(State& s, const Action& a, EventLog* log) const;
   void ApplyChance(State& s, const Action& a, EventLog* log) const;
   // Unstated cards (chance_outcome.h): a statement of where one is; Run while

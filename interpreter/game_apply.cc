@@ -169,13 +169,20 @@ Status Game::ApplySearch(State& s, const Action& a, EventLog* log) const {
 
 // A lay onto a row: checked card by card; one against the rules is refused,
 // or accepted as the illegal move the ruleset allows (the cards stay in hand).
-Status Game::ApplyLay(State& s, const Action& a, EventLog* log) const {
+Status Game::ApplyListed(State& s, const Action& a, EventLog* log) const {
+  if (a.kind == ActionKind::kLay && s.decision.kind == DecisionKind::kLay && !s.over &&
+      s.unstated_count == 0)
+    return ApplyLay(s, a, log, /*judge=*/false);
+  return Apply(s, a, log);
+}
+
+Status Game::ApplyLay(State& s, const Action& a, EventLog* log, bool judge) const {
   if (a.player != s.decision.player) {
     return Diagnostic({}, "it is seat " + std::to_string(s.decision.player) +
                               "'s turn, not seat " + std::to_string(a.player) + "'s");
   }
   const int32_t target_before = s.vars[rules_.builtin.target];
-  const LayVerdict verdict = LayChecked(s, a);  // legal: laid on s
+  const LayVerdict verdict = LayChecked(s, a, judge);  // legal: laid on s
   if (verdict.kind == LayVerdict::kMalformed) return Diagnostic({}, verdict.why);
   if (verdict.kind == LayVerdict::kAgainstRules) {
     bool accepted = false;

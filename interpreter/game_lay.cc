@@ -80,7 +80,7 @@ std::string Game::LayRuleBroken(const State& s, const Action& a) const {
 // Lays the action's cards one by one on s, each checked against the piles as
 // they stand after the cards before it; a lay that is not legal is taken
 // back, and `target` set back.
-Game::LayVerdict Game::LayChecked(State& s, const Action& a) const {
+Game::LayVerdict Game::LayChecked(State& s, const Action& a, bool judge) const {
   auto malformed = [](std::string why) {
     return LayVerdict{LayVerdict::kMalformed, std::move(why)};
   };
@@ -114,25 +114,27 @@ Game::LayVerdict Game::LayChecked(State& s, const Action& a) const {
                                       : "card #" + std::to_string(c)) +
                                " is not in the hand"));
     }
-    Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
-    if (i > 0 && rules_.turn->lay_full >= 0 && ev.Value(rules_.turn->lay_full)) {
-      return refused(malformed(rules_.ZoneName(target) + " is full after " +
-                               rules_.card_names[static_cast<size_t>(cards[i - 1])] +
-                               ": the lay ends there"));
-    }
-    ev.ReleaseLists();
-    ev.set_card(c);
-    for (const ReasonedRule& rule : rules_.turn->lay_rules) {
-      if (ev.Value(rule.condition)) {
-        ev.ReleaseScratch();  // one question: the rules share what they compute
-        continue;
+    if (judge) {
+      Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
+      if (i > 0 && rules_.turn->lay_full >= 0 && ev.Value(rules_.turn->lay_full)) {
+        return refused(malformed(rules_.ZoneName(target) + " is full after " +
+                                 rules_.card_names[static_cast<size_t>(cards[i - 1])] +
+                                 ": the lay ends there"));
       }
-      std::string why = Message(s, rule.message, c);
-      if (why.empty()) {
-        why = rules_.card_names[static_cast<size_t>(c)] + " may not go on " +
-              rules_.ZoneName(target);
+      ev.ReleaseLists();
+      ev.set_card(c);
+      for (const ReasonedRule& rule : rules_.turn->lay_rules) {
+        if (ev.Value(rule.condition)) {
+          ev.ReleaseScratch();  // one question: the rules share what they compute
+          continue;
+        }
+        std::string why = Message(s, rule.message, c);
+        if (why.empty()) {
+          why = rules_.card_names[static_cast<size_t>(c)] + " may not go on " +
+                rules_.ZoneName(target);
+        }
+        return refused(LayVerdict{LayVerdict::kAgainstRules, why});
       }
-      return refused(LayVerdict{LayVerdict::kAgainstRules, why});
     }
     const auto in_hand = s.Zone(hand);
     const int index =

@@ -3,14 +3,17 @@
 // and undoing it, or judging a state once for every lay that reaches it) are
 // exactly, and in the same order, the lays CheckLay accepts among every
 // sequence of hand cards on every row; laid on the state itself
-// (LegalActionsInPlace), they leave it as it was.
+// (LegalActionsInPlace), they leave it as it was; and the lay a bot picks,
+// applied as listed (not judged again), does what Apply does.
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "interpreter/events.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/rng.h"
@@ -80,6 +83,17 @@ RulesetPtr Rules(int house_rule) {
   return LayRule(kRules[house_rule]);
 }
 
+// Whether two logs tell the same events, field by field.
+bool SameEvents(const EventLog& a, const EventLog& b) {
+  auto fields = [](const Event& e) {
+    return std::tuple(e.kind, e.bottom, e.player, e.card, e.from, e.to, e.slot, e.before,
+                      e.after, e.seed, e.cause.section, e.cause.card, e.cause.pc);
+  };
+  return std::equal(
+      a.events().begin(), a.events().end(), b.events().begin(), b.events().end(),
+      [&](const Event& x, const Event& y) { return fields(x) == fields(y); });
+}
+
 // The first card of that name (copies share one).
 size_t CardNamed(const Ruleset& rules, const std::string& name) {
   const auto at = std::find(rules.card_names.begin(), rules.card_names.end(), name);
@@ -134,8 +148,16 @@ TEST_CASE("lays: the legal lays are exactly the lays the lay check accepts", "[l
           INFO("game " << g << " ply " << ply << ", " << hand.size() << " cards in hand");
           REQUIRE(got == accepted);
         }
-        REQUIRE(game.Apply(s, legal.items[rng.Below(static_cast<uint32_t>(legal.count))])
-                    .ok());
+        const Action pick = legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
+        {  // a listed lay laid unjudged (ApplyLay's shortcut) does what Apply does
+          State checked = s, listed = s;
+          EventLog checked_log, listed_log;
+          REQUIRE(game.Apply(checked, pick, &checked_log).ok());
+          REQUIRE(game.ApplyListed(listed, pick, &listed_log).ok());
+          REQUIRE(std::memcmp(&checked, &listed, sizeof(State)) == 0);
+          REQUIRE(SameEvents(checked_log, listed_log));
+        }
+        REQUIRE(game.Apply(s, pick).ok());
       }
     }
     CHECK(positions > 30);  // the test saw the lays it is about

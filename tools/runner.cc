@@ -47,7 +47,11 @@ Status GameRun::Apply(const Action& action, EventLog* log) {
     return Diagnostic({}, "the game did not end within " +
                               std::to_string(kMaxActionsPerGame) + " actions");
   }
-  Status applied = game_.Apply(*state_, action, log);
+  // A lay the bot picked from the legal ones is not judged card by card again.
+  const bool listed = state_->decision.kind == DecisionKind::kLay &&
+                      std::find(legal_.begin(), legal_.end(), action) != legal_.end();
+  Status applied = listed ? game_.ApplyListed(*state_, action, log)
+                          : game_.Apply(*state_, action, log);
   if (!applied) return applied;
   actions_.push_back(action);
   game_.LegalActionsInPlace(*state_, legal_);  // the run's own state: no copy
