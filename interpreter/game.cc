@@ -639,23 +639,12 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
           break;
         }
         int p = s.vars[rules_.builtin.turn];
-        int hand = first_hand_ + p;
-        auto cards = s.Zone(hand);
-        if (cards.empty()) {  // nothing to play: the turn passes
+        if (s.ZoneSize(first_hand_ + p) == 0) {  // nothing to play: the turn passes
           ++s.turns_taken;
           SetVar(s, rules_.builtin.turn, NextSeat(p), log);
           break;
         }
-        auto allowed = ev.PlannedFilter(s.played_count == 0 ? rules_.trick->lead_options
-                                                            : rules_.trick->play_options);
-        Decision& d = s.decision;
-        d.count = static_cast<uint8_t>(allowed.size());
-        for (size_t k = 0; k < allowed.size(); ++k) d.options[k] = allowed[k];
-        if (faulted()) return;
-        if (d.count == 0) return Fail(s, RuntimeFault::kNoPlay, pc);
-        d.kind = DecisionKind::kPlay;
-        d.player = static_cast<int8_t>(p);
-        return;
+        return AskPlay(s, ev, p);
       }
       case Code::kTrickResolve: {
         int64_t w = ev.Value(rules_.trick->winner);
@@ -767,6 +756,29 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         break;
     }
   }
+}
+
+void Game::AskPlay(State& s, Evaluator& ev, int p) const {
+  auto allowed = ev.PlannedFilter(s.played_count == 0 ? rules_.trick->lead_options
+                                                      : rules_.trick->play_options);
+  Decision& d = s.decision;
+  d.count = static_cast<uint8_t>(allowed.size());
+  for (size_t k = 0; k < allowed.size(); ++k) d.options[k] = allowed[k];
+  if (ev.faulted()) return Fail(s, ev.fault(), ev.fault_node());
+  if (d.count == 0) return Fail(s, RuntimeFault::kNoPlay, s.pc);
+  d.kind = DecisionKind::kPlay;
+  d.player = static_cast<int8_t>(p);
+}
+
+bool Game::AskNextPlay(State& s) const {
+  if (s.unstated_count != 0 || s.trigger_count != 0 || s.turns_taken >= players_ ||
+      rules_.code[static_cast<size_t>(s.pc)].code != Code::kPlay)
+    return false;
+  const int p = s.vars[rules_.builtin.turn];
+  if (s.ZoneSize(first_hand_ + p) == 0) return false;
+  Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
+  AskPlay(s, ev, p);
+  return true;
 }
 
 bool Game::PlayedInTrick(const State& s, int card) {

@@ -165,6 +165,14 @@ class Game {
   // faults runtime_error.h marks kNode, an expression node).
   void Fail(State& s, RuntimeFault fault, int at) const;
   static bool PlayedInTrick(const State& s, int card);
+  // The trick's step (Code::kPlay) asks seat p, whose hand holds cards: the
+  // cards the play rules allow are its options, or the game stops (a fault,
+  // or no card allowed).
+  void AskPlay(State& s, Evaluator& ev, int p) const;
+  // After a card is played, the VM would run the trick's step alone and ask
+  // the next seat (no effect waits, a seat has yet to play and holds cards):
+  // that is done here, without the VM's loop. False, nothing done, otherwise.
+  bool AskNextPlay(State& s) const;
   // The first of the kCheck instructions [from, to) whose invariant fails
   // (for some seat p, or once when it does not read p), or -1.
   int FirstBrokenCheck(const State& s, int from, int to) const;

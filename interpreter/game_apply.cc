@@ -258,6 +258,10 @@ Status Game::ApplyChoice(State& s, const Action& a, EventLog* log) const {
     case ActionKind::kPlay:  // the trick's step goes on (its triggers first)
       PlayCard(s, a.value, log);
       d.kind = DecisionKind::kNone;
+      if (!log && AskNextPlay(s)) {  // the next seat's turn, straight away
+        ++s.ply;
+        return Ok();
+      }
       break;
     case ActionKind::kChoose:
       s.chosen[s.chosen_count++] = static_cast<uint8_t>(a.value);
