@@ -169,6 +169,37 @@ TEST_CASE("card sets: every shipped ruleset's set filters agree card by card",
   }
 }
 
+TEST_CASE("card sets: a play rule's cards written as options are its filter's cards",
+          "[card_set]") {
+  // Evaluator::PlannedFilterInto writes a decision's options straight from
+  // the set (or, card by card, from the judged list): the same cards, in
+  // the same order, as PlannedFilter lists, and the same faults.
+  for (const char* name : {"fishing", "fischen2", "hearts"}) {
+    RulesetPtr rules = LoadOrFail(name);
+    REQUIRE(rules->trick);
+    INFO(name);
+    int compared = 0;
+    OnRandomStates(*rules, 4, 2, [&](const State& s, Rng&) {
+      const Frame top = s.frames[s.frame_count - 1];
+      for (int node : {rules->trick->lead_options, rules->trick->play_options}) {
+        for (bool card_by_card : {false, true}) {
+          Evaluator listed(*rules, s, &top), written(*rules, s, &top);
+          listed.set_card_by_card(card_by_card);
+          written.set_card_by_card(card_by_card);
+          const auto want = Bytes(listed.PlannedFilter(node));
+          int16_t options[kMaxCards];
+          const size_t n = written.PlannedFilterInto(node, options);
+          REQUIRE(written.faulted() == listed.faulted());
+          if (listed.faulted()) continue;
+          CHECK(std::vector<uint8_t>(options, options + n) == want);
+          compared += !want.empty();
+        }
+      }
+    });
+    CHECK(compared > 100);
+  }
+}
+
 TEST_CASE("evaluation: the fused forms agree with each op's own function",
           "[card_set][eval]") {
   // BindEvaluators gives some nodes a function that does their op's work in

@@ -94,6 +94,9 @@ class Evaluator {
   // rules: the card-independent operands of its top-level or / and are
   // evaluated once and, where they settle the question, not per card.
   std::span<const uint8_t> PlannedFilter(int filter);
+  // The same cards written to `out` (a decision's options), with no list
+  // kept; returns how many.
+  size_t PlannedFilterInto(int filter, int16_t* out);
   // Cards(filter) judged card by card, never by its card set (Op::kSetFilter):
   // the general path, which the set path must agree with.
   std::span<const uint8_t> FilterCardByCard(int filter);

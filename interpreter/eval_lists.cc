@@ -66,6 +66,27 @@ int64_t Reduce(Op op, const CardInfo* cards, std::span<const uint8_t> xs,
   return r.result;
 }
 
+// The cards of xs in `set`, in order, written to out; returns how many.
+// Every card is written and the count moves on only past those in the set:
+// no jump per card. `one_word`: every card is below 64.
+template <typename T>
+size_t CardsIn(std::span<const uint8_t> xs, const CardSet& set, bool one_word, T* out) {
+  size_t count = 0;
+  if (one_word) {  // no word picked per card
+    const uint64_t word = set.words[0];
+    for (uint8_t c : xs) {
+      out[count] = c;
+      count += word >> c & 1;
+    }
+  } else {
+    for (uint8_t c : xs) {
+      out[count] = c;
+      count += set.Has(c);
+    }
+  }
+  return count;
+}
+
 }  // namespace
 
 std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
@@ -376,18 +397,7 @@ std::span<const uint8_t> Evaluator::SetFilterCards(const Node& n) {
   uint8_t* out = Push();
   size_t count = 0;
   if (CardSet set; !xs.empty() && TrySet(n, set)) {
-    if (rules_.cards.size() <= 64) {  // one word: no word picked per card
-      const uint64_t word = set.words[0];
-      for (uint8_t c : xs) {
-        out[count] = c;
-        count += word >> c & 1;
-      }
-    } else {
-      for (uint8_t c : xs) {
-        out[count] = c;
-        count += set.Has(c);
-      }
-    }
+    count = CardsIn(xs, set, rules_.cards.size() <= 64, out);
   } else if (!xs.empty()) {
     count = JudgeEach(n, n.z, xs, out);  // the set faulted: card by card
   }
@@ -395,6 +405,25 @@ std::span<const uint8_t> Evaluator::SetFilterCards(const Node& n) {
   if (scratch_[base] != out) std::memmove(scratch_[base], out, count);
   scratch_top_ = base + 1;
   return {scratch_[base], count};
+}
+
+size_t Evaluator::PlannedFilterInto(int filter, int16_t* out) {
+  const Node& f = nodes_[filter];
+  const int base = scratch_top_;
+  size_t count = 0;
+  if (f.op != Op::kSetFilter) {
+    for (uint8_t c : PlannedFilter(filter)) out[count++] = c;
+  } else if (const auto xs = Cards(f.x); xs.empty()) {
+    // no card to judge
+  } else if (CardSet set; TrySet(f, set)) {
+    count = CardsIn(xs, set, rules_.cards.size() <= 64, out);
+  } else {  // the set faulted: card by card
+    uint8_t* judged = Push();
+    count = JudgeEach(f, f.z, xs, judged);
+    std::copy_n(judged, count, out);
+  }
+  scratch_top_ = base;
+  return count;
 }
 
 size_t Evaluator::JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs,

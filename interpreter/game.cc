@@ -759,11 +759,10 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
 }
 
 void Game::AskPlay(State& s, Evaluator& ev, int p) const {
-  auto allowed = ev.PlannedFilter(s.played_count == 0 ? rules_.trick->lead_options
-                                                      : rules_.trick->play_options);
   Decision& d = s.decision;
-  d.count = static_cast<uint8_t>(allowed.size());
-  for (size_t k = 0; k < allowed.size(); ++k) d.options[k] = allowed[k];
+  d.count = static_cast<uint8_t>(ev.PlannedFilterInto(
+      s.played_count == 0 ? rules_.trick->lead_options : rules_.trick->play_options,
+      d.options));
   if (ev.faulted()) return Fail(s, ev.fault(), ev.fault_node());
   if (d.count == 0) return Fail(s, RuntimeFault::kNoPlay, s.pc);
   d.kind = DecisionKind::kPlay;
