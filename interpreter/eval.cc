@@ -562,9 +562,6 @@ bool Matches(const Ruleset& rules, const Node& n, const OpChain& chain) {
   return true;
 }
 
-// Sets each node's functions: its op's own (program.h), or with `fused` the
-// forms that do the same in fewer calls: count, any, first, highest and
-// lowest streaming over a filter, and the operand chains (kChains).
 // count/any of (pile tops where C): C compared attribute by attribute when
 // it is `A == K` with the set keyed by K (a printed A: suit, value, stars,
 // kind), else tested against C's set.
@@ -587,6 +584,9 @@ EvalFn CountOfTopsFunction(const Ruleset& rules, const Node& filter) {
   }
 }
 
+// Sets each node's functions: its op's own (program.h), or with `fused` the
+// forms that do the same in fewer calls: count, any, first, highest and
+// lowest streaming over a filter, and the operand chains (kChains).
 void BindFunctions(Ruleset& rules, bool fused) {
   auto op_of = [&rules](int node) { return rules.nodes[static_cast<size_t>(node)].op; };
   auto is_filter = [&op_of](int node) {

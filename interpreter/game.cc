@@ -758,28 +758,6 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
   }
 }
 
-void Game::AskPlay(State& s, Evaluator& ev, int p) const {
-  Decision& d = s.decision;
-  d.count = static_cast<uint8_t>(ev.PlannedFilterInto(
-      s.played_count == 0 ? rules_.trick->lead_options : rules_.trick->play_options,
-      d.options));
-  if (ev.faulted()) return Fail(s, ev.fault(), ev.fault_node());
-  if (d.count == 0) return Fail(s, RuntimeFault::kNoPlay, s.pc);
-  d.kind = DecisionKind::kPlay;
-  d.player = static_cast<int8_t>(p);
-}
-
-bool Game::AskNextPlay(State& s) const {
-  if (s.unstated_count != 0 || s.trigger_count != 0 || s.turns_taken >= players_ ||
-      rules_.code[static_cast<size_t>(s.pc)].code != Code::kPlay)
-    return false;
-  const int p = s.vars[rules_.builtin.turn];
-  if (s.ZoneSize(first_hand_ + p) == 0) return false;
-  Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
-  AskPlay(s, ev, p);
-  return true;
-}
-
 bool Game::PlayedInTrick(const State& s, int card) {
   const uint8_t* end = s.played + std::min<int>(s.played_count, kMaxPlayed);
   return std::find(s.played, end, card) != end;

@@ -167,8 +167,8 @@ Status Game::ApplySearch(State& s, const Action& a, EventLog* log) const {
                             ActionKindName(a.kind));
 }
 
-// A lay onto a row: checked card by card; one against the rules is refused,
-// or accepted as the illegal move the ruleset allows (the cards stay in hand).
+// An action LegalActions listed: a lay is laid as listed, its cards not
+// judged again; the rest as Apply applies them.
 Status Game::ApplyListed(State& s, const Action& a, EventLog* log) const {
   if (a.kind == ActionKind::kLay && s.decision.kind == DecisionKind::kLay && !s.over &&
       s.unstated_count == 0)
@@ -176,6 +176,9 @@ Status Game::ApplyListed(State& s, const Action& a, EventLog* log) const {
   return Apply(s, a, log);
 }
 
+// A lay onto a row: checked card by card; one against the rules is refused,
+// or accepted as the illegal move the ruleset allows (the cards stay in hand).
+// Unjudged (`judge` false, a listed lay), only its form is checked.
 Status Game::ApplyLay(State& s, const Action& a, EventLog* log, bool judge) const {
   if (a.player != s.decision.player) {
     return Diagnostic({}, "it is seat " + std::to_string(s.decision.player) +
@@ -309,6 +312,28 @@ void Game::PlayCard(State& s, int card, EventLog* log) const {
     ++s.trigger_count;
   }
   QueueTriggers(s, card, trick);
+}
+
+void Game::AskPlay(State& s, Evaluator& ev, int p) const {
+  Decision& d = s.decision;
+  d.count = static_cast<uint8_t>(ev.PlannedFilterInto(
+      s.played_count == 0 ? rules_.trick->lead_options : rules_.trick->play_options,
+      d.options));
+  if (ev.faulted()) return Fail(s, ev.fault(), ev.fault_node());
+  if (d.count == 0) return Fail(s, RuntimeFault::kNoPlay, s.pc);
+  d.kind = DecisionKind::kPlay;
+  d.player = static_cast<int8_t>(p);
+}
+
+bool Game::AskNextPlay(State& s) const {
+  if (s.unstated_count != 0 || s.trigger_count != 0 || s.turns_taken >= players_ ||
+      rules_.code[static_cast<size_t>(s.pc)].code != Code::kPlay)
+    return false;
+  const int p = s.vars[rules_.builtin.turn];
+  if (s.ZoneSize(first_hand_ + p) == 0) return false;
+  Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
+  AskPlay(s, ev, p);
+  return true;
 }
 
 void Game::Done(State& s, EventLog* log) const {
