@@ -210,7 +210,9 @@ struct EvalOps {
       return e.StreamFilter(n, filter);
     if (filter.imm == 0) e.ResetCache(filter);
     const int scratch = e.scratch_top_;
-    const int64_t want = e.Value(e.nodes_[filter.z].x);
+    const Node& key = e.nodes_[e.nodes_[filter.z].x];
+    // K is most often a define's argument, a let's value: read, not called.
+    const int64_t want = key.op == Op::kBound ? Bound(e, key) : key.fn(e, key);
     e.scratch_top_ = scratch;
     if (e.faulted()) [[unlikely]] {
       e.GiveUpSet(filter);

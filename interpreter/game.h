@@ -114,6 +114,10 @@ class Game {
   // again, as the enumeration did on the same states. REQUIRES: a is one of
   // LegalActions(s). Anything but a lay is checked as Apply checks it.
   Status ApplyListed(State& s, const Action& a, EventLog* log = nullptr) const;
+  // At a lay decision: whether any lay is legal (a lay decision without one
+  // is a fault, kNoLay). Lays are tried on s itself and taken back: s is left
+  // as it was.
+  bool AnyLegalLay(State& s) const;
 
   // During a search: the card searched (-1 when there is none).
   int SearchedCard(const State& s) const;
@@ -220,9 +224,6 @@ class Game {
   bool LegalActionsButLays(const State& s, ActionList& out) const;
   // The legal lays, laid on t and taken back (t is left as it was).
   void LegalLays(State& t, ActionList& out) const;
-  // Whether any lay is legal: a lay decision without one is a fault (kNoLay).
-  // Lays are tried on s itself and taken back: s is left as it was.
-  bool AnyLegalLay(State& s) const;
   // Calls visit(row, cards, n) for each legal lay, in LegalLays' order, until
   // it returns false; laid on t and taken back.
   // `one`: only the first lay is wanted (visit stops at it), so the hand's

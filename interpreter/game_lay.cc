@@ -473,6 +473,33 @@ void Game::LegalLays(State& t, ActionList& out) const {
 }
 
 bool Game::AnyLegalLay(State& s) const {
+  const TurnProcedure& turn = *rules_.turn;
+  if (turn.lay_min == 1 && s.unstated_count == 0) {
+    // A card alone is a lay: the first card of the hand that may go on some
+    // pile answers, judged by itself (the search's shared verdicts would cost
+    // more than they save for one).
+    const ZoneFamily& rows = rules_.zones[static_cast<size_t>(turn.rows_family)];
+    const int hand = first_hand_ + s.decision.player;
+    const int32_t target_before = s.vars[rules_.builtin.target];
+    Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
+    bool any = false;
+    for (int row = 1; row <= rows.count && !any; ++row) {
+      s.vars[rules_.builtin.target] = rows.first + row - 1;
+      ev.Renew();
+      for (uint8_t c : s.Zone(hand)) {
+        ev.set_card(c);
+        any = true;
+        for (const ReasonedRule& rule : turn.lay_rules) {
+          any = ev.Value(rule.condition) != 0;
+          ev.ReleaseScratch();  // one question: the rules share what they compute
+          if (!any) break;
+        }
+        if (any) break;
+      }
+    }
+    s.vars[rules_.builtin.target] = target_before;
+    return any;
+  }
   bool any = false;
   ForEachLegalLay(
       s,

@@ -83,6 +83,27 @@ RulesetPtr Rules(int house_rule) {
   return LayRule(kRules[house_rule]);
 }
 
+// Plays `games` random games of `game`, calling at_lay(s, legal) at each lay
+// decision, legal its legal actions, before a random one is applied.
+template <typename F>
+void AtRandomLays(const Game& game, uint64_t seed, int games, F at_lay) {
+  Rng rng(seed);
+  ActionList legal;
+  for (int g = 0; g < games; ++g) {
+    State s = game.NewInitialState();
+    while (!s.over) {
+      if (game.IsChance(s)) {
+        REQUIRE(game.Apply(s, game.SampleChance(s, rng)).ok());
+        continue;
+      }
+      game.LegalActions(s, legal);
+      if (s.decision.kind == DecisionKind::kLay) at_lay(s, legal);
+      REQUIRE(
+          game.Apply(s, legal.items[rng.Below(static_cast<uint32_t>(legal.count))]).ok());
+    }
+  }
+}
+
 // Whether two logs tell the same events, field by field.
 bool SameEvents(const EventLog& a, const EventLog& b) {
   auto fields = [](const Event& e) {
@@ -164,6 +185,33 @@ TEST_CASE("lays: the legal lays are exactly the lays the lay check accepts", "[l
   }
 }
 
+TEST_CASE("lays: whether any lay is legal is whether the legal lays are some", "[lay]") {
+  // AnyLegalLay judges the hand's cards one by one for a lay of one card (the
+  // first that may go on answers), or searches as LegalLays does. Positions
+  // of Fat Fish are asked under house rules that allow a lay sometimes,
+  // never, or (lays of two) by the search.
+  const RulesetPtr rules = Rules(0);
+  const std::vector<RulesetPtr> strict = {
+      LayRule("count(target) > 5"), LayRule("value == 6 and last(target).suit == suit"),
+      LayRule("value > 4 and count(target) < 3"), Rules(7), Rules(0)};
+  const Game game(*rules, 4);
+  int some = 0, none = 0;
+  AtRandomLays(game, 5, 4, [&](const State& s, const ActionList&) {
+    ActionList legal;
+    for (const RulesetPtr& house : strict) {
+      const Game other(*house, 4);
+      other.LegalActions(s, legal);
+      State t = s;
+      const bool any = other.AnyLegalLay(t);
+      REQUIRE(std::memcmp(&t, &s, sizeof(State)) == 0);
+      REQUIRE(any == (legal.count > 0));
+      (any ? some : none) += 1;
+    }
+  });
+  CHECK(some > 100);
+  CHECK(none > 100);
+}
+
 TEST_CASE("lays: a lay refused leaves the state as it was, to the byte", "[lay]") {
   // Without the fiasco a lay against the rules is refused with its reason; it
   // is laid on the state card by card as it is checked, and taken back.
@@ -172,40 +220,26 @@ TEST_CASE("lays: a lay refused leaves the state as it was, to the byte", "[lay]"
   const ZoneFamily& rows = rules.zones[static_cast<size_t>(rules.turn->rows_family)];
   const ZoneFamily& hands = rules.zones[static_cast<size_t>(rules.hand_family)];
   const Game game(rules, 3);
-  Rng rng(11);
-  ActionList legal;
   int refused = 0;
-  for (int g = 0; g < 4; ++g) {
-    State s = game.NewInitialState();
-    while (!s.over) {
-      if (game.IsChance(s)) {
-        REQUIRE(game.Apply(s, game.SampleChance(s, rng)).ok());
-        continue;
-      }
-      game.LegalActions(s, legal);
-      if (s.decision.kind == DecisionKind::kLay) {
-        const int p = s.decision.player;
-        std::vector<int> hand;
-        for (uint8_t c : s.Zone(hands.first + p)) hand.push_back(c);
-        std::vector<Action> all;
-        std::vector<int> seq;
-        for (int row = 1; row <= rows.count + 1; ++row)  // and a row that is not there
-          EveryLay(p, row, hand, rules.turn->lay_max, seq, all);
-        all.push_back(Action::Lay(p, 1, std::vector<int>{hand[0], hand[0]}));  // twice
-        for (const Action& a : all) {
-          if (std::find(legal.begin(), legal.end(), a) != legal.end()) continue;
-          State t = s;
-          const Status applied = game.Apply(t, a);
-          REQUIRE_FALSE(applied.ok());
-          if (a.value <= rows.count && a.LayCards(std::array<int, kMaxLay>{}.data()) > 1)
-            ++refused;
-          REQUIRE(std::memcmp(&t, &s, sizeof(State)) == 0);
-        }
-      }
-      REQUIRE(
-          game.Apply(s, legal.items[rng.Below(static_cast<uint32_t>(legal.count))]).ok());
+  AtRandomLays(game, 11, 4, [&](const State& s, const ActionList& legal) {
+    const int p = s.decision.player;
+    std::vector<int> hand;
+    for (uint8_t c : s.Zone(hands.first + p)) hand.push_back(c);
+    std::vector<Action> all;
+    std::vector<int> seq;
+    for (int row = 1; row <= rows.count + 1; ++row)  // and a row that is not there
+      EveryLay(p, row, hand, rules.turn->lay_max, seq, all);
+    all.push_back(Action::Lay(p, 1, std::vector<int>{hand[0], hand[0]}));  // twice
+    for (const Action& a : all) {
+      if (std::find(legal.begin(), legal.end(), a) != legal.end()) continue;
+      State t = s;
+      const Status applied = game.Apply(t, a);
+      REQUIRE_FALSE(applied.ok());
+      if (a.value <= rows.count && a.LayCards(std::array<int, kMaxLay>{}.data()) > 1)
+        ++refused;
+      REQUIRE(std::memcmp(&t, &s, sizeof(State)) == 0);
     }
-  }
+  });
   CHECK(refused > 100);  // lays refused after some of their cards were laid
 }
 
