@@ -219,6 +219,17 @@ TEST_CASE("evaluation: the fused forms agree with each op's own function",
       const int card =
           static_cast<int>(rng.Below(static_cast<uint32_t>(rules->cards.size())));
       for (int node : roots) CheckRoot(*rules, unfused, false, s, top, node, card);
+      if (!rules->turn) return;
+      // The lay rules as the lay search asks them: with a pile as the target
+      // (between turns there is none).
+      const ZoneFamily& rows =
+          rules->zones[static_cast<size_t>(rules->turn->rows_family)];
+      State t = s;
+      for (int row = 0; row < rows.count; ++row) {
+        t.vars[rules->builtin.target] = rows.first + row;
+        for (const ReasonedRule& rule : rules->turn->lay_rules)
+          CheckRoot(*rules, unfused, false, t, top, rule.condition, card);
+      }
     });
   }
 }

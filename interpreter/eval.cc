@@ -158,9 +158,7 @@ struct EvalOps {
     return e.state_.order[e.state_.start[z]];
   }
   static int64_t ZoneLast(Evaluator& e, const Node& n) {
-    const int64_t z = e.Value(n.x);
-    if (z < 0 || e.state_.ZoneSize(static_cast<int>(z)) == 0) return kNone;
-    return e.state_.order[e.state_.start[z + 1] - 1];
+    return ZoneLastOf<&Through>(e, n);
   }
   // count, any, first, highest or lowest of a filter, streamed
   // (BindEvaluators picks it).
@@ -382,6 +380,12 @@ struct EvalOps {
     const int64_t z = X(e, e.nodes_[n.x]);
     return z < 0 ? 0 : e.state_.ZoneSize(static_cast<int>(z));
   }
+  template <EvalFn X>
+  static int64_t ZoneLastOf(Evaluator& e, const Node& n) {
+    const int64_t z = X(e, e.nodes_[n.x]);
+    if (z < 0 || e.state_.ZoneSize(static_cast<int>(z)) == 0) return kNone;
+    return e.state_.order[e.state_.start[z + 1] - 1];
+  }
 };
 
 // A node whose chain of x operands has the ops `ops` (the node's own first;
@@ -424,6 +428,14 @@ constexpr OpChain kChains[] = {
      &EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfGlobal>},
     {{Op::kEq, Op::kZoneSize, Op::kFamilyZone, Op::kLocal},
      &EvalOps::EqOf<&EvalOps::ZoneSizeOf<&EvalOps::FamilyZoneOfLocal>>},
+    // A pile a variable names (the lay rules' target): its size compared, its
+    // top card's attribute.
+    {{Op::kGt, Op::kZoneSize, Op::kGlobal},
+     &EvalOps::GtOf<&EvalOps::ZoneSizeOf<&EvalOps::Global>>},
+    {{Op::kEqConst, Op::kZoneSize, Op::kGlobal},
+     &EvalOps::EqConstOf<&EvalOps::ZoneSizeOf<&EvalOps::Global>>},
+    {{Op::kAttr, Op::kZoneLast, Op::kGlobal},
+     &EvalOps::AttrOf<&EvalOps::ZoneLastOf<&EvalOps::Global>>},
 };
 
 // The function of a node that reads attribute A of the judged card, or of a
@@ -436,6 +448,8 @@ EvalFn WithAttr(EvalFn fn) {
   if (fn == &E::Attr) return &E::AttrIs<A, &E::Through>;
   if (fn == &E::AttrOf<&E::Shared>) return &E::AttrIs<A, &E::Shared>;
   if (fn == &E::AttrOf<&E::ZoneLast>) return &E::AttrIs<A, &E::ZoneLast>;
+  if (fn == &E::AttrOf<&E::ZoneLastOf<&E::Global>>)
+    return &E::AttrIs<A, &E::ZoneLastOf<&E::Global>>;
   if (fn == &E::AttrOf<&E::FirstPlayed>) return &E::AttrIs<A, &E::FirstPlayed>;
   if (fn == &E::CardAttrEq) return &E::CardAttrEqIs<A>;
   if (fn == &E::CardAttrNe) return &E::CardAttrNeIs<A>;
