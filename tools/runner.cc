@@ -48,8 +48,12 @@ Status GameRun::Apply(const Action& action, EventLog* log) {
                               std::to_string(kMaxActionsPerGame) + " actions");
   }
   // A lay the bot picked from the legal ones is not judged card by card again.
-  const bool listed = state_->decision.kind == DecisionKind::kLay &&
-                      std::find(legal_.begin(), legal_.end(), action) != legal_.end();
+  // (Lays differ most in their cards, `seed`: compared first.)
+  const bool listed =
+      state_->decision.kind == DecisionKind::kLay &&
+      std::find_if(legal_.begin(), legal_.end(), [&action](const Action& a) {
+        return a.seed == action.seed && a == action;
+      }) != legal_.end();
   Status applied = listed ? game_.ApplyListed(*state_, action, log)
                           : game_.Apply(*state_, action, log);
   if (!applied) return applied;
