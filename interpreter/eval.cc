@@ -196,7 +196,7 @@ struct EvalOps {
     CardSet set;
     if (e.card_by_card_ || e.unstated_ || !e.TrySet(filter, set)) [[unlikely]]
       return e.StreamFilter(n, filter);
-    return OverTops(e, n, filter, [&set](int c) { return set.Has(c); });
+    return e.CountTops(n, e.nodes_[filter.x], [&set](int c) { return set.Has(c); });
   }
   // The same where C is `A == K`, K worked out before the cards (the
   // filter's set is keyed by it): each top's printed A compared with it, no
@@ -216,27 +216,13 @@ struct EvalOps {
       e.GiveUpSet(filter);
       return e.StreamFilter(n, filter);
     }
-    return OverTops(e, n, filter, [&e, want](int c) {
+    return e.CountTops(n, e.nodes_[filter.x], [&e, want](int c) {
       const CardInfo& card = e.cards_[c];
       if constexpr (A == angler::Attr::kSuit) return card.suit == want;
       if constexpr (A == angler::Attr::kValue) return card.value == want;
       if constexpr (A == angler::Attr::kStars) return card.stars == want;
       if constexpr (A == angler::Attr::kKind) return card.kind == want;
     });
-  }
-  // count or any (n's op) of the top cards of the piles `filter` lists
-  // (ends(F)) that `in` takes: an empty pile's top is read but not counted.
-  template <typename In>
-  static int64_t OverTops(Evaluator& e, const Node& n, const Node& filter, In in) {
-    const Node& from = e.nodes_[filter.x];
-    const State& s = e.state_;
-    const int piles = from.b < 0 ? s.num_players : from.b;
-    int64_t count = 0;
-    for (int i = 0; i < piles; ++i) {
-      const int z = from.a + i, top = s.start[z + 1];
-      count += (top != s.start[z]) & in(s.order[std::max(top - 1, 0)]);
-    }
-    return n.op == Op::kAny ? count != 0 : count;
   }
   // count, any, highest or lowest of reversed(a filter): the filter streamed
   // in its own order, a tie going to the later card (the earlier one of the

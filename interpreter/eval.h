@@ -183,6 +183,19 @@ class Evaluator {
   // The same for a filter whose set is fixed (Op::kSetStatic) over a zone or
   // the trick: the cards read where they lie, through the stored set.
   int64_t StreamFixedSet(const Node& n, const Node& filter);
+  // count or any (n's op) of the top cards of the piles `from` lists
+  // (ends(F)) that `in` takes, each read where it lies, no jump per pile:
+  // an empty pile's top place is read but not counted.
+  template <typename In>
+  int64_t CountTops(const Node& n, const Node& from, In in) const {
+    const int piles = from.b < 0 ? state_.num_players : from.b;
+    int64_t count = 0;
+    for (int i = 0; i < piles; ++i) {
+      const int z = from.a + i, top = state_.start[z + 1];
+      count += (top != state_.start[z]) & in(state_.order[std::max(top - 1, 0)]);
+    }
+    return n.op == Op::kAny ? count != 0 : count;
+  }
   // The cards of xs that filter f's condition `pred` holds for, into out.
   size_t JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs, uint8_t* out);
   // Counts a run of filter f over `cards` cards judged one by one; false, with

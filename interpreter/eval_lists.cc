@@ -201,16 +201,9 @@ int64_t Evaluator::StreamFilter(const Node& n, const Node& filter, bool ties_to_
   if (from.op == Op::kEnds && filter.op == Op::kSetFilter && TrySet(filter, set)) {
     // The top card of each pile, judged where it lies: no list made. (A set
     // is never used with unstated cards, so their values are never read.)
+    if (n.op == Op::kCount || n.op == Op::kAny)
+      return CountTops(n, from, [&set](int c) { return set.Has(c); });
     const int piles = from.b < 0 ? state_.num_players : from.b;
-    if (n.op == Op::kCount || n.op == Op::kAny) {  // every pile, no jump per pile
-      int64_t in = 0;
-      for (int i = 0; i < piles; ++i) {
-        const int z = from.a + i, top = state_.start[z + 1];
-        const bool filled = top != state_.start[z];
-        in += filled & set.Has(state_.order[std::max(top - 1, 0)]);
-      }
-      return n.op == Op::kAny ? in != 0 : in;
-    }
     for (int i = 0; i < piles; ++i) {
       const int z = from.a + i;
       if (state_.start[z] == state_.start[z + 1]) continue;
