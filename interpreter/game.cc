@@ -1,11 +1,11 @@
 // The VM: Execute runs the ruleset's bytecode on a State up to the next
 // decision or the end, moving cards, calling effects and queueing their
 // triggers. How a game starts, ends and is told are in game_start.cc,
-// game_result.cc and game_text.cc; applying actions in game_apply.cc.
+// game_result.cc and game_text.cc; applying actions in game_apply.cc; card
+// moves in game_moves.cc.
 #include "interpreter/game.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 
 #include "dsl/text.h"
@@ -13,59 +13,6 @@
 #include "interpreter/eval.h"
 
 namespace angler {
-namespace {
-
-// std::rotate over bytes, as a few block copies: std::rotate moves a byte at
-// a time along its cycles, the costliest part of a block move.
-void RotateBytes(uint8_t* first, uint8_t* middle, uint8_t* last) {
-  const size_t left = static_cast<size_t>(middle - first);
-  const size_t right = static_cast<size_t>(last - middle);
-  uint8_t kept[kMaxCards];
-  if (left <= right) {
-    std::memcpy(kept, first, left);
-    std::memmove(first, middle, right);
-    std::memcpy(first + right, kept, left);
-  } else {
-    std::memcpy(kept, middle, right);
-    std::memmove(first + right, first, left);
-    std::memcpy(first, kept, right);
-  }
-}
-
-// Where `card` lies in `order`, which holds it once, looking below `top`
-// (the end of its zone). A search from the top down stops at a place the CPU
-// cannot foresee (a card played from a hand): the 16 places below `top` are
-// compared at once instead, eight to a word, and only a card deeper than
-// that is looked for one by one. Places of other zones may be compared too:
-// the card is not there.
-int PlaceBelow(const uint8_t* order, int top, int card) {
-  int below = top;  // the places from here up are known not to hold it
-  if constexpr (std::endian::native == std::endian::little) {
-    const int lo = std::max(top - 16, 0);  // top <= kMaxCards: the 16 places exist
-    uint64_t low, high;
-    std::memcpy(&low, order + lo, 8);
-    std::memcpy(&high, order + lo + 8, 8);
-    constexpr uint64_t kOnes = 0x0101010101010101ULL, kHighs = 0x8080808080808080ULL;
-    const uint64_t pattern = kOnes * static_cast<uint64_t>(card);
-    // A byte of x is zero where the card is. (x - ones) & ~x & highs marks it,
-    // and no byte below it: a byte borrows only when it is zero.
-    auto marks = [&](uint64_t word) {
-      const uint64_t x = word ^ pattern;
-      return (x - kOnes) & ~x & kHighs;
-    };
-    const uint64_t in_low = marks(low), in_high = marks(high);
-    if ((in_low | in_high) != 0) [[likely]] {  // the lowest marked byte: its place
-      const int in_word = __builtin_ctzll(in_low != 0 ? in_low : in_high) >> 3;
-      return lo + (in_low != 0 ? 0 : 8) + in_word;
-    }
-    below = lo;
-  }
-  int i = below - 1;  // deeper, or bytes the other way: one by one
-  while (order[i] != card) --i;
-  return i;
-}
-
-}  // namespace
 
 Game::Game(const Ruleset& rules, int players) : rules_(rules), players_(players) {
   for (const Variable& v : rules_.variables) {
@@ -84,99 +31,6 @@ Game::Game(const Ruleset& rules, int players) : rules_(rules), players_(players)
 void Game::SetVariablesToStart(State& s, Scope scope, EventLog* log) const {
   for (const SlotStart& v : starts_[static_cast<size_t>(scope)])
     SetVar(s, v.slot, v.init, log);
-}
-
-void Game::MoveCard(State& s, int card, int zone, bool bottom) {
-  int from = s.zone_of[card];
-  const int i = PlaceBelow(s.order, s.start[from + 1], card);
-  if (from < zone) {
-    int j = (bottom ? s.start[zone] : s.start[zone + 1]) - 1;
-    std::memmove(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
-    s.order[j] = static_cast<uint8_t>(card);
-    for (int z = from + 1; z <= zone; ++z) --s.start[z];
-  } else if (from > zone) {
-    int j = bottom ? s.start[zone] : s.start[zone + 1];
-    std::memmove(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
-    s.order[j] = static_cast<uint8_t>(card);
-    for (int z = zone + 1; z <= from; ++z) ++s.start[z];
-  } else if (bottom) {
-    int j = s.start[zone];
-    std::memmove(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
-    s.order[j] = static_cast<uint8_t>(card);
-  } else {
-    int j = s.start[zone + 1] - 1;
-    std::memmove(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
-    s.order[j] = static_cast<uint8_t>(card);
-  }
-  s.zone_of[card] = static_cast<uint8_t>(zone);
-}
-
-// MoveCard's steps with the place known at both ends (the lay search).
-// MoveCard keeps its own: written through this one it cost 0.7% more.
-void Game::MoveCardAt(State& s, int i, int zone, int index) {
-  const uint8_t card = s.order[i];
-  const int from = s.zone_of[card];
-  // Where the card ends in `order`: the zones between the two shift by one
-  // towards the place it left.
-  int j;
-  if (from < zone) {
-    j = s.start[zone] - 1 + index;
-    for (int z = from + 1; z <= zone; ++z) --s.start[z];
-  } else {
-    j = s.start[zone] + index;
-    for (int z = zone + 1; z <= from; ++z) ++s.start[z];
-  }
-  if (i < j) {
-    std::memmove(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
-  } else {
-    std::memmove(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
-  }
-  s.order[j] = card;
-  s.zone_of[card] = static_cast<uint8_t>(zone);
-}
-
-void Game::MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bottom) {
-  if (n == 0) return;
-  const int from = s.zone_of[cards[0]];
-  const int a = s.start[from], b = s.start[from + 1], count = static_cast<int>(n);
-  // The cards as they lie in their zone, in order, from its top or its
-  // bottom, or the whole zone: moved one by one they would land in that
-  // order too, so they move as one block. The top cards listed top first (a
-  // draw, top(zone, n)) would land the other way round: the block is turned.
-  int run = -1;  // where the block begins in `order`
-  bool turned = false;
-  if (from != zone && count <= b - a) {
-    if (std::equal(cards, cards + n, s.order + b - count)) {
-      run = b - count;
-    } else if (std::equal(cards, cards + n, s.order + a)) {
-      run = a;
-    } else if (std::equal(cards, cards + n, std::make_reverse_iterator(s.order + b))) {
-      run = b - count;
-      turned = true;
-    }
-  }
-  if (run < 0) {
-    // To the bottom, the group keeps its order: place it last card first.
-    for (size_t k = 0; k < n; ++k)
-      MoveCard(s, cards[bottom ? n - 1 - k : k], zone, bottom);
-    return;
-  }
-  // zone_of first: `cards` may be the zone's own storage, which the rotation moves.
-  for (size_t k = 0; k < n; ++k) s.zone_of[cards[k]] = static_cast<uint8_t>(zone);
-  int d = bottom ? s.start[zone] : s.start[zone + 1];
-  uint8_t* landed;  // where the block lies now
-  if (from < zone) {
-    RotateBytes(s.order + run, s.order + run + count, s.order + d);
-    for (int z = from + 1; z <= zone; ++z)
-      s.start[z] = static_cast<uint16_t>(s.start[z] - count);
-    landed = s.order + d - count;
-  } else {
-    RotateBytes(s.order + d, s.order + run, s.order + run + count);
-    for (int z = zone + 1; z <= from; ++z)
-      s.start[z] = static_cast<uint16_t>(s.start[z] + count);
-    landed = s.order + d;
-  }
-  if (turned) std::reverse(landed, landed + count);
 }
 
 bool Game::DealAtOnce(State& s, const uint8_t* cards, size_t n, int first) const {
@@ -783,6 +637,7 @@ int Game::FirstBrokenCheck(const State& s, int from, int to) const {
 }  // namespace angler
 
 namespace angler {
+
 // RunUnstated (game_apply.cc) runs the same loop, keeping each instruction's undo.
 template void Game::Execute<true>(State&, EventLog*, Undo*) const;
 template void Game::Execute<false>(State&, EventLog*, Undo*) const;
