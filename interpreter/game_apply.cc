@@ -13,6 +13,14 @@
 namespace angler {
 namespace {
 
+// Loops over a decision's options go this many at a time, past the count up
+// to a whole group (Decision::options holds kMaxCards), as a vector of gcc
+// and clang where the lanes are compared.
+using OptionLanes = int16_t __attribute__((vector_size(16)));
+constexpr int kOptionLanes = sizeof(OptionLanes) / sizeof(int16_t);
+constexpr OptionLanes kOptionIndex = {0, 1, 2, 3, 4, 5, 6, 7};
+constexpr OptionLanes kNoOption = {-1, -1, -1, -1, -1, -1, -1, -1};
+
 ActionKind ActionKindFor(DecisionKind d) {
   switch (d) {
     case DecisionKind::kPlay:
@@ -73,10 +81,15 @@ bool Game::LegalActionsButLays(const State& s, ActionList& out) const {
     LegalSearch(s, out);
     return true;
   }
+  // Eight at a time: a loop that ends at the count is a jump the CPU cannot
+  // foresee. The items past the count are written too, and left unset.
+  static_assert(kMaxCards % kOptionLanes == 0);
   Action item{ActionKindFor(d.kind), d.player, 0, 0};
-  for (int i = 0; i < d.count; ++i) {
-    item.value = d.options[i];
-    out.items[i] = item;
+  for (int base = 0; base < d.count; base += kOptionLanes) {
+    for (int k = base; k < base + kOptionLanes; ++k) {
+      item.value = d.options[k];
+      out.items[k] = item;
+    }
   }
   out.count = d.count;
   return true;
@@ -246,10 +259,17 @@ Status Game::ApplyChoice(State& s, const Action& a, EventLog* log) const {
   }
   // The last option of that value (of equal ones, a pick of several takes
   // out the last, as it always has: the others keep their places). Every
-  // option is looked at: a search that stops where the chosen one lies is a
-  // jump the CPU cannot foresee.
+  // option is looked at, eight at a time: a search that stops where the
+  // chosen one lies, or at the count, is a jump the CPU cannot foresee.
+  OptionLanes last = kNoOption;  // per lane, the last option there of that value
+  for (int base = 0; base < d.count; base += kOptionLanes) {
+    OptionLanes options;
+    std::memcpy(&options, d.options + base, sizeof options);
+    const OptionLanes k = kOptionIndex + static_cast<int16_t>(base);
+    last = (options == a.value) & (k < d.count) ? k : last;
+  }
   int at = -1;
-  for (int k = 0; k < d.count; ++k) at = d.options[k] == a.value ? k : at;
+  for (int lane = 0; lane < kOptionLanes; ++lane) at = std::max(at, int{last[lane]});
   if (at < 0) {
     const bool named = a.kind == ActionKind::kOption ||
                        (a.value >= 0 && a.value < static_cast<int>(rules_.cards.size()));
