@@ -103,6 +103,13 @@ class Game {
   // The same, the legal lays laid on s itself and taken back, not on a copy
   // of it: s is left as it was. REQUIRES: nothing else reads s meanwhile.
   void LegalActionsInPlace(State& s, ActionList& out) const;
+  // Whether the decision is one player's pick among its options (a card to
+  // play, a card or a value to choose): its legal actions are then exactly
+  // OptionAction(s, 0) .. OptionAction(s, s.decision.count - 1).
+  static bool PicksAnOption(const State& s);
+  // Item `index` of such a decision's legal actions, without listing them.
+  // REQUIRES: PicksAnOption(s) and 0 <= index < s.decision.count.
+  static Action OptionAction(const State& s, int index);
   // A chance outcome drawn from rng.
   Action SampleChance(const State& s, Rng& rng) const;
   // Checks the action against the decision, then applies it and runs on to the

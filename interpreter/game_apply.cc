@@ -73,18 +73,17 @@ void Game::LegalActionsInPlace(State& s, ActionList& out) const {
 bool Game::LegalActionsButLays(const State& s, ActionList& out) const {
   out.count = 0;
   const Decision& d = s.decision;
-  if (s.over || d.kind == DecisionKind::kChance || d.kind == DecisionKind::kNone ||
-      d.kind == DecisionKind::kReveal)
-    return true;
-  if (d.kind == DecisionKind::kLay) return false;
-  if (d.kind == DecisionKind::kSearch) {
+  if (d.kind == DecisionKind::kLay && !s.over) return false;
+  if (d.kind == DecisionKind::kSearch && !s.over) {
     LegalSearch(s, out);
     return true;
   }
+  if (!PicksAnOption(s)) return true;  // over, chance, a card to reveal, none
   // Eight at a time: a loop that ends at the count is a jump the CPU cannot
   // foresee. The items past the count are written too, and left unset.
+  // Item k is OptionAction(s, k): only the value differs.
   static_assert(kMaxCards % kOptionLanes == 0);
-  Action item{ActionKindFor(d.kind), d.player, 0, 0};
+  Action item = OptionAction(s, 0);
   for (int base = 0; base < d.count; base += kOptionLanes) {
     for (int k = base; k < base + kOptionLanes; ++k) {
       item.value = d.options[k];
@@ -93,6 +92,22 @@ bool Game::LegalActionsButLays(const State& s, ActionList& out) const {
   }
   out.count = d.count;
   return true;
+}
+
+bool Game::PicksAnOption(const State& s) {
+  switch (s.decision.kind) {
+    case DecisionKind::kPlay:
+    case DecisionKind::kChoose:
+    case DecisionKind::kOption:
+      return !s.over;
+    default:
+      return false;
+  }
+}
+
+Action Game::OptionAction(const State& s, int index) {
+  const Decision& d = s.decision;
+  return Action{ActionKindFor(d.kind), d.player, d.options[index], 0};
 }
 
 Action Game::SampleChance(const State&, Rng& rng) const {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/loader.h"
 #include "interpreter/rng.h"
 #include "tests/test_util.h"
 
@@ -207,6 +208,44 @@ TEST_CASE("game: MoveCards keeps the zone invariants under random moves", "[game
     REQUIRE(model.Matches(rules, s));
   }
   CHECK(block_moves > (most ? 250 : 500));  // most zones are empty there
+}
+
+TEST_CASE("game: a pick among options lists exactly its OptionActions", "[game]") {
+  // Random games of every shipped ruleset and variant: where one player picks
+  // among the decision's options, LegalActions is OptionAction of each option
+  // in turn; elsewhere no listed action is such a pick.
+  int picks = 0, others = 0;
+  for (const std::string& name : ShippedRulesets(true)) {
+    const RulesetPtr rules = testing::LoadOrFail(name);
+    const Game game(*rules, rules->min_players);
+    Rng rng(29);
+    State s = game.NewInitialState();
+    ActionList legal;
+    for (int steps = 0; !game.IsTerminal(s) && steps < 3000; ++steps) {
+      INFO(name << " ply " << s.ply);
+      game.LegalActions(s, legal);
+      if (Game::PicksAnOption(s)) {
+        ++picks;
+        REQUIRE(legal.count == s.decision.count);
+        for (int k = 0; k < legal.count; ++k) CHECK(legal.items[k] == Game::OptionAction(s, k));
+      } else if (legal.count > 0) {
+        ++others;
+        for (const Action& a : legal) {
+          CHECK(a.kind != ActionKind::kPlay);
+          CHECK(a.kind != ActionKind::kChoose);
+          CHECK(a.kind != ActionKind::kOption);
+        }
+      }
+      const Action a =
+          game.IsChance(s) ? game.SampleChance(s, rng)
+                           : legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
+      REQUIRE(game.Apply(s, a).ok());
+    }
+    CHECK(game.IsTerminal(s));
+    CHECK_FALSE(Game::PicksAnOption(s));
+  }
+  CHECK(picks > 1000);
+  CHECK(others > 100);  // the lays and searches
 }
 
 TEST_CASE("game: top and bottom of a zone", "[game]") {

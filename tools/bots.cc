@@ -45,10 +45,18 @@ void PlayOut(const Game& game, State& state, int seat, const int64_t* root_ranks
         }
       }
       others_decided |= player != seat;
-      game.LegalActions(state, legal);
-      if (legal.count == 0) return;
-      work += legal.count;
-      action = RandomAction(legal, rng);
+      if (Game::PicksAnOption(state)) {  // RandomAction's draw, nothing listed
+        const int count = state.decision.count;
+        if (count == 0) return;
+        work += count;
+        action = Game::OptionAction(
+            state, static_cast<int>(rng.Below(static_cast<uint32_t>(count))));
+      } else {
+        game.LegalActions(state, legal);
+        if (legal.count == 0) return;
+        work += legal.count;
+        action = RandomAction(legal, rng);
+      }
     }
     if (!game.Apply(state, action)) return;
   }

@@ -54,6 +54,11 @@ class Bot {
   // False for a bot whose Observe does nothing: a game's runner then skips the
   // call after every action (one per seat per action, in the hottest loop).
   virtual bool observes() const { return true; }
+  // True for a bot whose Choose is legal.items[rng.Below(legal.count)] and no
+  // more: at a pick among options (Game::PicksAnOption) a runner draws that
+  // index itself and takes Game::OptionAction, the same draw and the same
+  // action, without listing the legal actions.
+  virtual bool picks_uniformly() const { return false; }
   // A game begins (before its first action): what a bot remembers of other
   // games must not change its play, so a game's moves depend on its seed only.
   virtual void NewGame() {}
@@ -71,6 +76,7 @@ class RandomBot : public Bot {
                 Rng& rng) override;
   std::string name() const override { return "random"; }
   bool observes() const override { return false; }
+  bool picks_uniformly() const override { return true; }
   std::unique_ptr<Bot> Clone() const override { return std::make_unique<RandomBot>(); }
 };
 

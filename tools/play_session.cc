@@ -76,8 +76,7 @@ Status ReadNewGame(const Args& args, PlaySetup& setup) {
   if (!seed) usage.push_back(seed.error());
   // The bots fill the seats other than the person's; search games get a
   // searcher.
-  const std::string default_bots =
-      setup.rules->Searches() ? "spot:careful" : "greedy";
+  const std::string default_bots = setup.rules->Searches() ? "spot:careful" : "greedy";
   auto bots = MakeSeatBots(args.Get("bots").value_or(default_bots),
                            std::max(setup.players - 1, 1));
   if (!bots) usage.insert(usage.end(), bots.errors().begin(), bots.errors().end());
@@ -287,8 +286,10 @@ std::string HintText(const Game& game, const GameRun& run, int seat, uint64_t se
   const State& now = run.state();
   IsmctsBot bot;
   Rng rng(DeriveSeed(seed, run.actions().size()));
+  ActionList legal;
+  game.LegalActions(now, legal);
   const std::vector<IsmctsBot::MoveEstimate> moves =
-      bot.Search(game, memory.For(game, seat, now), now, run.legal(), rng);
+      bot.Search(game, memory.For(game, seat, now), now, legal, rng);
   // The most visited move is the one the bot plays (IsmctsBot::Choose).
   std::vector<size_t> order(moves.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;

@@ -32,14 +32,25 @@ GameRun::GameRun(const Game& game, uint64_t seed, State& storage,
 void GameRun::Begin() {
   game_.StartIn(*state_);
   actions_.reserve(kActionsReserved);
-  game_.LegalActions(*state_, legal_);
+  legal_listed_ = false;
+}
+
+const ActionList& GameRun::legal() {
+  if (!legal_listed_) game_.LegalActionsInPlace(*state_, legal_);  // no copy
+  legal_listed_ = true;
+  return legal_;
 }
 
 Action GameRun::SampleChance() { return game_.SampleChance(*state_, streams_.chance); }
 
 Action GameRun::AskBot(Bot& bot) {
   const int seat = game_.CurrentPlayer(*state_);
-  return bot.Choose(game_, *state_, legal_, streams_.seats[static_cast<size_t>(seat)]);
+  Rng& rng = streams_.seats[static_cast<size_t>(seat)];
+  if (bot.picks_uniformly() && Game::PicksAnOption(*state_)) {
+    const auto count = static_cast<uint32_t>(state_->decision.count);
+    return Game::OptionAction(*state_, static_cast<int>(rng.Below(count)));
+  }
+  return bot.Choose(game_, *state_, legal(), rng);
 }
 
 Status GameRun::Apply(const Action& action, EventLog* log) {
@@ -49,16 +60,18 @@ Status GameRun::Apply(const Action& action, EventLog* log) {
   }
   // A lay the bot picked from the legal ones is not judged card by card again.
   // (Lays differ most in their cards, `seed`: compared first.)
-  const bool listed =
-      state_->decision.kind == DecisionKind::kLay &&
-      std::find_if(legal_.begin(), legal_.end(), [&action](const Action& a) {
-        return a.seed == action.seed && a == action;
-      }) != legal_.end();
+  bool listed = false;
+  if (state_->decision.kind == DecisionKind::kLay) {
+    const ActionList& lays = legal();
+    listed = std::find_if(lays.begin(), lays.end(), [&action](const Action& a) {
+               return a.seed == action.seed && a == action;
+             }) != lays.end();
+  }
   Status applied = listed ? game_.ApplyListed(*state_, action, log)
                           : game_.Apply(*state_, action, log);
   if (!applied) return applied;
   actions_.push_back(action);
-  game_.LegalActionsInPlace(*state_, legal_);  // the run's own state: no copy
+  legal_listed_ = false;
   return Ok();
 }
 
@@ -88,7 +101,7 @@ const SpotProfile* SearchProfile(const std::vector<Bot*>& seats, int seat) {
 std::vector<std::optional<SearchPlan>> GameRun::SearchPlans(
     const std::vector<Bot*>& seats) {
   std::vector<std::optional<SearchPlan>> plans(seats.size());
-  for (const Action& a : legal_) {
+  for (const Action& a : legal()) {
     if (a.kind != ActionKind::kMark) continue;
     auto& plan = plans[static_cast<size_t>(a.player)];
     if (plan) continue;  // one plan a seat, however many marks it may make
@@ -104,7 +117,7 @@ Action GameRun::SettleOpen(const std::vector<Bot*>& seats) {
   if (race_.empty()) {
     // The race needs every searching seat to be a searcher.
     bool racing = true;
-    for (const Action& a : legal_) {
+    for (const Action& a : legal()) {
       if (a.kind == ActionKind::kMark && !SearchProfile(seats, a.player)) {
         racing = false;
         break;
@@ -120,7 +133,8 @@ Action GameRun::SettleOpen(const std::vector<Bot*>& seats) {
     return next;
   }
   // Without searchers, one of the open actions from the chance stream.
-  return legal_.items[streams_.chance.Below(static_cast<uint32_t>(legal_.count))];
+  const ActionList& open = legal();
+  return open.items[streams_.chance.Below(static_cast<uint32_t>(open.count))];
 }
 
 Status PlayGame(const Game& game, const std::vector<Bot*>& seats, uint64_t seed,

@@ -49,8 +49,9 @@ class GameRun {
   std::vector<Action> TakeActions() { return std::move(actions_); }
   bool over() const { return game_.IsTerminal(*state_); }
 
-  // The current decision's open actions (empty at chance nodes and at the end).
-  const ActionList& legal() const { return legal_; }
+  // The current decision's open actions (empty at chance nodes and at the end),
+  // listed when first asked for after an action.
+  const ActionList& legal();
   // At a chance node: the outcome from the chance stream.
   Action SampleChance();
   // At a player's decision: what `bot` chooses, with that seat's stream.
@@ -82,6 +83,7 @@ class GameRun {
   std::optional<State> own_;  // the game's state, unless the caller keeps it
   State* state_;              // own_'s or the caller's
   ActionList legal_;
+  bool legal_listed_ = false;  // legal_ is the current decision's
   std::vector<Action> actions_;
   std::vector<Action> race_;  // the rest of the current search's race
 

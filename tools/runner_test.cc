@@ -1,7 +1,10 @@
 #include "tools/runner.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "interpreter/loader.h"
 
@@ -135,6 +138,31 @@ TEST_CASE("Bots draw from their own seat's stream", "[runner]") {
   const GameResult with_greedy = MustPlay(game, {&greedy, &random, &random, &random}, 5);
   REQUIRE(with_random.actions[0].kind == ActionKind::kChance);
   CHECK(with_random.actions[0] == with_greedy.actions[0]);
+}
+
+TEST_CASE("A uniform pick drawn from the options plays as one from the listed actions",
+          "[runner]") {
+  // RandomBot's own Choose, handed the listed actions: the runner's shortcut
+  // (Bot::picks_uniformly) off.
+  struct ListedRandomBot : RandomBot {
+    bool picks_uniformly() const override { return false; }
+  };
+  RandomBot random;
+  ListedRandomBot listed;
+  CHECK(random.picks_uniformly());
+  for (const std::string& name : ShippedRulesets(true)) {
+    Result<RulesetPtr> rules = LoadRuleset(name);
+    REQUIRE(rules.ok());
+    const int players = std::clamp(4, rules.value()->min_players, rules.value()->max_players);
+    const Game game(*rules.value(), players);
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      INFO(name << " seed " << seed);
+      const GameResult drawn = MustPlay(game, std::vector<Bot*>(players, &random), seed);
+      const GameResult chosen = MustPlay(game, std::vector<Bot*>(players, &listed), seed);
+      CHECK(drawn.actions == chosen.actions);
+      CHECK(std::memcmp(&drawn.final_state, &chosen.final_state, sizeof(State)) == 0);
+    }
+  }
 }
 
 TEST_CASE("GameRun::Replay keeps the chance outcomes still to come", "[runner]") {
