@@ -121,6 +121,10 @@ class Game {
   // again, as the enumeration did on the same states. REQUIRES: a is one of
   // LegalActions(s). Anything but a lay is checked as Apply checks it.
   Status ApplyListed(State& s, const Action& a, EventLog* log = nullptr) const;
+  // Applies OptionAction(s, index) as Apply does, without looking for it
+  // among the options where it must be there (a card to play): the runner's
+  // uniform picks (GameRun::AskBot) know where they drew it.
+  Status ApplyOption(State& s, int index, EventLog* log = nullptr) const;
   // At a lay decision: whether any lay is legal (a lay decision without one
   // is a fault, kNoLay). Lays are tried on s itself and taken back: s is left
   // as it was.
@@ -272,6 +276,7 @@ class Game {
   Status ApplySearch(State& s, const Action& a, EventLog* log) const;
   Status ApplyLay(State& s, const Action& a, EventLog* log, bool judge = true) const;
   Status ApplyChoice(State& s, const Action& a, EventLog* log) const;
+  Status ChoiceMade(State& s, const Action& a, int at, EventLog* log) const;
   void ApplyChance(State& s, const Action& a, EventLog* log) const;
   // Unstated cards (chance_outcome.h): a statement of where one is; Run while
   // some are, undoing an instruction that read one and asking for it.

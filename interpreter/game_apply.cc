@@ -292,6 +292,26 @@ Status Game::ApplyChoice(State& s, const Action& a, EventLog* log) const {
                       (named ? ActionText(s, a) : "card #" + std::to_string(a.value)) +
                           " is not allowed now");
   }
+  return ChoiceMade(s, a, at, log);
+}
+
+Status Game::ApplyOption(State& s, int index, EventLog* log) const {
+  if (!PicksAnOption(s) || index < 0 || index >= s.decision.count)
+    return Diagnostic({}, "there is no option " + std::to_string(index) + " to pick now");
+  const Action a = OptionAction(s, index);
+  // A card to play is one of a hand's cards, each there once: the option
+  // Apply would look for is this one. Other options may repeat a value (of
+  // equal ones Apply takes the last), and unstated cards need its checks.
+  if (s.decision.kind != DecisionKind::kPlay || s.unstated_count != 0)
+    return Apply(s, a, log);
+  LogAction(s, a, log);
+  return ChoiceMade(s, a, index, log);
+}
+
+// Option `at`, a's, was chosen and is legal: the card is played, or taken
+// out of the options (a pick of several goes on), or the value kept.
+Status Game::ChoiceMade(State& s, const Action& a, int at, EventLog* log) const {
+  Decision& d = s.decision;
   switch (a.kind) {
     case ActionKind::kPlay:  // the trick's step goes on (its triggers first)
       PlayCard(s, a.value, log);

@@ -104,17 +104,6 @@ void AtRandomLays(const Game& game, uint64_t seed, int games, F at_lay) {
   }
 }
 
-// Whether two logs tell the same events, field by field.
-bool SameEvents(const EventLog& a, const EventLog& b) {
-  auto fields = [](const Event& e) {
-    return std::tuple(e.kind, e.bottom, e.player, e.card, e.from, e.to, e.slot, e.before,
-                      e.after, e.seed, e.cause.section, e.cause.card, e.cause.pc);
-  };
-  return std::equal(
-      a.events().begin(), a.events().end(), b.events().begin(), b.events().end(),
-      [&](const Event& x, const Event& y) { return fields(x) == fields(y); });
-}
-
 // The first card of that name (copies share one).
 size_t CardNamed(const Ruleset& rules, const std::string& name) {
   const auto at = std::find(rules.card_names.begin(), rules.card_names.end(), name);
@@ -176,7 +165,7 @@ TEST_CASE("lays: the legal lays are exactly the lays the lay check accepts", "[l
           REQUIRE(game.Apply(checked, pick, &checked_log).ok());
           REQUIRE(game.ApplyListed(listed, pick, &listed_log).ok());
           REQUIRE(std::memcmp(&checked, &listed, sizeof(State)) == 0);
-          REQUIRE(SameEvents(checked_log, listed_log));
+          REQUIRE(testing::SameEvents(checked_log, listed_log));
         }
         REQUIRE(game.Apply(s, pick).ok());
       }

@@ -210,7 +210,10 @@ TEST_CASE("game: MoveCards keeps the zone invariants under random moves", "[game
   CHECK(block_moves > (most ? 250 : 500));  // most zones are empty there
 }
 
-TEST_CASE("game: a pick among options lists exactly its OptionActions", "[game]") {
+TEST_CASE(
+    "game: a pick among options lists exactly its OptionActions, and ApplyOption applies "
+    "them",
+    "[game]") {
   // Random games of every shipped ruleset and variant: where one player picks
   // among the decision's options, LegalActions is OptionAction of each option
   // in turn; elsewhere no listed action is such a pick.
@@ -227,7 +230,20 @@ TEST_CASE("game: a pick among options lists exactly its OptionActions", "[game]"
       if (Game::PicksAnOption(s)) {
         ++picks;
         REQUIRE(legal.count == s.decision.count);
-        for (int k = 0; k < legal.count; ++k) CHECK(legal.items[k] == Game::OptionAction(s, k));
+        for (int k = 0; k < legal.count; ++k)
+          CHECK(legal.items[k] == Game::OptionAction(s, k));
+        // ApplyOption does what Apply does with that option, to the byte and
+        // the event; past the options it is refused, and nothing changes.
+        const int k = static_cast<int>(rng.Below(static_cast<uint32_t>(legal.count)));
+        State applied = s, picked = s;
+        EventLog applied_log, picked_log;
+        REQUIRE(game.Apply(applied, Game::OptionAction(s, k), &applied_log).ok());
+        REQUIRE(game.ApplyOption(picked, k, &picked_log).ok());
+        CHECK(SameBytes(applied, picked));
+        CHECK(testing::SameEvents(applied_log, picked_log));
+        picked = s;
+        CHECK_FALSE(game.ApplyOption(picked, legal.count).ok());
+        CHECK(SameBytes(picked, s));
       } else if (legal.count > 0) {
         ++others;
         for (const Action& a : legal) {
@@ -236,13 +252,14 @@ TEST_CASE("game: a pick among options lists exactly its OptionActions", "[game]"
           CHECK(a.kind != ActionKind::kOption);
         }
       }
-      const Action a =
-          game.IsChance(s) ? game.SampleChance(s, rng)
+      const Action a = game.IsChance(s)
+                           ? game.SampleChance(s, rng)
                            : legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
       REQUIRE(game.Apply(s, a).ok());
     }
     CHECK(game.IsTerminal(s));
     CHECK_FALSE(Game::PicksAnOption(s));
+    CHECK_FALSE(game.ApplyOption(s, 0).ok());
   }
   CHECK(picks > 1000);
   CHECK(others > 100);  // the lays and searches

@@ -11,8 +11,10 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "interpreter/events.h"
 #include "interpreter/game.h"
 #include "interpreter/loader.h"
 #include "interpreter/ruleset.h"
@@ -89,6 +91,17 @@ struct Snapshot {
 
 inline bool SameBytes(const State& a, const State& b) {
   return std::memcmp(&a, &b, sizeof(State)) == 0;
+}
+
+// Whether two logs tell the same events, field by field.
+inline bool SameEvents(const EventLog& a, const EventLog& b) {
+  auto fields = [](const Event& e) {
+    return std::tuple(e.kind, e.bottom, e.player, e.card, e.from, e.to, e.slot, e.before,
+                      e.after, e.seed, e.cause.section, e.cause.card, e.cause.pc);
+  };
+  return std::equal(
+      a.events().begin(), a.events().end(), b.events().begin(), b.events().end(),
+      [&](const Event& x, const Event& y) { return fields(x) == fields(y); });
 }
 
 // The slot of variable `var` (of seat `seat` for a per-player one).

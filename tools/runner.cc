@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <utility>
 
 namespace angler {
 namespace {
@@ -33,6 +34,7 @@ void GameRun::Begin() {
   game_.StartIn(*state_);
   actions_.reserve(kActionsReserved);
   legal_listed_ = false;
+  picked_ = -1;
 }
 
 const ActionList& GameRun::legal() {
@@ -48,8 +50,10 @@ Action GameRun::AskBot(Bot& bot) {
   Rng& rng = streams_.seats[static_cast<size_t>(seat)];
   if (bot.picks_uniformly() && Game::PicksAnOption(*state_)) {
     const auto count = static_cast<uint32_t>(state_->decision.count);
-    return Game::OptionAction(*state_, static_cast<int>(rng.Below(count)));
+    picked_ = static_cast<int>(rng.Below(count));
+    return Game::OptionAction(*state_, picked_);
   }
+  picked_ = -1;
   return bot.Choose(game_, *state_, legal(), rng);
 }
 
@@ -67,8 +71,12 @@ Status GameRun::Apply(const Action& action, EventLog* log) {
                return a.seed == action.seed && a == action;
              }) != lays.end();
   }
-  Status applied = listed ? game_.ApplyListed(*state_, action, log)
-                          : game_.Apply(*state_, action, log);
+  // The option AskBot drew, applied where it lies.
+  const int picked = std::exchange(picked_, -1);
+  const bool drawn = picked >= 0 && action == Game::OptionAction(*state_, picked);
+  Status applied = listed  ? game_.ApplyListed(*state_, action, log)
+                   : drawn ? game_.ApplyOption(*state_, picked, log)
+                           : game_.Apply(*state_, action, log);
   if (!applied) return applied;
   actions_.push_back(action);
   legal_listed_ = false;

@@ -84,6 +84,7 @@ class GameRun {
   State* state_;              // own_'s or the caller's
   ActionList legal_;
   bool legal_listed_ = false;  // legal_ is the current decision's
+  int picked_ = -1;  // the option AskBot drew uniformly for the next Apply, if any
   std::vector<Action> actions_;
   std::vector<Action> race_;  // the rest of the current search's race
 
