@@ -106,10 +106,34 @@ class Game {
   // Whether the decision is one player's pick among its options (a card to
   // play, a card or a value to choose): its legal actions are then exactly
   // OptionAction(s, 0) .. OptionAction(s, s.decision.count - 1).
-  static bool PicksAnOption(const State& s);
+  static bool PicksAnOption(const State& s) {
+    const DecisionKind k = s.decision.kind;
+    return (k == DecisionKind::kPlay || k == DecisionKind::kChoose ||
+            k == DecisionKind::kOption) &&
+           !s.over;
+  }
   // Item `index` of such a decision's legal actions, without listing them.
   // REQUIRES: PicksAnOption(s) and 0 <= index < s.decision.count.
-  static Action OptionAction(const State& s, int index);
+  static Action OptionAction(const State& s, int index) {
+    const Decision& d = s.decision;
+    return Action{ActionKindFor(d.kind), d.player, d.options[index], 0};
+  }
+  // The kind of action that answers a decision of kind d (kChance for those
+  // no one player answers).
+  static ActionKind ActionKindFor(DecisionKind d) {
+    switch (d) {
+      case DecisionKind::kPlay:
+        return ActionKind::kPlay;
+      case DecisionKind::kChoose:
+        return ActionKind::kChoose;
+      case DecisionKind::kOption:
+        return ActionKind::kOption;
+      case DecisionKind::kLay:
+        return ActionKind::kLay;
+      default:
+        return ActionKind::kChance;
+    }
+  }
   // A chance outcome drawn from rng.
   Action SampleChance(const State& s, Rng& rng) const;
   // Checks the action against the decision, then applies it and runs on to the

@@ -21,21 +21,6 @@ constexpr int kOptionLanes = sizeof(OptionLanes) / sizeof(int16_t);
 constexpr OptionLanes kOptionIndex = {0, 1, 2, 3, 4, 5, 6, 7};
 constexpr OptionLanes kNoOption = {-1, -1, -1, -1, -1, -1, -1, -1};
 
-ActionKind ActionKindFor(DecisionKind d) {
-  switch (d) {
-    case DecisionKind::kPlay:
-      return ActionKind::kPlay;
-    case DecisionKind::kChoose:
-      return ActionKind::kChoose;
-    case DecisionKind::kOption:
-      return ActionKind::kOption;
-    case DecisionKind::kLay:
-      return ActionKind::kLay;
-    default:
-      return ActionKind::kChance;
-  }
-}
-
 const char* ActionKindName(ActionKind k) {
   switch (k) {
     case ActionKind::kPlay:
@@ -92,22 +77,6 @@ bool Game::LegalActionsButLays(const State& s, ActionList& out) const {
   }
   out.count = d.count;
   return true;
-}
-
-bool Game::PicksAnOption(const State& s) {
-  switch (s.decision.kind) {
-    case DecisionKind::kPlay:
-    case DecisionKind::kChoose:
-    case DecisionKind::kOption:
-      return !s.over;
-    default:
-      return false;
-  }
-}
-
-Action Game::OptionAction(const State& s, int index) {
-  const Decision& d = s.decision;
-  return Action{ActionKindFor(d.kind), d.player, d.options[index], 0};
 }
 
 Action Game::SampleChance(const State&, Rng& rng) const {
