@@ -250,7 +250,7 @@ Status Game::ApplyChoice(State& s, const Action& a, EventLog* log) const {
     OptionLanes options;
     std::memcpy(&options, d.options + base, sizeof options);
     const OptionLanes k = kOptionIndex + static_cast<int16_t>(base);
-    last = (options == a.value) & (k < d.count) ? k : last;
+    last = ((options == a.value) & (k < d.count)) ? k : last;
   }
   int at = -1;
   for (int lane = 0; lane < kOptionLanes; ++lane) at = std::max(at, int{last[lane]});
