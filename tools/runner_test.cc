@@ -153,7 +153,8 @@ TEST_CASE("A uniform pick drawn from the options plays as one from the listed ac
   for (const std::string& name : ShippedRulesets(true)) {
     Result<RulesetPtr> rules = LoadRuleset(name);
     REQUIRE(rules.ok());
-    const int players = std::clamp(4, rules.value()->min_players, rules.value()->max_players);
+    const int players =
+        std::clamp(4, rules.value()->min_players, rules.value()->max_players);
     const Game game(*rules.value(), players);
     for (uint64_t seed = 1; seed <= 3; ++seed) {
       INFO(name << " seed " << seed);
@@ -163,6 +164,31 @@ TEST_CASE("A uniform pick drawn from the options plays as one from the listed ac
       CHECK(std::memcmp(&drawn.final_state, &chosen.final_state, sizeof(State)) == 0);
     }
   }
+}
+
+TEST_CASE("An action other than the one AskBot drew is applied as itself", "[runner]") {
+  const RulesetPtr rules = Fishing();
+  const Game game(*rules, 4);
+  RandomBot random;
+  GameRun run(game, 9);
+  int tried = 0;
+  while (!run.over() && tried < 20) {
+    if (game.IsChance(run.state())) {
+      REQUIRE(run.Apply(run.SampleChance()).ok());
+      continue;
+    }
+    const Action drawn = run.AskBot(random);
+    const ActionList& legal = run.legal();
+    Action other = drawn;
+    for (const Action& a : legal) other = a == drawn ? other : a;
+    if (!(other == drawn)) ++tried;
+    State expected = run.state();
+    REQUIRE(game.Apply(expected, other).ok());
+    REQUIRE(run.Apply(other).ok());
+    CHECK(std::memcmp(&expected, &run.state(), sizeof(State)) == 0);
+    CHECK(run.actions().back() == other);
+  }
+  CHECK(tried == 20);
 }
 
 TEST_CASE("GameRun::Replay keeps the chance outcomes still to come", "[runner]") {
