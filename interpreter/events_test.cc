@@ -232,9 +232,6 @@ TEST_CASE("events: the end of a game, with its reason", "[events]") {
   CHECK(end.after == 0);
 }
 
-// Replays the events of every action onto a copy of the state before it.
-// The same actions applied without a log (the engine's other paths: a deal
-// in one pass, no events) must give the same game.
 // Where the VM stopped and what it asks. Applied without a log, an action
 // may take a shorter way there (Game::AskNextPlay): the same place still.
 void RequireSameDecision(const State& a, const State& b) {
@@ -251,6 +248,9 @@ void RequireSameDecision(const State& a, const State& b) {
       std::vector<int16_t>(b.decision.options, b.decision.options + b.decision.count));
 }
 
+// Replays the events of every action onto a copy of the state before it.
+// The same actions applied without a log (the engine's other paths: a deal
+// in one pass, no events) must give the same game.
 void CheckGame(const Game& game, uint64_t seed) {
   const Ruleset& rules = game.rules();
   Rng rng(seed);

@@ -29,6 +29,7 @@ class Evaluator;
 // `seed` (bit p) stop the search at once. kReveal states where a card nobody
 // had seen is (a game from a table, chance_outcome.h): card `value` at the
 // place packed in `seed` (RevealAction); it is open at any decision.
+// The answers to a pick among options come first (Game::PicksAnOption).
 enum class ActionKind : uint8_t {
   kPlay,
   kChoose,
@@ -103,21 +104,6 @@ class Game {
   // The same, the legal lays laid on s itself and taken back, not on a copy
   // of it: s is left as it was. REQUIRES: nothing else reads s meanwhile.
   void LegalActionsInPlace(State& s, ActionList& out) const;
-  // Whether the decision is one player's pick among its options (a card to
-  // play, a card or a value to choose): its legal actions are then exactly
-  // OptionAction(s, 0) .. OptionAction(s, s.decision.count - 1).
-  static bool PicksAnOption(const State& s) {
-    const DecisionKind k = s.decision.kind;
-    return (k == DecisionKind::kPlay || k == DecisionKind::kChoose ||
-            k == DecisionKind::kOption) &&
-           !s.over;
-  }
-  // Item `index` of such a decision's legal actions, without listing them.
-  // REQUIRES: PicksAnOption(s) and 0 <= index < s.decision.count.
-  static Action OptionAction(const State& s, int index) {
-    const Decision& d = s.decision;
-    return Action{ActionKindFor(d.kind), d.player, d.options[index], 0};
-  }
   // The kind of action that answers a decision of kind d (kChance for those
   // no one player answers).
   static ActionKind ActionKindFor(DecisionKind d) {
@@ -133,6 +119,18 @@ class Game {
       default:
         return ActionKind::kChance;
     }
+  }
+  // Whether the decision is one player's pick among its options (a card to
+  // play, a card or a value to choose): its legal actions are then exactly
+  // OptionAction(s, 0) .. OptionAction(s, s.decision.count - 1).
+  static bool PicksAnOption(const State& s) {
+    return !s.over && ActionKindFor(s.decision.kind) <= ActionKind::kOption;
+  }
+  // Item `index` of such a decision's legal actions, without listing them.
+  // REQUIRES: PicksAnOption(s) and 0 <= index < s.decision.count.
+  static Action OptionAction(const State& s, int index) {
+    const Decision& d = s.decision;
+    return Action{ActionKindFor(d.kind), d.player, d.options[index], 0};
   }
   // A chance outcome drawn from rng.
   Action SampleChance(const State& s, Rng& rng) const;

@@ -91,8 +91,7 @@ Status Game::Apply(State& s, const Action& a, EventLog* log) const {
   const Decision& d = s.decision;
   // Most actions are one player's choice of the kind the decision asks for,
   // in a game with every card stated: the checks below would all pass.
-  if (a.kind <= ActionKind::kOption && ActionKindFor(d.kind) == a.kind && !s.over &&
-      s.unstated_count == 0)
+  if (PicksAnOption(s) && ActionKindFor(d.kind) == a.kind && s.unstated_count == 0)
     return ApplyChoice(s, a, log);
   if (s.over) return Diagnostic({}, "the game is over");
   if (d.kind == DecisionKind::kNone)
