@@ -199,6 +199,7 @@ void WriteBenchJson(const BenchRun& run, const BenchTotals& totals,
   json.Key("state_copy_ns").Double(totals.copy_ns, 1);
   json.Key("total_actions").Int(totals.actions);
   json.Key("signature").String(Hex64(totals.signature));
+  json.Key("build").String(BuildDescription());
   if (race) WriteRaceJson(*race, json);
   json.EndObject();
   out << json.str() << "\n";
@@ -219,7 +220,7 @@ void WriteBenchTable(const BenchRun& run, const BenchTotals& totals, int64_t gam
   out << "\nState: " << sizeof(State) << " bytes, " << Fixed(totals.copy_ns, 1)
       << " ns per copy\n";
   out << "(median of " << kTimedRuns << " runs of " << games
-      << " games, random bots, one core)\n\n";
+      << " games, random bots, one core; " << BuildDescription() << ")\n\n";
   out << "bench: " << totals.actions << " actions, signature " << Hex64(totals.signature)
       << "\n";
   if (race) WriteRaceTable(*race, out);

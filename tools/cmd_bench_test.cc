@@ -34,6 +34,7 @@ TEST_CASE("bench --json reports speed, the State and a stable signature", "[benc
   CHECK_FALSE(Field(json, "state_copy_ns").empty());
   CHECK(Field(json, "total_actions") == Field(out2.str(), "total_actions"));
   CHECK(Field(json, "signature") == Field(out2.str(), "signature"));
+  CHECK_THAT(json, Catch::Contains(",\"build\":\"" + BuildDescription() + "\""));
 }
 
 TEST_CASE("bench prints a table and a signature line", "[bench]") {
@@ -42,6 +43,7 @@ TEST_CASE("bench prints a table and a signature line", "[bench]") {
   CHECK_THAT(out.str(), Catch::Contains("actions/s"));
   CHECK_THAT(out.str(), Catch::Contains("ns per copy"));
   CHECK_THAT(out.str(), Catch::Contains("\nbench: "));
+  CHECK_THAT(out.str(), Catch::Contains("one core; " + BuildDescription() + ")"));
 }
 
 TEST_CASE("bench usage errors exit 2", "[bench]") {

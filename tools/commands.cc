@@ -76,7 +76,8 @@ constexpr std::array kCommands = {
             }},
     Command{"help", "show this list, or a command's flags", "angler help replay show",
             HelpCommand},
-    Command{"version", "the version, and the record format and store schema it writes",
+    Command{"version",
+            "the version, the record format and store schema it writes, the build",
             "angler --version", VersionCommand},
     Command{"completion", "a bash completion script for angler's commands and flags",
             "angler completion bash > ~/.local/share/bash-completion/completions/angler",
@@ -137,8 +138,9 @@ int VersionCommand(const std::vector<std::string>& args, Streams io) {
   if (!args.empty() && !json) {
     io.out << "usage: angler version [--json]   (or angler --version)\n\n"
            << "Prints angler's version and the versions of the record format and\n"
-           << "the store schema this build writes; --json as {\"version\",\n"
-           << "\"record_format\", \"store_schema\"}.\n";
+           << "the store schema this build writes, and how it was compiled;\n"
+           << "--json as {\"version\", \"record_format\", \"store_schema\",\n"
+           << "\"build\"}.\n";
     return kExitOk;
   }
   if (json) {
@@ -146,11 +148,13 @@ int VersionCommand(const std::vector<std::string>& args, Streams io) {
     out.BeginObject().Key("version").String(kAnglerVersion);
     out.Key("record_format").Int(kRecordFormatVersion);
     out.Key("store_schema").Int(kStoreSchemaVersion);
+    out.Key("build").String(BuildDescription());
     io.out << out.EndObject().str() << "\n";
     return kExitOk;
   }
   io.out << "angler " << kAnglerVersion << " (record format " << kRecordFormatVersion
-         << ", store schema " << kStoreSchemaVersion << ")\n";
+         << ", store schema " << kStoreSchemaVersion << ")\n"
+         << "build: " << BuildDescription() << "\n";
   return kExitOk;
 }
 
@@ -203,6 +207,17 @@ int CompletionCommand(const std::vector<std::string>& args, Streams io) {
 }
 
 }  // namespace
+
+std::string BuildDescription() {
+#if defined(__clang__)
+  std::string text = "clang " __clang_version__;
+#elif defined(__GNUC__)
+  std::string text = "gcc " __VERSION__;
+#else
+  std::string text = "an unknown compiler";
+#endif
+  return text + ", " ANGLER_BUILD_TYPE ANGLER_BUILD_NOTE;
+}
 
 std::span<const Command> Commands() { return kCommands; }
 

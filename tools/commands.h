@@ -34,6 +34,11 @@ struct Command {
 
 std::span<const Command> Commands();
 
+// How this angler was compiled, for `version` and `bench` (speed depends on
+// it): the compiler, the build type and whether it is profile-guided, as
+// "gcc 12.2.0, Release, profile-guided".
+std::string BuildDescription();
+
 // `angler WORDS...` without the program name: dispatches to a subcommand.
 int RunAngler(const std::vector<std::string>& words, Streams io);
 

@@ -105,11 +105,21 @@ TEST_CASE("angler --version names the formats it writes", "[commands]") {
       Catch::StartsWith("angler ") &&
           Catch::Contains("record format " + std::to_string(kRecordFormatVersion)) &&
           Catch::Contains("store schema " + std::to_string(kStoreSchemaVersion)));
+  CHECK_THAT(run.out, Catch::EndsWith(")\nbuild: " + BuildDescription() + "\n"));
   const std::string version = run.out.substr(7, run.out.find(' ', 7) - 7);
   CHECK(Angler({"version", "--json"}).out ==
         "{\"version\":\"" + version +
             "\",\"record_format\":" + std::to_string(kRecordFormatVersion) +
-            ",\"store_schema\":" + std::to_string(kStoreSchemaVersion) + "}\n");
+            ",\"store_schema\":" + std::to_string(kStoreSchemaVersion) + ",\"build\":\"" +
+            BuildDescription() + "\"}\n");
+}
+
+TEST_CASE("the build description names the compiler and the build type", "[commands]") {
+  const std::string build = BuildDescription();
+  CHECK_THAT(build, Catch::StartsWith("gcc ") || Catch::StartsWith("clang "));
+  CHECK_THAT(build, Catch::Contains(", Release") || Catch::Contains(", Debug") ||
+                        Catch::Contains(", RelWithDebInfo") ||
+                        Catch::Contains(", MinSizeRel"));
 }
 
 TEST_CASE("errors start 'angler CMD: error:'; a short flag names what it may mean",
