@@ -32,7 +32,7 @@ angler_install_deps() {
 }
 
 # The shipped build in build/: Release and, with gcc, profile-guided (README
-# "Speed"): an instrumented angler in build-profile/ plays the training runs
+# "Profile-guided build"): an instrumented angler in build-profile/ plays the training runs
 # (tools/profile_train.sh), trained again only when it was rebuilt, and
 # build/ is compiled with what they counted. ANGLER_PROFILE=off skips the
 # profile (a quicker build, a slower angler).
