@@ -11,6 +11,7 @@
 #include "dsl/text.h"
 #include "interpreter/card_set.h"
 #include "interpreter/eval.h"
+#include "interpreter/short_bytes.h"
 
 namespace angler {
 
@@ -206,10 +207,10 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         if (in.code == Code::kMove) {
           auto cards = ev.Cards(in.e0);
           n = cards.size();
-          std::memcpy(buffer, cards.data(), n);
+          MoveBytes(buffer, cards.data(), n);
         } else {
           n = s.chosen_count;
-          std::memcpy(buffer, s.chosen, n);
+          MoveBytes(buffer, s.chosen, n);
         }
         int64_t zone = ev.Value(in.e1);
         if (zone >= 0) {
