@@ -11,7 +11,6 @@
 #include "dsl/text.h"
 #include "interpreter/card_set.h"
 #include "interpreter/eval.h"
-#include "interpreter/short_bytes.h"
 
 namespace angler {
 
@@ -207,10 +206,10 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         if (in.code == Code::kMove) {
           auto cards = ev.Cards(in.e0);
           n = cards.size();
-          MoveBytes(buffer, cards.data(), n);
+          std::memcpy(buffer, cards.data(), n);
         } else {
           n = s.chosen_count;
-          MoveBytes(buffer, s.chosen, n);
+          std::memcpy(buffer, s.chosen, n);
         }
         int64_t zone = ev.Value(in.e1);
         if (zone >= 0) {

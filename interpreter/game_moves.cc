@@ -7,7 +7,6 @@
 #include <iterator>
 
 #include "interpreter/game.h"
-#include "interpreter/short_bytes.h"
 
 namespace angler {
 namespace {
@@ -19,13 +18,13 @@ void RotateBytes(uint8_t* first, uint8_t* middle, uint8_t* last) {
   const size_t right = static_cast<size_t>(last - middle);
   uint8_t kept[kMaxCards];
   if (left <= right) {
-    MoveBytes(kept, first, left);
-    MoveBytes(first, middle, right);
-    MoveBytes(first + right, kept, left);
+    std::memcpy(kept, first, left);
+    std::memmove(first, middle, right);
+    std::memcpy(first + right, kept, left);
   } else {
-    MoveBytes(kept, middle, right);
-    MoveBytes(first + right, first, left);
-    MoveBytes(first, kept, right);
+    std::memcpy(kept, middle, right);
+    std::memmove(first + right, first, left);
+    std::memcpy(first, kept, right);
   }
 }
 
@@ -88,21 +87,21 @@ void Game::MoveCard(State& s, int card, int zone, bool bottom) {
   const int i = PlaceBelow(s.order, s.start[from + 1], card);
   if (from < zone) {
     int j = (bottom ? s.start[zone] : s.start[zone + 1]) - 1;
-    MoveBytes(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
+    std::memmove(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
     s.order[j] = static_cast<uint8_t>(card);
     ShiftStarts(s.start, from + 1, zone - from, -1);
   } else if (from > zone) {
     int j = bottom ? s.start[zone] : s.start[zone + 1];
-    MoveBytes(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
+    std::memmove(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
     s.order[j] = static_cast<uint8_t>(card);
     ShiftStarts(s.start, zone + 1, from - zone, 1);
   } else if (bottom) {
     int j = s.start[zone];
-    MoveBytes(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
+    std::memmove(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
     s.order[j] = static_cast<uint8_t>(card);
   } else {
     int j = s.start[zone + 1] - 1;
-    MoveBytes(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
+    std::memmove(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
     s.order[j] = static_cast<uint8_t>(card);
   }
   s.zone_of[card] = static_cast<uint8_t>(zone);
@@ -124,9 +123,9 @@ void Game::MoveCardAt(State& s, int i, int zone, int index) {
     ShiftStarts(s.start, zone + 1, from - zone, 1);
   }
   if (i < j) {
-    MoveBytes(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
+    std::memmove(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
   } else {
-    MoveBytes(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
+    std::memmove(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
   }
   s.order[j] = card;
   s.zone_of[card] = static_cast<uint8_t>(zone);
@@ -143,9 +142,9 @@ void Game::MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bo
   int run = -1;  // where the block begins in `order`
   bool turned = false;
   if (from != zone && count <= b - a) {
-    if (SameBytes(cards, s.order + b - count, n)) {
+    if (std::equal(cards, cards + n, s.order + b - count)) {
       run = b - count;
-    } else if (SameBytes(cards, s.order + a, n)) {
+    } else if (std::equal(cards, cards + n, s.order + a)) {
       run = a;
     } else if (std::equal(cards, cards + n, std::make_reverse_iterator(s.order + b))) {
       run = b - count;
