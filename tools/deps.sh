@@ -34,8 +34,8 @@ angler_install_deps() {
 # The shipped build in build/: Release and, with gcc, profile-guided (README
 # "Profile-guided build"): an instrumented angler in build-profile/ plays the
 # training runs (tools/profile_train.sh), trained again only when it was
-# rebuilt, and build/ is compiled with what they counted. ANGLER_PROFILE=off skips the
-# profile (a quicker build, a slower angler).
+# rebuilt, and build/ is compiled with what they counted. ANGLER_PROFILE=off
+# skips the profile (a quicker build, a slower angler).
 angler_build() {
   local profile=(-DANGLER_PROFILE=)
   if [ "${ANGLER_PROFILE:-}" != off ] && angler_cxx_is_gcc; then
