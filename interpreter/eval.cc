@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "interpreter/card_set_plan.h"
+#include "interpreter/set_shape.h"
 
 namespace angler {
 
@@ -625,6 +627,12 @@ void BindFunctions(Ruleset& rules, bool fused) {
   }
   if (fused) {
     for (Node& n : rules.nodes) n.fn = WithOwnAttr(rules, n);
+    // A card-set tree of a shape compiled ahead of time runs as one function.
+    for (size_t i = 0; i < rules.nodes.size(); ++i) {
+      const std::string key = SetShapeKey(rules, static_cast<int>(i));
+      if (key.empty()) continue;
+      if (SetFn compiled = CompiledSetFunction(key)) rules.nodes[i].set_fn = compiled;
+    }
   }
 }
 

@@ -145,7 +145,7 @@ enum class Attr : uint8_t {
   /* Ternary. */                                                                    \
   X(kIf, If, "if x then y else z")                                                  \
   /* Card sets (card_set_plan.h): a filter over printed attributes; each set */     \
-  /* node computes its set by Node::set_fn (SetOps, eval_card_set.cc). */           \
+  /* node computes its set by Node::set_fn (SetOps, set_ops.h). */                  \
   /* A set: 4 words of lists. Classes: b values lists[imm + i], */                  \
   /* ascending, with the sets at lists[a + 4i]. */                                  \
   X(kSetFilter, Generic, "cards x in set y: filter of condition z, slots [a, b);"   \
