@@ -13,6 +13,28 @@
 
 namespace angler {
 
+// The card-set ops, written once: each op's function in SetOps, and its form:
+// Leaf (no card-set children) or Over (a template over K, how it reaches its
+// children). Drives SetOps::Of and the names set_shape.cc writes.
+#define ANGLER_SET_OPS(X)             \
+  X(kSetStatic, Static, Leaf)         \
+  X(kSetIf, If, Leaf)                 \
+  X(kSetIfElse, IfElse, Over)         \
+  X(kSetIfAny, IfAny, Leaf)           \
+  X(kSetUnlessNone, UnlessNone, Over) \
+  X(kSetNot, Not, Over)               \
+  X(kSetAll, All, Over)               \
+  X(kSetAny, Any, Over)               \
+  X(kSetEq, Eq, Leaf)                 \
+  X(kSetLt, Lt, Leaf)                 \
+  X(kSetLe, Le, Leaf)                 \
+  X(kSetCase, Case, Over)             \
+  X(kSetOfCards, OfCards, Leaf)       \
+  X(kSetTable, Table, Leaf)
+// An op's function as the interpreter binds it.
+#define ANGLER_SET_FN_Leaf(fn) &fn
+#define ANGLER_SET_FN_Over(fn) &fn<Bound>
+
 // How many words of 64 cards a set of a ruleset of `cards` cards needs: the
 // W of its ops.
 inline int SetWordsFor(size_t cards) { return cards <= 64 ? 1 : cards <= 128 ? 2 : 4; }
@@ -250,34 +272,11 @@ struct SetOps {
 
   static SetFn Of(Op op) {
     switch (op) {
-      case Op::kSetStatic:
-        return &Static;
-      case Op::kSetIf:
-        return &If;
-      case Op::kSetIfElse:
-        return &IfElse<Bound>;
-      case Op::kSetIfAny:
-        return &IfAny;
-      case Op::kSetUnlessNone:
-        return &UnlessNone<Bound>;
-      case Op::kSetNot:
-        return &Not<Bound>;
-      case Op::kSetAll:
-        return &All<Bound>;
-      case Op::kSetAny:
-        return &Any<Bound>;
-      case Op::kSetEq:
-        return &Eq;
-      case Op::kSetLt:
-        return &Lt;
-      case Op::kSetLe:
-        return &Le;
-      case Op::kSetCase:
-        return &Case<Bound>;
-      case Op::kSetOfCards:
-        return &OfCards;
-      case Op::kSetTable:
-        return &Table;
+#define ANGLER_SET_OP_FN(op, fn, form) \
+  case Op::op:                         \
+    return ANGLER_SET_FN_##form(fn);
+      ANGLER_SET_OPS(ANGLER_SET_OP_FN)
+#undef ANGLER_SET_OP_FN
       default:
         return nullptr;  // not a set node
     }

@@ -1,7 +1,9 @@
 #include "interpreter/set_shape.h"
 
-#include <algorithm>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "interpreter/set_ops.h"
 
@@ -30,15 +32,15 @@ struct SetOpName {
   const char* name;
   bool over_children;
 };
+#define ANGLER_SET_OVER_Leaf false
+#define ANGLER_SET_OVER_Over true
 constexpr SetOpName kSetOpNames[] = {
-    {Op::kSetStatic, "Static", false}, {Op::kSetIf, "If", false},
-    {Op::kSetIfAny, "IfAny", false},   {Op::kSetUnlessNone, "UnlessNone", true},
-    {Op::kSetIfElse, "IfElse", true},  {Op::kSetNot, "Not", true},
-    {Op::kSetAll, "All", true},        {Op::kSetAny, "Any", true},
-    {Op::kSetEq, "Eq", false},         {Op::kSetLt, "Lt", false},
-    {Op::kSetLe, "Le", false},         {Op::kSetOfCards, "OfCards", false},
-    {Op::kSetCase, "Case", true},      {Op::kSetTable, "Table", false},
+#define ANGLER_SET_OP_NAME(op, fn, form) {Op::op, #fn, ANGLER_SET_OVER_##form},
+    ANGLER_SET_OPS(ANGLER_SET_OP_NAME)
+#undef ANGLER_SET_OP_NAME
 };
+#undef ANGLER_SET_OVER_Leaf
+#undef ANGLER_SET_OVER_Over
 
 const SetOpName* NameOf(Op op) {
   for (const SetOpName& n : kSetOpNames) {
