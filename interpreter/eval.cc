@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <string>
 
 #include "interpreter/card_set_plan.h"
 #include "interpreter/set_shape.h"
@@ -628,10 +627,9 @@ void BindFunctions(Ruleset& rules, bool fused) {
   if (fused) {
     for (Node& n : rules.nodes) n.fn = WithOwnAttr(rules, n);
     // A card-set tree of a shape compiled ahead of time runs as one function.
-    for (size_t i = 0; i < rules.nodes.size(); ++i) {
-      const std::string key = SetShapeKey(rules, static_cast<int>(i));
-      if (key.empty()) continue;
-      if (SetFn compiled = CompiledSetFunction(key)) rules.nodes[i].set_fn = compiled;
+    for (int root : SetTreeRoots(rules)) {
+      if (SetFn compiled = CompiledSetFunction(SetShapeKey(rules, root)))
+        rules.nodes[static_cast<size_t>(root)].set_fn = compiled;
     }
   }
 }

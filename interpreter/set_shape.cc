@@ -147,22 +147,29 @@ std::vector<std::string> CompiledSetShapes() {
   return keys;
 }
 
+std::vector<int> SetTreeRoots(const Ruleset& rules) {
+  std::vector<bool> is_child(rules.nodes.size(), false);
+  for (const Node& n : rules.nodes) {
+    if (!HasSetChildren(rules, n)) continue;
+    for (int child : SetChildren(rules, n)) {
+      if (child >= 0 && static_cast<size_t>(child) < is_child.size())
+        is_child[static_cast<size_t>(child)] = true;
+    }
+  }
+  std::vector<int> roots;
+  for (size_t i = 0; i < rules.nodes.size(); ++i) {
+    if (!is_child[i] && HasSetChildren(rules, rules.nodes[i]))
+      roots.push_back(static_cast<int>(i));
+  }
+  return roots;
+}
+
 std::string CompiledShapesSource(const std::vector<const Ruleset*>& rulesets) {
   std::set<std::pair<std::string, std::string>> entries;  // key, function
   for (const Ruleset* rules : rulesets) {
-    std::vector<bool> is_child(rules->nodes.size(), false);
-    for (const Node& n : rules->nodes) {
-      if (!HasSetChildren(*rules, n)) continue;
-      for (int child : SetChildren(*rules, n)) {
-        if (child >= 0 && static_cast<size_t>(child) < is_child.size())
-          is_child[static_cast<size_t>(child)] = true;
-      }
-    }
-    for (size_t i = 0; i < rules->nodes.size(); ++i) {
-      if (is_child[i] || !HasSetChildren(*rules, rules->nodes[i])) continue;
+    for (int root : SetTreeRoots(*rules)) {
       std::string key = WidthOf(*rules), fn;
-      if (Describe(*rules, static_cast<int>(i), OpsOf(*rules), key, fn))
-        entries.emplace(key, fn);
+      if (Describe(*rules, root, OpsOf(*rules), key, fn)) entries.emplace(key, fn);
     }
   }
   std::string out =

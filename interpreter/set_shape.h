@@ -6,7 +6,7 @@
 // what ops it has where, and nothing else: its key, such as
 // "2:IfElse(Any(Static,UnlessNone(Eq)),Static)", names the set width (words
 // of 64 cards), each op, and its set children in order. Values the ops read
-// (a suit, a hand) stay nodes of their own, and so do the sets of a filter
+// (an attribute, a zone) stay nodes of their own, and so do the sets of a filter
 // nested in an op (IfAny, Table's fallback).
 //
 // For every shape the shipped rulesets have, set_shapes.inc instantiates
@@ -31,15 +31,18 @@ namespace angler {
 // children (its own function is already one call) or not a card-set node.
 std::string SetShapeKey(const Ruleset& rules, int node);
 
+// The roots of the card-set trees of `rules`: the nodes with card-set
+// children that no node's card-set children include.
+std::vector<int> SetTreeRoots(const Ruleset& rules);
+
 // The compiled function of the shape `key`, nullptr when the table lacks it.
 SetFn CompiledSetFunction(const std::string& key);
 
 // The shapes in the compiled table, in its order (for tests and tools).
 std::vector<std::string> CompiledSetShapes();
 
-// set_shapes.inc for `rulesets`: one entry per distinct shape of a card-set
-// tree's root (a node with card-set children that no other node's set
-// children include), sorted by key.
+// set_shapes.inc for `rulesets`: one entry per distinct shape of a tree's
+// root (SetTreeRoots), sorted by key.
 std::string CompiledShapesSource(const std::vector<const Ruleset*>& rulesets);
 
 }  // namespace angler

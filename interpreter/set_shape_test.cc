@@ -26,31 +26,6 @@ std::vector<RulesetPtr> Shipped() {
   return all;
 }
 
-// The card-set ops' nodes whose set children no other node includes.
-std::vector<int> TreeRoots(const Ruleset& rules) {
-  std::vector<bool> child(rules.nodes.size(), false);
-  for (size_t i = 0; i < rules.nodes.size(); ++i) {
-    const Node& n = rules.nodes[i];
-    if (SetShapeKey(rules, static_cast<int>(i)).empty()) continue;
-    std::vector<int> children;
-    if (n.op == Op::kSetAll || n.op == Op::kSetAny) {
-      for (int k = 0; k < n.b; ++k)
-        children.push_back(static_cast<int>(rules.lists[static_cast<size_t>(n.a + k)]));
-    } else {
-      children = {n.x, n.y, n.z};
-    }
-    for (int c : children) {
-      if (c >= 0) child[static_cast<size_t>(c)] = true;
-    }
-  }
-  std::vector<int> roots;
-  for (size_t i = 0; i < rules.nodes.size(); ++i) {
-    if (!child[i] && !SetShapeKey(rules, static_cast<int>(i)).empty())
-      roots.push_back(static_cast<int>(i));
-  }
-  return roots;
-}
-
 TEST_CASE("compiled shapes: set_shapes.inc is what the shipped rulesets give",
           "[set_shape]") {
   std::vector<RulesetPtr> all = Shipped();
@@ -71,7 +46,7 @@ TEST_CASE("compiled shapes: every tree of a shipped ruleset runs compiled",
   int trees = 0;
   for (const RulesetPtr& rules : Shipped()) {
     INFO(rules->name);
-    for (int root : TreeRoots(*rules)) {
+    for (int root : SetTreeRoots(*rules)) {
       const std::string key = SetShapeKey(*rules, root);
       INFO(key);
       const SetFn compiled = CompiledSetFunction(key);
