@@ -6,6 +6,9 @@
 
 #include "interpreter/card_set_plan.h"
 #include "interpreter/set_shape.h"
+#include "interpreter/shape_table.h"
+#include "interpreter/value_ops.h"
+#include "interpreter/value_shape.h"
 
 namespace angler {
 
@@ -59,89 +62,52 @@ struct EvalOps {
   static int64_t CardAttrEqX(Evaluator& e, const Node& n) {
     return CardAttrEqXOf<&Through>(e, n);
   }
+  // The ops written over their operands (value_ops.h), reaching them
+  // through their nodes' functions.
+  using ByNode = ValueOps::Bound;
   static int64_t EqConst(Evaluator& e, const Node& n) {
-    return EqConstOf<&Through>(e, n);
+    return ValueOps::EqConst<ByNode>(e, n);
   }
   static int64_t NeConst(Evaluator& e, const Node& n) {
-    return NeConstOf<&Through>(e, n);
+    return ValueOps::NeConst<ByNode>(e, n);
   }
-  static int64_t Eq(Evaluator& e, const Node& n) { return e.Value(n.x) == e.Value(n.y); }
-  static int64_t Ne(Evaluator& e, const Node& n) { return e.Value(n.x) != e.Value(n.y); }
-  static int64_t Lt(Evaluator& e, const Node& n) { return e.Value(n.x) < e.Value(n.y); }
-  static int64_t Le(Evaluator& e, const Node& n) { return e.Value(n.x) <= e.Value(n.y); }
-  static int64_t Gt(Evaluator& e, const Node& n) { return e.Value(n.x) > e.Value(n.y); }
-  static int64_t Ge(Evaluator& e, const Node& n) { return e.Value(n.x) >= e.Value(n.y); }
-  // Checked: a result outside the 64-bit range is a fault, never wrapped.
-  static int64_t Add(Evaluator& e, const Node& n) {
-    int64_t r;
-    if (__builtin_add_overflow(e.Value(n.x), e.Value(n.y), &r)) [[unlikely]]
-      return e.Fault(n, RuntimeFault::kOverflow);
-    return r;
-  }
-  static int64_t Sub(Evaluator& e, const Node& n) {
-    int64_t r;
-    if (__builtin_sub_overflow(e.Value(n.x), e.Value(n.y), &r)) [[unlikely]]
-      return e.Fault(n, RuntimeFault::kOverflow);
-    return r;
-  }
+  static int64_t Eq(Evaluator& e, const Node& n) { return ValueOps::Eq<ByNode>(e, n); }
+  static int64_t Ne(Evaluator& e, const Node& n) { return ValueOps::Ne<ByNode>(e, n); }
+  static int64_t Lt(Evaluator& e, const Node& n) { return ValueOps::Lt<ByNode>(e, n); }
+  static int64_t Le(Evaluator& e, const Node& n) { return ValueOps::Le<ByNode>(e, n); }
+  static int64_t Gt(Evaluator& e, const Node& n) { return ValueOps::Gt<ByNode>(e, n); }
+  static int64_t Ge(Evaluator& e, const Node& n) { return ValueOps::Ge<ByNode>(e, n); }
+  static int64_t Add(Evaluator& e, const Node& n) { return ValueOps::Add<ByNode>(e, n); }
+  static int64_t Sub(Evaluator& e, const Node& n) { return ValueOps::Sub<ByNode>(e, n); }
   static int64_t AddConst(Evaluator& e, const Node& n) {
-    int64_t r;
-    if (__builtin_add_overflow(e.Value(n.x), n.imm, &r)) [[unlikely]]
-      return e.Fault(n, RuntimeFault::kOverflow);
-    return r;
+    return ValueOps::AddConst<ByNode>(e, n);
   }
+  // Checked: a result outside the 64-bit range is a fault, never wrapped.
   static int64_t Mul(Evaluator& e, const Node& n) {
+    const int64_t a = e.Value(n.x);
     int64_t r;
-    if (__builtin_mul_overflow(e.Value(n.x), e.Value(n.y), &r)) [[unlikely]]
+    if (__builtin_mul_overflow(a, e.Value(n.y), &r)) [[unlikely]]
       return e.Fault(n, RuntimeFault::kOverflow);
     return r;
   }
-  static int64_t Not(Evaluator& e, const Node& n) { return !e.Value(n.x); }
-  static int64_t If(Evaluator& e, const Node& n) { return IfOf<&Through>(e, n); }
+  static int64_t Not(Evaluator& e, const Node& n) { return ValueOps::Not<ByNode>(e, n); }
+  static int64_t If(Evaluator& e, const Node& n) { return ValueOps::If<ByNode>(e, n); }
   static int64_t Coalesce(Evaluator& e, const Node& n) {
-    return CoalesceOf<&Through>(e, n);
+    return ValueOps::Coalesce<ByNode>(e, n);
   }
   static int64_t AnyOf(Evaluator& e, const Node& n) {
-    for (int i = 0; i < n.b; ++i) {
-      if (e.Value(static_cast<int>(e.lists_[n.a + i]))) return 1;
-    }
-    return 0;
+    return ValueOps::AnyOf<ByNode>(e, n);
   }
   static int64_t AllOf(Evaluator& e, const Node& n) {
-    for (int i = 0; i < n.b; ++i) {
-      if (!e.Value(static_cast<int>(e.lists_[n.a + i]))) return 0;
-    }
-    return 1;
+    return ValueOps::AllOf<ByNode>(e, n);
   }
   static int64_t Attr(Evaluator& e, const Node& n) { return AttrOf<&Through>(e, n); }
   static int64_t List(Evaluator& e, const Node& n) { return e.ListValue(n); }
-  // Kept for one question: x's value, kept while bit n.a of shared_kept_
-  // is set (a new question clears it). A value that faulted is not kept: a
-  // filter's set that faulted is retried card by card (TrySet), which must
-  // meet the fault again if it needs the value, not read what the failed try
-  // left.
   static int64_t Shared(Evaluator& e, const Node& n) {
-    const uint64_t bit = uint64_t{1} << n.a;
-    if (!(e.shared_kept_ & bit)) {
-      const int64_t v = e.Value(n.x);
-      if (e.faulted()) return v;
-      e.shared_value_[n.a] = v;
-      e.shared_kept_ |= bit;
-    }
-    return e.shared_value_[n.a];
+    return ValueOps::Shared<ByNode>(e, n);
   }
-  // Kept for one question and card: the rules judging one card share it.
   static int64_t CardShared(Evaluator& e, const Node& n) {
-    const uint64_t bit = uint64_t{1} << n.a;
-    const int card = e.card_;
-    if (!(e.card_shared_kept_ & bit) || e.card_shared_card_[n.a] != card) {
-      const int64_t v = e.Value(n.x);
-      if (e.faulted()) return v;
-      e.card_shared_value_[n.a] = v;
-      e.card_shared_card_[n.a] = card;
-      e.card_shared_kept_ |= bit;
-    }
-    return e.card_shared_value_[n.a];
+    return ValueOps::CardShared<ByNode>(e, n);
   }
   static int64_t EverySeatSize(Evaluator& e, const Node& n) {
     const int64_t want = e.Value(n.x);
@@ -324,7 +290,7 @@ struct EvalOps {
   }
   template <EvalFn X>
   static int64_t IfOf(Evaluator& e, const Node& n) {
-    return X(e, e.nodes_[n.x]) ? e.Value(n.y) : e.Value(n.z);
+    return ValueOps::If<ValueOps::First<X>>(e, n);
   }
   template <EvalFn X>
   static int64_t AttrOf(Evaluator& e, const Node& n) {
@@ -336,26 +302,23 @@ struct EvalOps {
   }
   template <EvalFn X>
   static int64_t EqConstOf(Evaluator& e, const Node& n) {
-    return X(e, e.nodes_[n.x]) == n.imm;
+    return ValueOps::EqConst<ValueOps::First<X>>(e, n);
   }
   template <EvalFn X>
   static int64_t NeConstOf(Evaluator& e, const Node& n) {
-    return X(e, e.nodes_[n.x]) != n.imm;
+    return ValueOps::NeConst<ValueOps::First<X>>(e, n);
   }
   template <EvalFn X>
   static int64_t EqOf(Evaluator& e, const Node& n) {
-    const int64_t a = X(e, e.nodes_[n.x]);
-    return a == e.Value(n.y);
+    return ValueOps::Eq<ValueOps::First<X>>(e, n);
   }
   template <EvalFn X>
   static int64_t GtOf(Evaluator& e, const Node& n) {
-    const int64_t a = X(e, e.nodes_[n.x]);
-    return a > e.Value(n.y);
+    return ValueOps::Gt<ValueOps::First<X>>(e, n);
   }
   template <EvalFn X>
   static int64_t CoalesceOf(Evaluator& e, const Node& n) {
-    const int64_t a = X(e, e.nodes_[n.x]);
-    return a != kNone ? a : e.Value(n.y);
+    return ValueOps::Coalesce<ValueOps::First<X>>(e, n);
   }
   template <EvalFn X>
   static int64_t LetInOf(Evaluator& e, const Node& n) {
@@ -467,6 +430,54 @@ EvalFn WithOwnAttr(const Ruleset& rules, const Node& n) {
       return n.fn;
   }
 }
+
+// The functions a compiled value shape calls by name at its leaves
+// (value_shape.h): each op's own, and the fused forms BindFunctions gives.
+// A leaf whose function is not listed is reached through its pointer.
+using E = EvalOps;
+using V = ValueOps;
+struct LeafFunction {
+  EvalFn fn;
+  const char* name;
+};
+#define ANGLER_LEAF(...) {&E::__VA_ARGS__, #__VA_ARGS__},
+#define ANGLER_ATTR_LEAVES(A)                                                       \
+  ANGLER_LEAF(CardAttrIs<A>)                                                        \
+  ANGLER_LEAF(CardAttrEqIs<A>)                                                      \
+  ANGLER_LEAF(CardAttrNeIs<A>) ANGLER_LEAF(CardAttrEqXIs<A, &E::Through>)           \
+      ANGLER_LEAF(CardAttrEqXIs<A, &E::Shared>) ANGLER_LEAF(AttrIs<A, &E::Through>) \
+          ANGLER_LEAF(AttrIs<A, &E::Shared>) ANGLER_LEAF(AttrIs<A, &E::ZoneLast>)   \
+              ANGLER_LEAF(AttrIs<A, &E::ZoneLastOf<&E::Global>>)                    \
+                  ANGLER_LEAF(AttrIs<A, &E::FirstPlayed>)                           \
+                      ANGLER_LEAF(LetInOf<&E::CardAttrIs<A>>)                       \
+                          ANGLER_LEAF(CountOfTopsWhere<A>)
+const LeafFunction kLeafFunctions[] = {
+#define ANGLER_OP_LEAF(op, fn, doc) ANGLER_LEAF(fn)
+    ANGLER_OPS(ANGLER_OP_LEAF)
+#undef ANGLER_OP_LEAF
+        ANGLER_LEAF(FamilyZoneOfLocal) ANGLER_LEAF(FamilyZoneOfGlobal) ANGLER_LEAF(
+            CountFamilyCards) ANGLER_LEAF(FirstPlayed) ANGLER_LEAF(Stream)
+            ANGLER_LEAF(StreamFixedSet) ANGLER_LEAF(FirstOfFixedSet)
+                ANGLER_LEAF(CountOfTops) ANGLER_LEAF(StreamReversed) ANGLER_LEAF(
+                    ZoneSizeOf<&E::Global>) ANGLER_LEAF(ZoneSizeOf<&E::FamilyZone>)
+                    ANGLER_LEAF(ZoneSizeOf<&E::FamilyZoneOfLocal>)
+                        ANGLER_LEAF(ZoneSizeOf<&E::FamilyZoneOfGlobal>) ANGLER_LEAF(
+                            ZoneLastOf<&E::Global>) ANGLER_LEAF(LetInOf<&E::CardAttr>)
+                            ANGLER_LEAF(AttrOf<&E::Shared>) ANGLER_LEAF(
+                                AttrOf<&E::ZoneLast>) ANGLER_LEAF(AttrOf<&E::FirstPlayed>)
+                                ANGLER_LEAF(AttrOf<&E::ZoneLastOf<&E::Global>>)
+                                    ANGLER_LEAF(CardAttrEqXOf<&E::Shared>)
+                                        ANGLER_ATTR_LEAVES(Attr::kSuit)
+                                            ANGLER_ATTR_LEAVES(Attr::kValue)
+                                                ANGLER_ATTR_LEAVES(Attr::kStars)
+                                                    ANGLER_ATTR_LEAVES(Attr::kKind)};
+#undef ANGLER_ATTR_LEAVES
+#undef ANGLER_LEAF
+
+const ShapeEntry<EvalFn> kCompiledValueShapes[] = {
+#include "interpreter/value_shapes.inc"
+    {nullptr, nullptr},  // the end: the table may hold no shape
+};
 
 int64_t Evaluator::Switch(const Node& n) {
   switch (n.op) {
@@ -631,6 +642,11 @@ void BindFunctions(Ruleset& rules, bool fused) {
       if (SetFn compiled = CompiledSetFunction(SetShapeKey(rules, root)))
         rules.nodes[static_cast<size_t>(root)].set_fn = compiled;
     }
+    // So does a value tree (after every leaf has its function: keys name them).
+    for (int root : ValueTreeRoots(rules)) {
+      if (EvalFn compiled = CompiledValueFunction(ValueShapeKey(rules, root)))
+        rules.nodes[static_cast<size_t>(root)].fn = compiled;
+    }
   }
 }
 
@@ -644,6 +660,21 @@ EvalFn OwnFunction(Op op) {
 #undef ANGLER_OP_FN
   };
   return kFns[static_cast<size_t>(op)];
+}
+
+const char* LeafFunctionName(EvalFn fn) {
+  for (const LeafFunction& leaf : kLeafFunctions) {
+    if (leaf.fn == fn) return leaf.name;
+  }
+  return nullptr;
+}
+
+EvalFn CompiledValueFunction(const std::string& key) {
+  return FindShape<EvalFn>(kCompiledValueShapes, key);
+}
+
+std::vector<std::string> CompiledValueShapes() {
+  return ShapeKeys<EvalFn>(kCompiledValueShapes);
 }
 
 void BindEvaluators(Ruleset& rules) {

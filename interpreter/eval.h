@@ -159,6 +159,7 @@ class Evaluator {
   }
   void Pop(uint8_t* p);
   friend struct EvalOps;
+  friend struct ValueOps;
   int64_t Fault(const Node& n, RuntimeFault f) {
     if (fault_ == RuntimeFault::kNone) {
       fault_ = f;

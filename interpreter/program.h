@@ -58,7 +58,8 @@ enum class Attr : uint8_t {
 // switch, List: the list-reading switch; count, any and first of a filter
 // are bound to a streaming function instead), and what it computes for the
 // disassembler (`angler rules dump`). Operands: a, b, imm as named; x, y, z
-// are child nodes.
+// are child nodes. The ops over operands (If, the comparisons, ...) are
+// written in value_ops.h, over how they reach them (value_shape.h).
 #define ANGLER_OPS(X)                                                               \
   /* Leaves. */                                                                     \
   X(kConst, Const, "imm")                                                           \

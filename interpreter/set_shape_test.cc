@@ -5,46 +5,23 @@
 #include "interpreter/set_shape.h"
 
 #include <catch2/catch.hpp>
-#include <fstream>
-#include <sstream>
 
 #include "interpreter/card_set_test_util.h"
-#include "interpreter/loader.h"
+#include "interpreter/shape_test_util.h"
 
 namespace angler {
 namespace {
 
-std::vector<RulesetPtr> Shipped() {
-  std::vector<RulesetPtr> all;
-  for (const std::string& name : ShippedRulesets(/*with_variants=*/true)) {
-    Result<RulesetPtr> rules = LoadRuleset(name);
-    INFO(name << (rules ? "" : rules.error().Format()));
-    REQUIRE(rules.ok());
-    all.push_back(rules.value());
-  }
-  REQUIRE(all.size() >= 5);
-  return all;
-}
-
 TEST_CASE("compiled shapes: set_shapes.inc is what the shipped rulesets give",
           "[set_shape]") {
-  std::vector<RulesetPtr> all = Shipped();
-  std::vector<const Ruleset*> rulesets;
-  for (const RulesetPtr& r : all) rulesets.push_back(r.get());
-  std::ifstream in(std::string(ANGLER_TEST_DIR) + "/../interpreter/set_shapes.inc");
-  REQUIRE(in.good());
-  std::stringstream file;
-  file << in.rdbuf();
-  INFO(
-      "a shipped ruleset changed: regenerate the table with\n"
-      "  build/tools/angler_shapes > interpreter/set_shapes.inc");
-  CHECK(CompiledShapesSource(rulesets) == file.str());
+  testing::CheckTableFile("set_shapes.inc", CompiledShapesSource,
+                          "build/tools/angler_shapes > interpreter/set_shapes.inc");
 }
 
 TEST_CASE("compiled shapes: every tree of a shipped ruleset runs compiled",
           "[set_shape]") {
   int trees = 0;
-  for (const RulesetPtr& rules : Shipped()) {
+  for (const RulesetPtr& rules : testing::ShippedWithVariants()) {
     INFO(rules->name);
     for (int root : SetTreeRoots(*rules)) {
       const std::string key = SetShapeKey(*rules, root);
