@@ -14,7 +14,8 @@ namespace {
 
 TEST_CASE("compiled shapes: set_shapes.inc is what the shipped rulesets give",
           "[set_shape]") {
-  testing::CheckTableFile("set_shapes.inc", CompiledShapesSource,
+  testing::CheckTableFile(std::string(ANGLER_TEST_DIR) + "/../interpreter/set_shapes.inc",
+                          CompiledShapesSource,
                           "build/tools/angler_shapes > interpreter/set_shapes.inc");
 }
 

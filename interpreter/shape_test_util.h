@@ -27,14 +27,15 @@ inline std::vector<RulesetPtr> ShippedWithVariants() {
   return all;
 }
 
-// The table `source(rulesets)` gives is the file `inc` (under interpreter/),
-// which `command` regenerates.
+// The table `source(rulesets)` gives is the file at `path`, which `command`
+// regenerates.
 template <typename Source>
-void CheckTableFile(const std::string& inc, Source source, const std::string& command) {
+void CheckTableFile(const std::string& path, Source source, const std::string& command) {
   std::vector<RulesetPtr> all = ShippedWithVariants();
   std::vector<const Ruleset*> rulesets;
   for (const RulesetPtr& r : all) rulesets.push_back(r.get());
-  std::ifstream in(std::string(ANGLER_TEST_DIR) + "/../interpreter/" + inc);
+  std::ifstream in(path);
+  INFO(path);
   REQUIRE(in.good());
   std::stringstream file;
   file << in.rdbuf();

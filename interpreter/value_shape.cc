@@ -100,21 +100,33 @@ std::string ValueShapeKey(const Ruleset& rules, int node) {
 }
 
 std::vector<int> ValueTreeRoots(const Ruleset& rules) {
-  std::vector<bool> is_operand(rules.nodes.size(), false);
+  const size_t count = rules.nodes.size();
+  std::vector<bool> is_operand(count, false), read_by_set(count, false);
+  auto mark = [count](std::vector<bool>& marks, int node) {
+    if (node >= 0 && static_cast<size_t>(node) < count)
+      marks[static_cast<size_t>(node)] = true;
+  };
   for (const Node& n : rules.nodes) {
-    if (!IsOver(n)) continue;
-    for (int operand : Operands(rules, n)) {
-      if (operand >= 0 && static_cast<size_t>(operand) < is_operand.size())
-        is_operand[static_cast<size_t>(operand)] = true;
+    if (IsOver(n)) {
+      for (int operand : Operands(rules, n)) mark(is_operand, operand);
+    } else if (n.type == Type::kCardSet) {
+      // A card set reads the values its op names (a condition, a key).
+      for (int operand : {n.x, n.y, n.z}) mark(read_by_set, operand);
+      if (n.op == Op::kSetTable) {
+        for (int i = 0; i < n.b; ++i)
+          mark(read_by_set, static_cast<int>(rules.lists[static_cast<size_t>(n.a + i)]));
+      }
     }
   }
   std::vector<int> roots;
-  for (size_t i = 0; i < rules.nodes.size(); ++i) {
+  for (size_t i = 0; i < count; ++i) {
     const Node& n = rules.nodes[i];
-    // A kept value (Shared, CardShared) is read from many places, some not
-    // value ops (a card set's key): it runs compiled there too.
+    // A kept value (Shared, CardShared) is read from many places, and a
+    // card set reads an operand of a condition's tree (the tree it was
+    // planned from): those run compiled there too.
     const bool kept = n.op == Op::kShared || n.op == Op::kCardShared;
-    if ((!is_operand[i] || kept) && IsOver(n)) roots.push_back(static_cast<int>(i));
+    if ((!is_operand[i] || kept || read_by_set[i]) && IsOver(n))
+      roots.push_back(static_cast<int>(i));
   }
   return roots;
 }

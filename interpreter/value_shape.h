@@ -34,8 +34,8 @@ namespace angler {
 std::string ValueShapeKey(const Ruleset& rules, int node);
 
 // The roots of the value trees of `rules`: the ops over operands that are
-// no such op's operand, and every kept value (Shared, CardShared), which
-// other nodes read too.
+// no such op's operand, every kept value (Shared, CardShared), and every
+// such op a card-set node reads: those are read from other places too.
 std::vector<int> ValueTreeRoots(const Ruleset& rules);
 
 // The compiled function of the shape `key`, nullptr when the table lacks it

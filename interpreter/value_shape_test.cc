@@ -16,7 +16,8 @@ namespace {
 TEST_CASE("compiled value shapes: value_shapes.inc is what the shipped rulesets give",
           "[value_shape]") {
   testing::CheckTableFile(
-      "value_shapes.inc", CompiledValueShapesSource,
+      std::string(ANGLER_TEST_DIR) + "/../interpreter/value_shapes.inc",
+      CompiledValueShapesSource,
       "build/tools/angler_shapes --values > interpreter/value_shapes.inc");
 }
 
