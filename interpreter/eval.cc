@@ -109,10 +109,17 @@ struct EvalOps {
   static int64_t CardShared(Evaluator& e, const Node& n) {
     return ValueOps::CardShared<ByNode>(e, n);
   }
+  // The seats' piles lie side by side in `order`: when they hold `want`
+  // cards each, they span want * seats places, and an empty family (a check
+  // that nothing is left in passing) is settled by that span alone.
   static int64_t EverySeatSize(Evaluator& e, const Node& n) {
     const int64_t want = e.Value(n.x);
-    for (int p = 0; p < e.state_.num_players; ++p) {
-      if (e.state_.ZoneSize(n.a + p) != want) return 0;
+    const State& s = e.state_;
+    if (want < 0 || want > kMaxCards) return 0;  // no pile holds that many
+    if (s.start[n.a + s.num_players] - s.start[n.a] != want * s.num_players) return 0;
+    if (want == 0) return 1;
+    for (int p = 0; p < s.num_players; ++p) {
+      if (s.ZoneSize(n.a + p) != want) return 0;
     }
     return 1;
   }
@@ -154,6 +161,19 @@ struct EvalOps {
     }
     e.scratch_top_ = top;
     return first;
+  }
+  // The same over the trick's cards, read from the play order itself.
+  static int64_t FirstPlayedInFixedSet(Evaluator& e, const Node& n) {
+    const Node& filter = e.nodes_[n.x];
+    if (e.card_by_card_ || e.unstated_) [[unlikely]]
+      return e.StreamFilter(n, filter);
+    const int64_t* words = e.lists_ + e.nodes_[filter.y].a;
+    const State& s = e.state_;
+    for (int i = 0; i < s.played_count; ++i) {
+      const int c = s.played[i];
+      if (static_cast<uint64_t>(words[c >> 6]) >> (c & 63) & 1) return c;
+    }
+    return kNone;
   }
   // count or any of (the piles' top cards where C), C planned as a set: each
   // top tested where it lies, no list made and no jump per pile. A set that
@@ -441,16 +461,18 @@ struct LeafFunction {
   const char* name;
 };
 #define ANGLER_LEAF(...) {&E::__VA_ARGS__, #__VA_ARGS__},
-#define ANGLER_ATTR_LEAVES(A)                                                       \
-  ANGLER_LEAF(CardAttrIs<A>)                                                        \
-  ANGLER_LEAF(CardAttrEqIs<A>)                                                      \
-  ANGLER_LEAF(CardAttrNeIs<A>) ANGLER_LEAF(CardAttrEqXIs<A, &E::Through>)           \
-      ANGLER_LEAF(CardAttrEqXIs<A, &E::Shared>) ANGLER_LEAF(AttrIs<A, &E::Through>) \
-          ANGLER_LEAF(AttrIs<A, &E::Shared>) ANGLER_LEAF(AttrIs<A, &E::ZoneLast>)   \
-              ANGLER_LEAF(AttrIs<A, &E::ZoneLastOf<&E::Global>>)                    \
-                  ANGLER_LEAF(AttrIs<A, &E::FirstPlayed>)                           \
-                      ANGLER_LEAF(LetInOf<&E::CardAttrIs<A>>)                       \
-                          ANGLER_LEAF(CountOfTopsWhere<A>)
+#define ANGLER_ATTR_LEAVES(A)                                            \
+  ANGLER_LEAF(CardAttrIs<A>)                                             \
+  ANGLER_LEAF(CardAttrEqIs<A>)                                           \
+  ANGLER_LEAF(CardAttrNeIs<A>)                                           \
+  ANGLER_LEAF(CardAttrEqXIs<A, &E::Through>)                             \
+  ANGLER_LEAF(CardAttrEqXIs<A, &E::Shared>)                              \
+  ANGLER_LEAF(AttrIs<A, &E::Through>) ANGLER_LEAF(AttrIs<A, &E::Shared>) \
+      ANGLER_LEAF(AttrIs<A, &E::ZoneLast>)                               \
+          ANGLER_LEAF(AttrIs<A, &E::ZoneLastOf<&E::Global>>)             \
+              ANGLER_LEAF(AttrIs<A, &E::FirstPlayed>)                    \
+                  ANGLER_LEAF(LetInOf<&E::CardAttrIs<A>>)                \
+                      ANGLER_LEAF(CountOfTopsWhere<A>)
 const LeafFunction kLeafFunctions[] = {
 #define ANGLER_OP_LEAF(op, fn, doc) ANGLER_LEAF(fn)
     ANGLER_OPS(ANGLER_OP_LEAF)
@@ -458,9 +480,10 @@ const LeafFunction kLeafFunctions[] = {
         ANGLER_LEAF(FamilyZoneOfLocal) ANGLER_LEAF(FamilyZoneOfGlobal) ANGLER_LEAF(
             CountFamilyCards) ANGLER_LEAF(FirstPlayed) ANGLER_LEAF(Stream)
             ANGLER_LEAF(StreamFixedSet) ANGLER_LEAF(FirstOfFixedSet)
-                ANGLER_LEAF(CountOfTops) ANGLER_LEAF(StreamReversed) ANGLER_LEAF(
-                    ZoneSizeOf<&E::Global>) ANGLER_LEAF(ZoneSizeOf<&E::FamilyZone>)
-                    ANGLER_LEAF(ZoneSizeOf<&E::FamilyZoneOfLocal>)
+                ANGLER_LEAF(FirstPlayedInFixedSet) ANGLER_LEAF(CountOfTops) ANGLER_LEAF(
+                    StreamReversed) ANGLER_LEAF(ZoneSizeOf<&E::Global>)
+                    ANGLER_LEAF(ZoneSizeOf<&E::FamilyZone>) ANGLER_LEAF(
+                        ZoneSizeOf<&E::FamilyZoneOfLocal>)
                         ANGLER_LEAF(ZoneSizeOf<&E::FamilyZoneOfGlobal>) ANGLER_LEAF(
                             ZoneLastOf<&E::Global>) ANGLER_LEAF(LetInOf<&E::CardAttr>)
                             ANGLER_LEAF(AttrOf<&E::Shared>) ANGLER_LEAF(
@@ -626,7 +649,9 @@ void BindFunctions(Ruleset& rules, bool fused) {
       const Op from = op_of(x.x);
       if (x.op == Op::kSetFilter && op_of(x.y) == Op::kSetStatic &&
           (from == Op::kPlayed || from == Op::kZone || from == Op::kFamilyZone))
-        n.fn = n.op == Op::kFirst ? &EvalOps::FirstOfFixedSet : &EvalOps::StreamFixedSet;
+        n.fn = n.op != Op::kFirst    ? &EvalOps::StreamFixedSet
+               : from == Op::kPlayed ? &EvalOps::FirstPlayedInFixedSet
+                                     : &EvalOps::FirstOfFixedSet;
       else if (x.op == Op::kSetFilter && from == Op::kEnds &&
                (n.op == Op::kCount || n.op == Op::kAny))
         n.fn = CountOfTopsFunction(rules, x);
