@@ -50,8 +50,9 @@ struct ValueOps {
     static int64_t Value(Evaluator& e, int node) {
       return e.Value(node);
     }
-    // Whether holds(value of operand i) for some operand of nodes list
-    // [at, at + count), in order (`all`: for every one).
+    // Whether some operand (kAll: every one) of the nodes at lists[at ..
+    // at + count) is true, left to right, stopping at the first that
+    // settles it.
     template <bool kAll>
     static bool Each(Evaluator& e, int at, int count) {
       for (int i = 0; i < count; ++i) {

@@ -11,21 +11,21 @@
 namespace angler {
 namespace {
 
-constexpr const char* kOverNames[][2] = {
-#define ANGLER_VALUE_OP_NAME(op, fn) {#op, #fn},
+// Each op over operands and its function's name in ValueOps.
+struct ValueOpName {
+  Op op;
+  const char* name;
+};
+constexpr ValueOpName kValueOpNames[] = {
+#define ANGLER_VALUE_OP_NAME(op, fn) {Op::op, #fn},
     ANGLER_VALUE_OPS(ANGLER_VALUE_OP_NAME)
 #undef ANGLER_VALUE_OP_NAME
-};
-constexpr Op kOverOps[] = {
-#define ANGLER_VALUE_OP_ENUM(op, fn) Op::op,
-    ANGLER_VALUE_OPS(ANGLER_VALUE_OP_ENUM)
-#undef ANGLER_VALUE_OP_ENUM
 };
 
 // The name of op `op` in ValueOps, nullptr when it is no op over operands.
 const char* OverName(Op op) {
-  for (size_t i = 0; i < std::size(kOverOps); ++i) {
-    if (kOverOps[i] == op) return kOverNames[i][1];
+  for (const ValueOpName& n : kValueOpNames) {
+    if (n.op == op) return n.name;
   }
   return nullptr;
 }

@@ -4,11 +4,12 @@
 //
 // A value op over operands (value_ops.h: If, Coalesce, the comparisons, the
 // sums, AnyOf, AllOf, Shared) reaches them through their nodes' functions,
-// one call through a pointer each. A tree's shape is what ops it has where:
-// its key, such as "EqConst(Shared(Coalesce(Global,AttrIs<Attr::kSuit,
-// &E::FirstOfFixedSet>)))", names each op over operands and, at the leaves, the function
-// the interpreter binds there ("_" for one that has no name in the table's list, reached
-// through its pointer). Constants and slots stay in the nodes.
+// one call through a pointer each. A tree's shape is what ops it has where.
+// Its key names each op over operands and, at the leaves, the function the
+// interpreter binds there ("_" for one the table cannot name, reached
+// through its pointer): Fishing's `led == none` is
+//   EqConst(Shared(Coalesce(Global,AttrIs<Attr::kSuit, &E::Shared>)))
+// Constants and slots stay in the nodes.
 //
 // For every shape the shipped rulesets have, value_shapes.inc instantiates
 // the ops over their operands' functions (ValueOps::Fixed): the same code,
