@@ -111,7 +111,7 @@ struct EvalOps {
   }
   // The seats' piles lie side by side in `order`: when they hold `want`
   // cards each, they span want * seats places, and an empty family (a check
-  // that nothing is left in passing) is settled by that span alone.
+  // that no seat's pile holds a card) is settled by that span alone.
   static int64_t EverySeatSize(Evaluator& e, const Node& n) {
     const int64_t want = e.Value(n.x);
     const State& s = e.state_;

@@ -7,7 +7,8 @@
 // one call through a pointer each. A tree's shape is what ops it has where.
 // Its key names each op over operands and, at the leaves, the function the
 // interpreter binds there ("_" for one the table cannot name, reached
-// through its pointer): Fishing's `led == none` is
+// through its pointer): `d == none`, d a define `v ?? c.suit` kept for the
+// question (c a card define kept too) and v a variable, is
 //   EqConst(Shared(Coalesce(Global,AttrIs<Attr::kSuit, &E::Shared>)))
 // Constants and slots stay in the nodes.
 //
