@@ -460,42 +460,57 @@ struct LeafFunction {
   EvalFn fn;
   const char* name;
 };
-#define ANGLER_LEAF(...) {&E::__VA_ARGS__, #__VA_ARGS__},
-#define ANGLER_ATTR_LEAVES(A)                                            \
-  ANGLER_LEAF(CardAttrIs<A>)                                             \
-  ANGLER_LEAF(CardAttrEqIs<A>)                                           \
-  ANGLER_LEAF(CardAttrNeIs<A>)                                           \
-  ANGLER_LEAF(CardAttrEqXIs<A, &E::Through>)                             \
-  ANGLER_LEAF(CardAttrEqXIs<A, &E::Shared>)                              \
-  ANGLER_LEAF(AttrIs<A, &E::Through>) ANGLER_LEAF(AttrIs<A, &E::Shared>) \
-      ANGLER_LEAF(AttrIs<A, &E::ZoneLast>)                               \
-          ANGLER_LEAF(AttrIs<A, &E::ZoneLastOf<&E::Global>>)             \
-              ANGLER_LEAF(AttrIs<A, &E::FirstPlayed>)                    \
-                  ANGLER_LEAF(LetInOf<&E::CardAttrIs<A>>)                \
-                      ANGLER_LEAF(CountOfTopsWhere<A>)
+// One entry a line: clang-format would pack them.
+// clang-format off
+#define ANGLER_LEAF(...) LeafFunction{&E::__VA_ARGS__, #__VA_ARGS__}
+// The functions BindFunctions gives nodes reading printed attribute A.
+#define ANGLER_ATTR_LEAVES(A)                                                     \
+  ANGLER_LEAF(CardAttrIs<A>),                                                     \
+  ANGLER_LEAF(CardAttrEqIs<A>),                                                   \
+  ANGLER_LEAF(CardAttrNeIs<A>),                                                   \
+  ANGLER_LEAF(CardAttrEqXIs<A, &E::Through>),                                     \
+  ANGLER_LEAF(CardAttrEqXIs<A, &E::Shared>),                                      \
+  ANGLER_LEAF(AttrIs<A, &E::Through>),                                            \
+  ANGLER_LEAF(AttrIs<A, &E::Shared>),                                             \
+  ANGLER_LEAF(AttrIs<A, &E::ZoneLast>),                                           \
+  ANGLER_LEAF(AttrIs<A, &E::ZoneLastOf<&E::Global>>),                             \
+  ANGLER_LEAF(AttrIs<A, &E::FirstPlayed>),                                        \
+  ANGLER_LEAF(LetInOf<&E::CardAttrIs<A>>),                                        \
+  ANGLER_LEAF(CountOfTopsWhere<A>)
 const LeafFunction kLeafFunctions[] = {
-#define ANGLER_OP_LEAF(op, fn, doc) ANGLER_LEAF(fn)
-    ANGLER_OPS(ANGLER_OP_LEAF)
+  ANGLER_LEAF(FamilyZoneOfLocal),
+  ANGLER_LEAF(FamilyZoneOfGlobal),
+  ANGLER_LEAF(CountFamilyCards),
+  ANGLER_LEAF(FirstPlayed),
+  ANGLER_LEAF(Stream),
+  ANGLER_LEAF(StreamFixedSet),
+  ANGLER_LEAF(FirstOfFixedSet),
+  ANGLER_LEAF(FirstPlayedInFixedSet),
+  ANGLER_LEAF(CountOfTops),
+  ANGLER_LEAF(StreamReversed),
+  ANGLER_LEAF(ZoneSizeOf<&E::Global>),
+  ANGLER_LEAF(ZoneSizeOf<&E::FamilyZone>),
+  ANGLER_LEAF(ZoneSizeOf<&E::FamilyZoneOfLocal>),
+  ANGLER_LEAF(ZoneSizeOf<&E::FamilyZoneOfGlobal>),
+  ANGLER_LEAF(ZoneLastOf<&E::Global>),
+  ANGLER_LEAF(LetInOf<&E::CardAttr>),
+  ANGLER_LEAF(AttrOf<&E::Shared>),
+  ANGLER_LEAF(AttrOf<&E::ZoneLast>),
+  ANGLER_LEAF(AttrOf<&E::FirstPlayed>),
+  ANGLER_LEAF(AttrOf<&E::ZoneLastOf<&E::Global>>),
+  ANGLER_LEAF(CardAttrEqXOf<&E::Shared>),
+  ANGLER_ATTR_LEAVES(Attr::kSuit),
+  ANGLER_ATTR_LEAVES(Attr::kValue),
+  ANGLER_ATTR_LEAVES(Attr::kStars),
+  ANGLER_ATTR_LEAVES(Attr::kKind),
+  // Each op's own function (program.h).
+#define ANGLER_OP_LEAF(op, fn, doc) ANGLER_LEAF(fn),
+  ANGLER_OPS(ANGLER_OP_LEAF)
 #undef ANGLER_OP_LEAF
-        ANGLER_LEAF(FamilyZoneOfLocal) ANGLER_LEAF(FamilyZoneOfGlobal) ANGLER_LEAF(
-            CountFamilyCards) ANGLER_LEAF(FirstPlayed) ANGLER_LEAF(Stream)
-            ANGLER_LEAF(StreamFixedSet) ANGLER_LEAF(FirstOfFixedSet)
-                ANGLER_LEAF(FirstPlayedInFixedSet) ANGLER_LEAF(CountOfTops) ANGLER_LEAF(
-                    StreamReversed) ANGLER_LEAF(ZoneSizeOf<&E::Global>)
-                    ANGLER_LEAF(ZoneSizeOf<&E::FamilyZone>) ANGLER_LEAF(
-                        ZoneSizeOf<&E::FamilyZoneOfLocal>)
-                        ANGLER_LEAF(ZoneSizeOf<&E::FamilyZoneOfGlobal>) ANGLER_LEAF(
-                            ZoneLastOf<&E::Global>) ANGLER_LEAF(LetInOf<&E::CardAttr>)
-                            ANGLER_LEAF(AttrOf<&E::Shared>) ANGLER_LEAF(
-                                AttrOf<&E::ZoneLast>) ANGLER_LEAF(AttrOf<&E::FirstPlayed>)
-                                ANGLER_LEAF(AttrOf<&E::ZoneLastOf<&E::Global>>)
-                                    ANGLER_LEAF(CardAttrEqXOf<&E::Shared>)
-                                        ANGLER_ATTR_LEAVES(Attr::kSuit)
-                                            ANGLER_ATTR_LEAVES(Attr::kValue)
-                                                ANGLER_ATTR_LEAVES(Attr::kStars)
-                                                    ANGLER_ATTR_LEAVES(Attr::kKind)};
+};
 #undef ANGLER_ATTR_LEAVES
 #undef ANGLER_LEAF
+// clang-format on
 
 const ShapeEntry<EvalFn> kCompiledValueShapes[] = {
 #include "interpreter/value_shapes.inc"
