@@ -29,7 +29,7 @@ record falscher-hering --players 3 --games 1 --seed 2 --bots spot:careful
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do grep -q http "$out/serve.out" && break; sleep 0.1; done
-url="$(grep -o 'http://[^ ]*' "$out/serve.out" | head -1)"
+url="$(grep -o -m1 'http://[^ ]*' "$out/serve.out")"
 [ -n "$url" ] || { echo "FAIL: the server printed no URL" >&2; cat "$out/serve.out" >&2; exit 1; }
 browse() {
   timeout 120 "$chrome" --headless --no-sandbox --disable-gpu --hide-scrollbars \
@@ -40,11 +40,14 @@ browse() {
 browse --virtual-time-budget=60000 --dump-dom "${url}?selftest=1#/game/1" >"$out/selftest.html"
 result="$(sed -n '/id="selftest"/,/<\/pre>/p' "$out/selftest.html")"
 echo "$result"
-echo "$result" | grep -q PASS || { echo "FAIL: the page's walk did not pass" >&2; exit 1; }
-"$angler" replay show 1 --ply 10 --db "$db" | grep -q "{seen in the browser} !?" \
+# Outputs are read whole before grep: `cmd | grep -q` under pipefail fails
+# when grep stops reading before cmd has written everything.
+grep -q PASS <<<"$result" || { echo "FAIL: the page's walk did not pass" >&2; exit 1; }
+shown="$("$angler" replay show 1 --ply 10 --db "$db")"
+grep -q "{seen in the browser} !?" <<<"$shown" \
   || { echo "FAIL: the comment is not in the store" >&2; exit 1; }
 echo "the comment is in the store"
-"$angler" replay show 1 --ply 10 --db "$db" | grep -q "^variation [0-9]* from here" \
+grep -q "^variation [0-9]* from here" <<<"$shown" \
   || { echo "FAIL: the variation is not in the store" >&2; exit 1; }
 echo "the variation is in the store"
 

@@ -56,9 +56,13 @@ angler_build() {
 }
 
 # Whether the C++ compiler cmake picks ($CXX, else c++) is gcc.
+# The macros are read whole first: `... | grep -q` under pipefail failed
+# whenever grep stopped reading before the compiler finished writing (the
+# compiler's SIGPIPE), and the build then quietly went without its profile.
 angler_cxx_is_gcc() {
-  "${CXX:-c++}" -dM -E -x c++ /dev/null 2>/dev/null | grep -q "__GNUC__" &&
-    ! "${CXX:-c++}" -dM -E -x c++ /dev/null | grep -q "__clang__"
+  local macros
+  macros=$("${CXX:-c++}" -dM -E -x c++ /dev/null 2>/dev/null) || return 1
+  [[ $macros == *__GNUC__* && $macros != *__clang__* ]]
 }
 
 # The clang compiler when there is one, else nothing.
