@@ -23,7 +23,7 @@ class TestServer {
     path_ = (std::filesystem::temp_directory_path() /
              ("angler_serve_test_" + std::to_string(getpid()) + ".db"))
                 .string();
-    std::filesystem::remove(path_);
+    RemoveFiles();
     auto store = Store::Open(path_);
     REQUIRE(store);
     for (const auto& [name, players, seed] :
@@ -43,7 +43,10 @@ class TestServer {
   ~TestServer() {
     server_->Stop();
     thread_.join();
-    std::filesystem::remove(path_);
+    client_.reset();
+    server_.reset();
+    api_.reset();  // the store closes before its files go
+    RemoveFiles();
   }
 
   // The status and the parsed body.
@@ -64,6 +67,11 @@ class TestServer {
     INFO(r->body);
     REQUIRE(v);
     return {r->status, v.value()};
+  }
+
+  // The store and the files SQLite keeps beside it (write-ahead log mode).
+  void RemoveFiles() const {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path_ + suffix);
   }
 
   std::string path_;
