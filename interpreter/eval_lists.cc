@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "interpreter/eval.h"
+#include "interpreter/zone_set.h"
 
 namespace angler {
 namespace {
@@ -184,7 +185,19 @@ int64_t Evaluator::StreamFixedSet(const Node& n, const Node& filter) {
     return StreamFilter(n, filter);
   const CardSet set = ListSet(nodes_[filter.y].a);
   const int top = scratch_top_;
-  const int64_t result = Reduce(n.op, cards_, Cards(filter.x), set);
+  const auto xs = Cards(filter.x);
+  const int cards = static_cast<int>(rules_.cards.size());
+  int64_t result;
+  const Op from = nodes_[filter.x].op;
+  if ((n.op == Op::kCount || n.op == Op::kAny) &&
+      (from == Op::kZone || from == Op::kFamilyZone) &&
+      ZoneSetPays(static_cast<int>(xs.size()), cards)) {
+    // A large zone, read as the set of its cards (zone_set.h).
+    const int count = ZoneCount(state_, state_.zone_of[xs[0]], cards, set);
+    result = n.op == Op::kAny ? count != 0 : count;
+  } else {
+    result = Reduce(n.op, cards_, xs, set);
+  }
   scratch_top_ = top;
   return result;
 }

@@ -71,7 +71,8 @@ class TestServer {
 
   // The store and the files SQLite keeps beside it (write-ahead log mode).
   void RemoveFiles() const {
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path_ + suffix);
+    for (const char* suffix : {"", "-wal", "-shm"})
+      std::filesystem::remove(path_ + suffix);
   }
 
   std::string path_;
