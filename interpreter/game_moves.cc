@@ -3,6 +3,7 @@
 // starts of the zones between them.
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <cstring>
 #include <iterator>
 
@@ -65,15 +66,18 @@ int PlaceBelow(const uint8_t* order, int top, int card) {
 // not one by one: how many zones a move crosses changes from move to move,
 // and a loop over just those mispredicts its end.
 void ShiftStarts(uint16_t* start, int lo, int n, int delta) {
-  using Lanes = uint16_t __attribute__((vector_size(16)));  // gcc and clang
-  constexpr int kLanes = sizeof(Lanes) / sizeof(uint16_t);
+  // Signed lanes: SSE2 compares signed 16-bit lanes in one instruction,
+  // unsigned ones in several (zone counts and starts fit either way).
+  using Lanes = int16_t __attribute__((vector_size(16)));  // gcc and clang
+  constexpr int kLanes = sizeof(Lanes) / sizeof(int16_t);
   constexpr Lanes kIndex = {0, 1, 2, 3, 4, 5, 6, 7};
-  const auto by = static_cast<uint16_t>(delta);
+  static_assert(kMaxZones + 1 <= INT16_MAX && kMaxCards <= INT16_MAX);
+  const auto by = static_cast<int16_t>(delta);
   int at = 0;
   for (; at < n && lo + at + kLanes <= kMaxZones + 1; at += kLanes) {
     Lanes lanes;
     std::memcpy(&lanes, start + lo + at, sizeof lanes);
-    const Lanes in_range = kIndex < static_cast<uint16_t>(n - at);  // all ones where so
+    const Lanes in_range = kIndex < static_cast<int16_t>(n - at);  // all ones where so
     lanes += in_range & by;
     std::memcpy(start + lo + at, &lanes, sizeof lanes);
   }
