@@ -150,15 +150,8 @@ struct EvalOps {
     const Node& filter = e.nodes_[n.x];
     if (e.card_by_card_ || e.unstated_) [[unlikely]]
       return e.StreamFilter(n, filter);
-    const int64_t* words = e.lists_ + e.nodes_[filter.y].a;
     const int top = e.scratch_top_;
-    int64_t first = kNone;
-    for (uint8_t c : e.Cards(filter.x)) {
-      if (static_cast<uint64_t>(words[c >> 6]) >> (c & 63) & 1) {
-        first = c;
-        break;
-      }
-    }
+    const int64_t first = FirstIn(e.lists_ + e.nodes_[filter.y].a, e.Cards(filter.x));
     e.scratch_top_ = top;
     return first;
   }
@@ -167,10 +160,12 @@ struct EvalOps {
     const Node& filter = e.nodes_[n.x];
     if (e.card_by_card_ || e.unstated_) [[unlikely]]
       return e.StreamFilter(n, filter);
-    const int64_t* words = e.lists_ + e.nodes_[filter.y].a;
     const State& s = e.state_;
-    for (int i = 0; i < s.played_count; ++i) {
-      const int c = s.played[i];
+    return FirstIn(e.lists_ + e.nodes_[filter.y].a, {s.played, s.played_count});
+  }
+  // The first of `cards` in the set stored at `words` (lists[a ..]), or none.
+  static int64_t FirstIn(const int64_t* words, std::span<const uint8_t> cards) {
+    for (uint8_t c : cards) {
       if (static_cast<uint64_t>(words[c >> 6]) >> (c & 63) & 1) return c;
     }
     return kNone;

@@ -192,7 +192,8 @@ int64_t Evaluator::StreamFixedSet(const Node& n, const Node& filter) {
   if ((n.op == Op::kCount || n.op == Op::kAny) &&
       (from == Op::kZone || from == Op::kFamilyZone) &&
       ZoneSetPays(static_cast<int>(xs.size()), cards)) {
-    // A large zone, read as the set of its cards (zone_set.h).
+    // A large zone, read as the set of its cards (zone_set.h): xs is the
+    // whole zone, so its first card names it.
     const int count = ZoneCount(state_, state_.zone_of[xs[0]], cards, set);
     result = n.op == Op::kAny ? count != 0 : count;
   } else {
