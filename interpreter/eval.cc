@@ -109,6 +109,13 @@ struct EvalOps {
   static int64_t CardShared(Evaluator& e, const Node& n) {
     return ValueOps::CardShared<ByNode>(e, n);
   }
+  // A kept value (a Shared node) as a chain's operand: read when kept, else
+  // worked out by the node's own function, its compiled shape where it has
+  // one (which keeps it), not by Shared's calls node by node.
+  static int64_t Kept(Evaluator& e, const Node& n) {
+    if (e.shared_kept_ >> n.a & 1) return e.shared_value_[n.a];
+    return n.fn(e, n);
+  }
   // The seats' piles lie side by side in `order`: when they hold `want`
   // cards each, they span want * seats places, and an empty family (a check
   // that no seat's pile holds a card) is settled by that span alone.
@@ -371,9 +378,9 @@ constexpr OpChain kChains[] = {
     // The hottest pairs of an op and its operand's op.
     {{Op::kIf, Op::kCardAttrEq, kNoOp}, &EvalOps::IfOf<&EvalOps::CardAttrEq>},
     {{Op::kIf, Op::kEqConst, kNoOp}, &EvalOps::IfOf<&EvalOps::EqConst>},
-    {{Op::kAttr, Op::kShared, kNoOp}, &EvalOps::AttrOf<&EvalOps::Shared>},
-    {{Op::kCardAttrEqX, Op::kShared, kNoOp}, &EvalOps::CardAttrEqXOf<&EvalOps::Shared>},
-    {{Op::kEqConst, Op::kShared, kNoOp}, &EvalOps::EqConstOf<&EvalOps::Shared>},
+    {{Op::kAttr, Op::kShared, kNoOp}, &EvalOps::AttrOf<&EvalOps::Kept>},
+    {{Op::kCardAttrEqX, Op::kShared, kNoOp}, &EvalOps::CardAttrEqXOf<&EvalOps::Kept>},
+    {{Op::kEqConst, Op::kShared, kNoOp}, &EvalOps::EqConstOf<&EvalOps::Kept>},
     {{Op::kZoneSize, Op::kGlobal, kNoOp}, &EvalOps::ZoneSizeOf<&EvalOps::Global>},
     {{Op::kCoalesce, Op::kGlobal, kNoOp}, &EvalOps::CoalesceOf<&EvalOps::Global>},
     {{Op::kLetIn, Op::kCardAttr, kNoOp}, &EvalOps::LetInOf<&EvalOps::CardAttr>},
@@ -411,7 +418,7 @@ EvalFn WithAttr(EvalFn fn) {
   using E = EvalOps;
   if (fn == &E::CardAttr) return &E::CardAttrIs<A>;
   if (fn == &E::Attr) return &E::AttrIs<A, &E::Through>;
-  if (fn == &E::AttrOf<&E::Shared>) return &E::AttrIs<A, &E::Shared>;
+  if (fn == &E::AttrOf<&E::Kept>) return &E::AttrIs<A, &E::Kept>;
   if (fn == &E::AttrOf<&E::ZoneLast>) return &E::AttrIs<A, &E::ZoneLast>;
   if (fn == &E::AttrOf<&E::ZoneLastOf<&E::Global>>)
     return &E::AttrIs<A, &E::ZoneLastOf<&E::Global>>;
@@ -419,7 +426,7 @@ EvalFn WithAttr(EvalFn fn) {
   if (fn == &E::CardAttrEq) return &E::CardAttrEqIs<A>;
   if (fn == &E::CardAttrNe) return &E::CardAttrNeIs<A>;
   if (fn == &E::CardAttrEqX) return &E::CardAttrEqXIs<A, &E::Through>;
-  if (fn == &E::CardAttrEqXOf<&E::Shared>) return &E::CardAttrEqXIs<A, &E::Shared>;
+  if (fn == &E::CardAttrEqXOf<&E::Kept>) return &E::CardAttrEqXIs<A, &E::Kept>;
   // Chains whose operand x reads it.
   if (fn == &E::IfOf<&E::CardAttrEq>) return &E::IfOf<&E::CardAttrEqIs<A>>;
   if (fn == &E::LetInOf<&E::CardAttr>) return &E::LetInOf<&E::CardAttrIs<A>>;
@@ -464,9 +471,9 @@ struct LeafFunction {
   ANGLER_LEAF(CardAttrEqIs<A>),                                                   \
   ANGLER_LEAF(CardAttrNeIs<A>),                                                   \
   ANGLER_LEAF(CardAttrEqXIs<A, &E::Through>),                                     \
-  ANGLER_LEAF(CardAttrEqXIs<A, &E::Shared>),                                      \
+  ANGLER_LEAF(CardAttrEqXIs<A, &E::Kept>),                                      \
   ANGLER_LEAF(AttrIs<A, &E::Through>),                                            \
-  ANGLER_LEAF(AttrIs<A, &E::Shared>),                                             \
+  ANGLER_LEAF(AttrIs<A, &E::Kept>),                                             \
   ANGLER_LEAF(AttrIs<A, &E::ZoneLast>),                                           \
   ANGLER_LEAF(AttrIs<A, &E::ZoneLastOf<&E::Global>>),                             \
   ANGLER_LEAF(AttrIs<A, &E::FirstPlayed>),                                        \
@@ -489,11 +496,11 @@ const LeafFunction kLeafFunctions[] = {
   ANGLER_LEAF(ZoneSizeOf<&E::FamilyZoneOfGlobal>),
   ANGLER_LEAF(ZoneLastOf<&E::Global>),
   ANGLER_LEAF(LetInOf<&E::CardAttr>),
-  ANGLER_LEAF(AttrOf<&E::Shared>),
+  ANGLER_LEAF(AttrOf<&E::Kept>),
   ANGLER_LEAF(AttrOf<&E::ZoneLast>),
   ANGLER_LEAF(AttrOf<&E::FirstPlayed>),
   ANGLER_LEAF(AttrOf<&E::ZoneLastOf<&E::Global>>),
-  ANGLER_LEAF(CardAttrEqXOf<&E::Shared>),
+  ANGLER_LEAF(CardAttrEqXOf<&E::Kept>),
   ANGLER_ATTR_LEAVES(Attr::kSuit),
   ANGLER_ATTR_LEAVES(Attr::kValue),
   ANGLER_ATTR_LEAVES(Attr::kStars),

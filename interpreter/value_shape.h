@@ -9,7 +9,7 @@
 // interpreter binds there ("_" for one the table cannot name, reached
 // through its pointer): `d == none`, d a define `v ?? c.suit` kept for the
 // question (c a card define kept too) and v a variable, is
-//   EqConst(Shared(Coalesce(Global,AttrIs<Attr::kSuit, &E::Shared>)))
+//   EqConst(Shared(Coalesce(Global,AttrIs<Attr::kSuit, &E::Kept>)))
 // Constants and slots stay in the nodes.
 //
 // For every shape the shipped rulesets have, value_shapes.inc instantiates
