@@ -35,8 +35,9 @@ struct Command {
 std::span<const Command> Commands();
 
 // How this angler was compiled, for `version` and `bench` (speed depends on
-// it): the compiler, the build type and whether it is profile-guided, as
-// "gcc 12.2.0, Release, profile-guided".
+// it): the compiler, the build type and whether it is profile-guided and
+// link-time optimised, as "gcc 12.2.0, Release, profile-guided, link-time
+// optimised".
 std::string BuildDescription();
 
 // `angler WORDS...` without the program name: dispatches to a subcommand.
