@@ -471,9 +471,9 @@ struct LeafFunction {
   ANGLER_LEAF(CardAttrEqIs<A>),                                                   \
   ANGLER_LEAF(CardAttrNeIs<A>),                                                   \
   ANGLER_LEAF(CardAttrEqXIs<A, &E::Through>),                                     \
-  ANGLER_LEAF(CardAttrEqXIs<A, &E::Kept>),                                      \
+  ANGLER_LEAF(CardAttrEqXIs<A, &E::Kept>),                                        \
   ANGLER_LEAF(AttrIs<A, &E::Through>),                                            \
-  ANGLER_LEAF(AttrIs<A, &E::Kept>),                                             \
+  ANGLER_LEAF(AttrIs<A, &E::Kept>),                                               \
   ANGLER_LEAF(AttrIs<A, &E::ZoneLast>),                                           \
   ANGLER_LEAF(AttrIs<A, &E::ZoneLastOf<&E::Global>>),                             \
   ANGLER_LEAF(AttrIs<A, &E::FirstPlayed>),                                        \
