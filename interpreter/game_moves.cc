@@ -12,43 +12,6 @@
 namespace angler {
 namespace {
 
-// memmove for the short moves of `order` (a few dozen places at most, often
-// fewer than 16), inline: a call to the library's memmove cost more than the
-// move. Every byte is loaded before any is stored, so the two may overlap.
-inline void MoveBytes(uint8_t* to, const uint8_t* from, size_t n) {
-  using Bytes16 = uint8_t __attribute__((vector_size(16)));  // gcc and clang
-  auto both_ends = [&]<class Word>(Word) {  // sizeof(Word) <= n <= 2 * sizeof(Word)
-    Word first, last;
-    std::memcpy(&first, from, sizeof(Word));
-    std::memcpy(&last, from + n - sizeof(Word), sizeof(Word));
-    std::memcpy(to, &first, sizeof(Word));
-    std::memcpy(to + n - sizeof(Word), &last, sizeof(Word));
-  };
-  if (n > 64) [[unlikely]] {
-    std::memmove(to, from, n);
-  } else if (n > 32) {
-    Bytes16 a, b, c, d;
-    std::memcpy(&a, from, 16);
-    std::memcpy(&b, from + 16, 16);
-    std::memcpy(&c, from + n - 32, 16);
-    std::memcpy(&d, from + n - 16, 16);
-    std::memcpy(to, &a, 16);
-    std::memcpy(to + 16, &b, 16);
-    std::memcpy(to + n - 32, &c, 16);
-    std::memcpy(to + n - 16, &d, 16);
-  } else if (n > 16) {
-    both_ends(Bytes16{});
-  } else if (n >= 8) {
-    both_ends(uint64_t{});
-  } else if (n >= 4) {
-    both_ends(uint32_t{});
-  } else if (n >= 2) {
-    both_ends(uint16_t{});
-  } else if (n == 1) {
-    *to = *from;
-  }
-}
-
 // std::rotate over bytes, as a few block copies: std::rotate moves a byte at
 // a time along its cycles, the costliest part of a block move.
 void RotateBytes(uint8_t* first, uint8_t* middle, uint8_t* last) {
@@ -56,13 +19,13 @@ void RotateBytes(uint8_t* first, uint8_t* middle, uint8_t* last) {
   const size_t right = static_cast<size_t>(last - middle);
   uint8_t kept[kMaxCards];
   if (left <= right) {
-    MoveBytes(kept, first, left);
-    MoveBytes(first, middle, right);
-    MoveBytes(first + right, kept, left);
+    std::memcpy(kept, first, left);
+    std::memmove(first, middle, right);
+    std::memcpy(first + right, kept, left);
   } else {
-    MoveBytes(kept, middle, right);
-    MoveBytes(first + right, first, left);
-    MoveBytes(first, kept, right);
+    std::memcpy(kept, middle, right);
+    std::memmove(first + right, first, left);
+    std::memcpy(first, kept, right);
   }
 }
 
@@ -128,21 +91,21 @@ void Game::MoveCard(State& s, int card, int zone, bool bottom) {
   const int i = PlaceBelow(s.order, s.start[from + 1], card);
   if (from < zone) {
     int j = (bottom ? s.start[zone] : s.start[zone + 1]) - 1;
-    MoveBytes(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
+    std::memmove(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
     s.order[j] = static_cast<uint8_t>(card);
     ShiftStarts(s.start, from + 1, zone - from, -1);
   } else if (from > zone) {
     int j = bottom ? s.start[zone] : s.start[zone + 1];
-    MoveBytes(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
+    std::memmove(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
     s.order[j] = static_cast<uint8_t>(card);
     ShiftStarts(s.start, zone + 1, from - zone, 1);
   } else if (bottom) {
     int j = s.start[zone];
-    MoveBytes(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
+    std::memmove(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
     s.order[j] = static_cast<uint8_t>(card);
   } else {
     int j = s.start[zone + 1] - 1;
-    MoveBytes(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
+    std::memmove(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
     s.order[j] = static_cast<uint8_t>(card);
   }
   s.zone_of[card] = static_cast<uint8_t>(zone);
@@ -164,9 +127,9 @@ void Game::MoveCardAt(State& s, int i, int zone, int index) {
     ShiftStarts(s.start, zone + 1, from - zone, 1);
   }
   if (i < j) {
-    MoveBytes(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
+    std::memmove(s.order + i, s.order + i + 1, static_cast<size_t>(j - i));
   } else {
-    MoveBytes(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
+    std::memmove(s.order + j + 1, s.order + j, static_cast<size_t>(i - j));
   }
   s.order[j] = card;
   s.zone_of[card] = static_cast<uint8_t>(zone);
