@@ -209,7 +209,8 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
           std::memcpy(buffer, cards.data(), n);
         } else {
           n = s.chosen_count;
-          std::memcpy(buffer, s.chosen, n);
+          for (size_t k = 0; k < n; ++k)
+            buffer[k] = static_cast<uint8_t>(s.ChosenCard(static_cast<int>(k)));
         }
         int64_t zone = ev.Value(in.e1);
         if (zone >= 0) {
@@ -245,6 +246,8 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
             for (size_t k = 0; k < n; ++k) QueueTriggers(s, buffer[k], z);
           }
         }
+        // Moved: the picks give their places back to the next decision's options.
+        if (in.code == Code::kMoveChosen) s.chosen_count = 0;
         ++s.pc;
         break;
       }

@@ -290,10 +290,10 @@ Status Game::ChoiceMade(State& s, const Action& a, int at, EventLog* log) const 
       }
       break;
     case ActionKind::kChoose:
-      s.chosen[s.chosen_count++] = static_cast<uint8_t>(a.value);
       // The rest keep their order, for people and for replays.
       std::copy(d.options + at + 1, d.options + d.count, d.options + at);
       --d.count;
+      s.AddChosen(a.value);  // into the place the options just gave up
       if (--d.remaining == 0 || d.count == 0) {
         d.kind = DecisionKind::kNone;
         ++s.pc;

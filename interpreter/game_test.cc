@@ -456,6 +456,14 @@ TEST_CASE("game: MoveCards of a zone's own span", "[game]") {
   CHECK(t.Names(boat) == std::vector<std::string>{"red 4", "red 5", "red 6"});
 }
 
+// The round and trick sections of the small rulesets below: `tricks` tricks
+// a round, each won by whoever played first, into their `won` pile.
+std::string FirstCardWins(int tricks) {
+  return "round:\n  tricks: " + std::to_string(tricks) +
+         "\ntrick:\n  may_play: true\n  winner: first(played).player\n"
+         "  end: move trick to won(winner)\n";
+}
+
 // Regression, fixed (interpreter/game.cc, kForBegin; limits.h kMaxLoopItems = 24):
 // `for c in <zone>` over more than 24 cards is accepted at load time and
 // then ends the game with state.error at run time. The loader cannot know a
@@ -477,13 +485,7 @@ cards:
 setup: |
   for c in deck { score(0) += 1 }
   deal deck to hand
-round:
-  tricks: 15
-trick:
-  may_play: true
-  winner: first(played).player
-  end: move trick to won(winner)
-game:
+)" + FirstCardWins(15) + R"(game:
   end_when: round == 1
   rank: score(p)
 )");
@@ -493,6 +495,57 @@ game:
   State s = game.NewInitialState();
   CHECK_FALSE(s.error);
   CHECK(game.Rank(s, 0) == 30);
+}
+
+// The picks of a choice lie in the options' room, from its end
+// (State::ChosenCard): a pick of nearly every card of the largest deck fills
+// that room exactly, and the cards still arrive in the order they were picked.
+TEST_CASE("game: picks fill the options' room and move in pick order", "[game]") {
+  auto r = LoadRulesetText("picks.yaml", R"(name: picks
+players: 2
+suits: [red, blue, green, yellow]
+zones:
+  deck: {setup: true}
+  hand: {per_player: true}
+  won: {per_player: true}
+  trick: {}
+cards:
+  - {suits: [red, blue, green, yellow], values: 1..60}
+setup: |
+  move choose(0, 238, deck, "take all but two") to won(0)
+  deal deck to hand
+)" + FirstCardWins(1) + R"(game:
+  end_when: true
+  rank: count(won(p))
+)");
+  INFO(testing::FormatErrors(r));
+  REQUIRE(r.ok());
+  REQUIRE(r.value()->cards.size() == static_cast<size_t>(kMaxCards));
+  Game game(*r.value(), 2);
+  State s = game.NewInitialState();
+  std::vector<int> left(s.decision.options, s.decision.options + s.decision.count);
+  REQUIRE(left.size() == static_cast<size_t>(kMaxCards));
+  std::vector<uint8_t> picked;
+  for (int k = 0; k < 238; ++k) {
+    REQUIRE(s.decision.kind == DecisionKind::kChoose);
+    // The options are the cards not yet picked, in their first order.
+    REQUIRE(std::vector<int>(s.decision.options, s.decision.options + s.decision.count) ==
+            left);
+    const size_t at = static_cast<size_t>(k) * 7 % left.size();
+    picked.push_back(static_cast<uint8_t>(left[at]));
+    REQUIRE(
+        game.Apply(s, Action{ActionKind::kChoose, 0, static_cast<int16_t>(left[at]), 0})
+            .ok());
+    left.erase(left.begin() + static_cast<std::ptrdiff_t>(at));
+  }
+  CHECK_FALSE(s.error);
+  CHECK(CheckZones(*r.value(), s) == "");
+  const int won =
+      r.value()->zones[static_cast<size_t>(r.value()->FindFamily("won"))].first;
+  const auto pile = s.Zone(won);
+  CHECK(std::vector<uint8_t>(pile.begin(), pile.end()) == picked);
+  CHECK(s.chosen_count == 0);  // moved: the room is the options' again
+  CHECK(s.decision.kind == DecisionKind::kPlay);
 }
 
 TEST_CASE("game: chance actions replay deterministically", "[game]") {

@@ -281,7 +281,9 @@ void Information::RelabelOpenDecision(const State& s, State& out) const {
       if (c >= 0 && c < kMaxCards) out.decision.options[i] = relabel[c];
     }
   }
-  for (int i = 0; i < s.chosen_count; ++i) out.chosen[i] = relabel[s.chosen[i]];
+  for (int i = 0; i < s.chosen_count; ++i) {
+    out.decision.options[State::ChosenSlot(i)] = relabel[s.ChosenCard(i)];
+  }
 }
 
 }  // namespace angler

@@ -5,7 +5,8 @@
 //    id once, zone z owning order[start[z] .. start[z + 1]); zone_of agrees;
 //  - index 0 of a zone is its bottom, the last index its top (draws take the top);
 //  - the VM is either at a decision (`decision.kind != kNone`) or the game is over;
-//  - unstated_count is the number of cards with unstated[c] != 0.
+//  - unstated_count is the number of cards with unstated[c] != 0;
+//  - decision.count + chosen_count <= kMaxCards (ChosenCard).
 #ifndef ANGLER_INTERPRETER_STATE_H_
 #define ANGLER_INTERPRETER_STATE_H_
 
@@ -83,8 +84,7 @@ struct State {
   uint8_t loop_count = 0;
   Frame frames[kMaxFrames];
   Loop loops[kMaxLoops];
-  uint8_t chosen[kMaxCards];  // cards picked by the current kChoose
-  uint8_t chosen_count = 0;
+  uint8_t chosen_count = 0;      // cards picked by the current kChoose: ChosenCard
   int32_t chosen_value = kNone;  // the value picked by the last kOption
 
   Decision decision;
@@ -108,6 +108,18 @@ struct State {
     return {order + start[z], static_cast<size_t>(start[z + 1] - start[z])};
   }
   int ZoneSize(int z) const { return start[z + 1] - start[z]; }
+
+  // The cards the current kChoose picked, in pick order, kept in the
+  // options' room from its end: each pick takes its card out of the options,
+  // so the options and the picks never need more than kMaxCards places
+  // together (and a State copies 240 bytes fewer).
+  // REQUIRES: 0 <= i < chosen_count.
+  static constexpr int ChosenSlot(int i) { return kMaxCards - 1 - i; }
+  int ChosenCard(int i) const { return decision.options[ChosenSlot(i)]; }
+  // REQUIRES: decision.count + chosen_count < kMaxCards.
+  void AddChosen(int card) {
+    decision.options[ChosenSlot(chosen_count++)] = static_cast<int16_t>(card);
+  }
 };
 
 static_assert(std::is_trivially_copyable_v<State>);
