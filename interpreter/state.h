@@ -37,7 +37,8 @@ struct Decision {
   uint8_t zone = 0;
   uint8_t count = 0;           // options in use
   bool chance_pick = false;    // kChance: picks one of `options` (else shuffles `zone`)
-  int16_t options[kMaxCards];  // card ids or values
+  int16_t options[kMaxCards];  // card ids or values; past count, a choice's
+                               // picks from the end (State::ChosenCard)
 };
 
 struct Frame {
