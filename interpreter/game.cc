@@ -13,6 +13,21 @@
 #include "interpreter/eval.h"
 
 namespace angler {
+namespace {
+
+// The current choice's picks into `out`, in pick order; their places go back
+// to the options (a move that faults is undone whole, RunUnstated, or stops
+// the game). Out of line, as the memcpy it replaced was: inline, it changed
+// how gcc compiled every move around it (0.3% more instructions in Fishing).
+[[gnu::noinline]] size_t TakeChosen(State& s, uint8_t* out) {
+  const size_t n = s.chosen_count;
+  for (size_t k = 0; k < n; ++k)
+    out[k] = static_cast<uint8_t>(s.ChosenCard(static_cast<int>(k)));
+  s.chosen_count = 0;
+  return n;
+}
+
+}  // namespace
 
 Game::Game(const Ruleset& rules, int players) : rules_(rules), players_(players) {
   for (const Variable& v : rules_.variables) {
@@ -208,9 +223,7 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
           n = cards.size();
           std::memcpy(buffer, cards.data(), n);
         } else {
-          n = s.chosen_count;
-          for (size_t k = 0; k < n; ++k)
-            buffer[k] = static_cast<uint8_t>(s.ChosenCard(static_cast<int>(k)));
+          n = TakeChosen(s, buffer);
         }
         int64_t zone = ev.Value(in.e1);
         if (zone >= 0) {
@@ -246,8 +259,6 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
             for (size_t k = 0; k < n; ++k) QueueTriggers(s, buffer[k], z);
           }
         }
-        // Moved: the picks give their places back to the next decision's options.
-        if (in.code == Code::kMoveChosen) s.chosen_count = 0;
         ++s.pc;
         break;
       }
