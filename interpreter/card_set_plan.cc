@@ -490,6 +490,8 @@ void PlanCardSets(Ruleset& rules) {
     rules.turn->lay_top_class = std::move(key.top_class);
     rules.turn->lay_size_tests = std::move(key.size_tests);
     rules.turn->lay_by_size_tests = key.by_size_tests;
+    rules.turn->lay_full_by_size = key.full_test.has_value();
+    if (key.full_test) rules.turn->lay_full_test = *key.full_test;
   }
 }
 

@@ -392,6 +392,16 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit, bool one) const {
     } else {
       KnowLengths(t, target, hand, deepest, ev, known_as);
     }
+    // Whether a lay of d cards fills the pile, when `full` is a size test:
+    // the size it tests, with none of the lay laid, and its change per card.
+    int full_size = 0, full_grows = 0;
+    if (turn.lay_full_by_size) {
+      ev.Renew();
+      const int64_t zone = ev.Value(turn.lay_full_test.zone);
+      ev.ReleaseScratch();
+      full_size = zone < 0 ? 0 : t.ZoneSize(static_cast<int>(zone));
+      full_grows = (zone == target) - (zone == hand);
+    }
     auto extend = [&](auto& self, int depth, int last, uint64_t laid_places) -> void {
       const int d = known_as[depth];
       Verdicts& v = at[d][last];
@@ -399,7 +409,9 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit, bool one) const {
       if (!(made[d] >> last & 1)) {
         made[d] |= uint64_t{1} << last;
         v = Verdicts{0, 0, false};
-        if (depth > 0 && turn.lay_full >= 0) {
+        if (depth > 0 && turn.lay_full_by_size) {
+          v.full = turn.lay_full_test.Holds(full_size + full_grows * depth);
+        } else if (depth > 0 && turn.lay_full >= 0) {
           lay_to(depth);
           ev.Renew();
           ready = true;

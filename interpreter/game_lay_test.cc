@@ -61,9 +61,18 @@ RulesetPtr LayRule(const std::string& condition) {
 // with lays of two or three cards; two that tell lengths apart by the
 // target's size (beyond two cards) and by the hand's (two cards left); and
 // one whose rule faults for some cards (a division by zero: not a card that
-// may go on, in the check and in the enumeration alike).
+// may go on, in the check and in the enumeration alike). And four whose
+// pile is full otherwise: at four cards, when two are left in the hand, at
+// four cards written the other way round (all three size tests, known
+// without laying: TurnProcedure::lay_full_test), and at five cards or a red
+// top (laid to be known).
 RulesetPtr Rules(int house_rule) {
   if (house_rule == 0) return testing::LoadOrFail("fatfish");
+  static const char* const kFull[] = {
+      "count(target) >= 4", "count(hand(turn)) == 2", "4 <= count(target)",
+      "count(target) == row_length or last(target).suit == red"};
+  if (house_rule >= 11)
+    return House("turn:\n  full: " + std::string(kFull[house_rule - 11]) + "\n");
   static const char* const kRules[] = {
       "",
       "count(target) > 0 and (play_position(turn) > 0 or count(target) < 3)",
@@ -112,7 +121,7 @@ size_t CardNamed(const Ruleset& rules, const std::string& name) {
 }
 
 TEST_CASE("lays: the legal lays are exactly the lays the lay check accepts", "[lay]") {
-  RulesetPtr rules = Rules(GENERATE(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
+  RulesetPtr rules = Rules(GENERATE(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14));
   REQUIRE(rules->turn);
   const ZoneFamily& rows = rules->zones[static_cast<size_t>(rules->turn->rows_family)];
   const ZoneFamily& hands = rules->zones[static_cast<size_t>(rules->hand_family)];
@@ -274,6 +283,15 @@ TEST_CASE("lays: the search knows a state by what the rules read of it", "[lay]"
   CHECK_FALSE(LayRule("count(target) + count(hand(turn)) > 2")->turn->lay_by_size_tests);
   CHECK(Rules(8)->turn->lay_by_size_tests);
   CHECK(Rules(9)->turn->lay_by_size_tests);
+  // Whether a lay fills its pile is known by its length when `full` is one
+  // size test: Fat Fish's, and the house rules' but the last.
+  for (int house_rule : {0, 11, 12, 13, 14}) {
+    INFO("house rule " << house_rule);
+    RulesetPtr rules = Rules(house_rule);
+    CHECK(rules->turn->lay_by_top);
+    CHECK(rules->turn->lay_full_by_size == (house_rule != 14));
+  }
+  CHECK(Rules(13)->turn->lay_full_test.op == Op::kGe);  // 4 <= size: size >= 4
   // Fat Fish reads the suit of every card: a red 6 on top is as a red 1.
   RulesetPtr fatfish = Rules(0);
   CHECK(top_class(*fatfish, "red 1") == top_class(*fatfish, "red 6"));

@@ -2,6 +2,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -31,6 +32,19 @@ class LayReads {
     return !AnyNodeBelow(rules_, root, [&](const Node& n) {
       return !NodeTopOnly(static_cast<int>(&n - rules_.nodes.data()));
     });
+  }
+
+  // Node i as a comparison of a pile's size with a number, the pile named by
+  // variables and numbers alone (known for a target's whole search); none if
+  // it is anything else.
+  std::optional<LaySizeTest> SizeTestOf(int i) const {
+    if (i < 0) return std::nullopt;
+    const Node& n = node(i);
+    std::optional<LaySizeTest> test;
+    ForEachChild(rules_, i, [&](int c) {
+      if (!test && node(c).op == Op::kZoneSize) test = SizeTestOf(n, c);
+    });
+    return test;
   }
 
  private:
@@ -129,9 +143,19 @@ class LayReads {
   // Node n reading the size of a pile (child c): noted when the pile may be
   // the hand or the target and n compares it with a number.
   void SizeRead(const Node& n, int c) {
-    const int zone = node(c).x;
-    const Piles p = MayName(zone);
+    const Piles p = MayName(node(c).x);
     if (!p.hand && !p.target) return;  // the same all through the search
+    const std::optional<LaySizeTest> test = SizeTestOf(n, c);
+    if (!test) return void(sizes_tested_ = false);
+    for (const LaySizeTest& t : size_tests_) {
+      if (t.zone == test->zone && t.op == test->op && t.bound == test->bound) return;
+    }
+    size_tests_.push_back(*test);
+  }
+
+  // n comparing child c, a pile's size, with a number: the test, if n is one.
+  std::optional<LaySizeTest> SizeTestOf(const Node& n, int c) const {
+    const int zone = node(c).x;
     LaySizeTest test{.zone = zone, .op = n.op, .bound = n.imm};
     switch (n.op) {
       case Op::kEqConst:
@@ -144,19 +168,16 @@ class LayReads {
       case Op::kGt:
       case Op::kGe: {
         const int other = n.x == c ? n.y : n.x;
-        if (node(other).op != Op::kConst) return void(sizes_tested_ = false);
+        if (node(other).op != Op::kConst) return std::nullopt;
         test.bound = node(other).imm;
         if (n.y == c) test.op = Mirrored(n.op);  // bound < size: size > bound
         break;
       }
       default:
-        return void(sizes_tested_ = false);
+        return std::nullopt;
     }
-    if (!FixedZone(zone)) return void(sizes_tested_ = false);
-    for (const LaySizeTest& t : size_tests_) {
-      if (t.zone == test.zone && t.op == test.op && t.bound == test.bound) return;
-    }
-    size_tests_.push_back(test);
+    if (!FixedZone(zone)) return std::nullopt;
+    return test;
   }
   // Whether zone-valued node z names one pile all through a target's search:
   // it reads only variables, numbers and seats (not the judged card).
@@ -295,7 +316,11 @@ LayKey LayKeyOf(const Ruleset& rules) {
     if (!reads.TopOnly(rule.condition)) return {};
   }
   if (!reads.TopOnly(rules.turn->lay_full)) return {};
-  LayKey key{.by_top = true, .top_class = {}, .size_tests = {}, .by_size_tests = false};
+  LayKey key{.by_top = true,
+             .top_class = {},
+             .size_tests = {},
+             .by_size_tests = false,
+             .full_test = reads.SizeTestOf(rules.turn->lay_full)};
   if (!reads.by_id_) key.top_class = ClassesBy(rules, reads.attrs_);
   if (reads.sizes_tested_ && reads.size_tests_.size() <= kMaxLaySizeTests) {
     key.by_size_tests = true;

@@ -47,6 +47,7 @@
 #define ANGLER_INTERPRETER_LAY_READS_H_
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "interpreter/ruleset.h"
@@ -66,6 +67,11 @@ struct LayKey {
   // (d = 1 and d = 2 alike, unless one of them tells them apart).
   std::vector<LaySizeTest> size_tests;
   bool by_size_tests = false;
+  // `full` when it is one comparison of a pile's size with a number
+  // (`count(target) == row_length`): a lay of d cards makes the target d
+  // larger and the hand d smaller, so whether a pile is full after it is
+  // known without laying it.
+  std::optional<LaySizeTest> full_test;
 };
 
 // How the turn's lay rules and `full` let the search know a state (above):

@@ -9,7 +9,8 @@
 // lay_max; every node id is a node of the Ruleset's program; lay_class and
 // lay_top_class are empty or hold a class below kMaxClasses for every card;
 // lay_size_tests hold at most kMaxLaySizeTests, and only with
-// lay_by_size_tests (both only with lay_by_top).
+// lay_by_size_tests (both only with lay_by_top); lay_full_by_size only with
+// lay_by_top, lay_full_test then holding in exactly the states lay_full does.
 #ifndef ANGLER_INTERPRETER_TURN_PROCEDURE_H_
 #define ANGLER_INTERPRETER_TURN_PROCEDURE_H_
 
@@ -70,6 +71,11 @@ struct TurnProcedure {
   std::vector<LaySizeTest> lay_size_tests;
   bool lay_by_size_tests = false;
   int lay_full = -1;  // node: laying stops when this holds for the target
+  // lay_full as one comparison of a pile's size with a number, when it is one
+  // (lay_reads.h): the search knows whether a lay fills its pile without
+  // laying it.
+  LaySizeTest lay_full_test{};
+  bool lay_full_by_size = false;
   // node: when it holds, a lay against the rules is accepted as a move: the
   // cards stay in hand, illegal_lay is true and turn.on_illegal runs.
   int accept_illegal = -1;
