@@ -11,6 +11,26 @@
 #include "interpreter/game.h"
 
 namespace angler {
+namespace {
+
+// The pile a size test compares, as a lay in progress changes it: its size
+// with none of the lay laid, and its change for each card laid (the target
+// grows, the hand shrinks, another pile stays).
+struct TestedPile {
+  int size, grows;
+  bool Holds(const LaySizeTest& test, int laid) const {
+    return test.Holds(size + grows * laid);
+  }
+};
+TestedPile PileOf(const LaySizeTest& test, const State& t, int target, int hand,
+                  Evaluator& ev) {
+  const int64_t zone = ev.Value(test.zone);
+  ev.ReleaseScratch();
+  return {zone < 0 ? 0 : t.ZoneSize(static_cast<int>(zone)),
+          static_cast<int>(zone == target) - static_cast<int>(zone == hand)};
+}
+
+}  // namespace
 
 Action Action::Lay(int player, int row, std::span<const int> cards) {
   Action a{ActionKind::kLay, static_cast<int8_t>(player), static_cast<int16_t>(row), 0};
@@ -392,15 +412,11 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit, bool one) const {
     } else {
       KnowLengths(t, target, hand, deepest, ev, known_as);
     }
-    // Whether a lay of d cards fills the pile, when `full` is a size test:
-    // the size it tests, with none of the lay laid, and its change per card.
-    int full_size = 0, full_grows = 0;
+    // Whether a lay of d cards fills the pile, when `full` is a size test.
+    TestedPile full_pile{0, 0};
     if (turn.lay_full_by_size) {
       ev.Renew();
-      const int64_t zone = ev.Value(turn.lay_full_test.zone);
-      ev.ReleaseScratch();
-      full_size = zone < 0 ? 0 : t.ZoneSize(static_cast<int>(zone));
-      full_grows = (zone == target) - (zone == hand);
+      full_pile = PileOf(turn.lay_full_test, t, target, hand, ev);
     }
     auto extend = [&](auto& self, int depth, int last, uint64_t laid_places) -> void {
       const int d = known_as[depth];
@@ -410,7 +426,7 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit, bool one) const {
         made[d] |= uint64_t{1} << last;
         v = Verdicts{0, 0, false};
         if (depth > 0 && turn.lay_full_by_size) {
-          v.full = turn.lay_full_test.Holds(full_size + full_grows * depth);
+          v.full = full_pile.Holds(turn.lay_full_test, depth);
         } else if (depth > 0 && turn.lay_full >= 0) {
           lay_to(depth);
           ev.Renew();
@@ -458,13 +474,9 @@ void Game::KnowLengths(const State& t, int target, int hand, int deepest, Evalua
   ev.Renew();
   for (size_t i = 0; i < turn.lay_size_tests.size(); ++i) {
     const LaySizeTest& test = turn.lay_size_tests[i];
-    const int64_t zone = ev.Value(test.zone);
-    ev.ReleaseScratch();
-    const int size = zone < 0 ? 0 : t.ZoneSize(static_cast<int>(zone));
-    const int grows = (zone == target) - (zone == hand);
-    if (grows == 0) continue;  // one outcome at every length: tells none apart
-    for (int d = 1; d < deepest; ++d)
-      outcomes[d] |= uint64_t{test.Holds(size + grows * d)} << i;
+    const TestedPile pile = PileOf(test, t, target, hand, ev);
+    if (pile.grows == 0) continue;  // one outcome at every length: tells none apart
+    for (int d = 1; d < deepest; ++d) outcomes[d] |= uint64_t{pile.Holds(test, d)} << i;
   }
   for (int d = 2; d < deepest; ++d) {
     for (int e = 1; e < d; ++e) {
