@@ -30,6 +30,15 @@ TestedPile PileOf(const LaySizeTest& test, const State& t, int target, int hand,
           static_cast<int>(zone == target) - static_cast<int>(zone == hand)};
 }
 
+// Whether the card ev judges may go on the target as the piles stand: every
+// lay rule at once (TurnProcedure::may_lay). The next card is asked in the
+// same question, sharing what the rules worked out that does not read it.
+bool MayLay(const TurnProcedure& turn, Evaluator& ev) {
+  const bool ok = turn.may_lay < 0 || ev.Value(turn.may_lay) != 0;
+  ev.ReleaseScratch();
+  return ok;
+}
+
 }  // namespace
 
 Action Action::Lay(int player, int row, std::span<const int> cards) {
@@ -275,11 +284,7 @@ void Game::ForEachLegalLay(State& t, Visit visit, bool one) const {
           ok = *known != 0;
         } else {
           ev.set_card(c);
-          for (const ReasonedRule& rule : rules_.turn->lay_rules) {
-            ok = ev.Value(rule.condition) != 0;
-            ev.ReleaseScratch();
-            if (!ok) break;
-          }
+          ok = MayLay(*rules_.turn, ev);
           if (known) *known = ok ? 1 : 0;
         }
         if (!ok) continue;
@@ -391,12 +396,7 @@ void Game::ForEachLegalLayByTop(State& t, Visit& visit, bool one) const {
       const int j = std::countr_zero(wanted);  // classes in hand order
       v.judged |= uint64_t{1} << j;
       ev.set_card(class_card[j]);
-      bool ok = true;
-      for (const ReasonedRule& rule : turn.lay_rules) {
-        ok = ev.Value(rule.condition) != 0;
-        ev.ReleaseScratch();
-        if (!ok) break;
-      }
+      const bool ok = MayLay(turn, ev);
       if (ok) v.legal |= class_places[j];
       if (ok && first_only) break;  // a card that may go on: the lay wanted
     }
@@ -512,12 +512,7 @@ bool Game::AnyLegalLay(State& s) const {
       ev.Renew();
       for (uint8_t c : s.Zone(hand)) {
         ev.set_card(c);
-        any = true;
-        for (const ReasonedRule& rule : turn.lay_rules) {
-          any = ev.Value(rule.condition) != 0;
-          ev.ReleaseScratch();  // one question: the rules share what they compute
-          if (!any) break;
-        }
+        any = MayLay(turn, ev);
         if (any) break;
       }
     }

@@ -18,6 +18,7 @@
 #include "interpreter/loader.h"
 #include "interpreter/rng.h"
 #include "interpreter/runtime_error.h"
+#include "interpreter/value_shape.h"
 #include "tests/test_util.h"
 
 namespace angler {
@@ -256,6 +257,36 @@ TEST_CASE("lays: cards that print what the lay rules read alike share a class", 
   CHECK(class_of(*by_value, "red 1") != class_of(*by_value, "red 6"));
   // Where the judged card lies is no printed attribute: no classes.
   CHECK(LayRule("count(target) > 0 and holder == turn")->turn->lay_class.empty());
+}
+
+TEST_CASE("lays: the search asks the lay rules as one compiled condition", "[lay]") {
+  // Fat Fish's three rules: one node over their conditions, in order, run as
+  // one compiled shape (value_shapes.inc); the lay check still asks them one
+  // by one, for the reason a lay is refused.
+  RulesetPtr fatfish = Rules(0);
+  const TurnProcedure& turn = *fatfish->turn;
+  REQUIRE(turn.lay_rules.size() == 3);
+  REQUIRE(turn.may_lay >= 0);
+  const Node& all = fatfish->nodes[static_cast<size_t>(turn.may_lay)];
+  REQUIRE(all.op == Op::kAllOf);
+  REQUIRE(all.b == 3);
+  for (int i = 0; i < 3; ++i) {
+    CHECK(fatfish->lists[static_cast<size_t>(all.a + i)] ==
+          turn.lay_rules[static_cast<size_t>(i)].condition);
+  }
+  const EvalFn compiled = CompiledValueFunction(ValueShapeKey(*fatfish, turn.may_lay));
+  REQUIRE(compiled != nullptr);
+  CHECK(all.fn == compiled);
+  // Made at once: no conjunction of the first two is left beside it.
+  int partial = 0;
+  for (const Node& n : fatfish->nodes) {
+    partial += n.op == Op::kAllOf && n.b == 2 &&
+               fatfish->lists[static_cast<size_t>(n.a)] == turn.lay_rules[0].condition;
+  }
+  CHECK(partial == 0);
+  // One rule is its own condition.
+  RulesetPtr one = LayRule("count(target) > 0");
+  CHECK(one->turn->may_lay == one->turn->lay_rules[0].condition);
 }
 
 TEST_CASE("lays: the search knows a state by what the rules read of it", "[lay]") {

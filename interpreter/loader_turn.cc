@@ -88,6 +88,7 @@ void Loader::TurnRules(const YamlNode& turn) {
     // LegalLays judges every hand card on one state in one question.
     for (ReasonedRule& rule : t.lay_rules)
       rule.condition = compiler_.ShareFixedParts(rule.condition);
+    t.may_lay = AllOf(t.lay_rules);
   }
   if (turn.Find("full"))
     t.lay_full = RequiredExpr(turn, "full", Type::kBool, plain, "the turn");

@@ -55,6 +55,10 @@ struct TurnProcedure {
   int rows_family = -1;  // the numbered piles cards are laid onto
   int lay_min = 1, lay_max = 1;
   std::vector<ReasonedRule> lay_rules;
+  // node: every lay rule's condition, in order, as one (-1: no rules). The
+  // search asks only whether a card may go on, not which rule says no: one
+  // call per card, into one compiled shape (value_shape.h), not one per rule.
+  int may_lay = -1;
   // Each card's class for lay_rules (card_set_plan.h): cards of one class get
   // one verdict on one state, so LegalLays judges one of each. Empty when a
   // rule reads the judged card other than by its printed attributes.
