@@ -29,6 +29,16 @@ void RotateBytes(uint8_t* first, uint8_t* middle, uint8_t* last) {
   }
 }
 
+// Whether the n cards at a and at b are the same, in order. The groups moved
+// are a few cards (a lay, a draw, a trick): too few to pay for a call to
+// memcmp, which std::equal over bytes becomes.
+bool SameCards(const uint8_t* a, const uint8_t* b, size_t n) {
+  for (size_t k = 0; k < n; ++k) {
+    if (a[k] != b[k]) return false;
+  }
+  return true;
+}
+
 // Where `card` lies in `order`, which holds it once, looking below `top`
 // (the end of its zone). A search from the top down stops at a place the CPU
 // cannot foresee (a card played from a hand): the 16 places below `top` are
@@ -146,9 +156,9 @@ void Game::MoveCards(State& s, const uint8_t* cards, size_t n, int zone, bool bo
   int run = -1;  // where the block begins in `order`
   bool turned = false;
   if (from != zone && count <= b - a) {
-    if (std::equal(cards, cards + n, s.order + b - count)) {
+    if (SameCards(cards, s.order + b - count, n)) {
       run = b - count;
-    } else if (std::equal(cards, cards + n, s.order + a)) {
+    } else if (SameCards(cards, s.order + a, n)) {
       run = a;
     } else if (std::equal(cards, cards + n, std::make_reverse_iterator(s.order + b))) {
       run = b - count;
