@@ -277,6 +277,13 @@ TEST_CASE("lays: the search asks the lay rules as one compiled condition", "[lay
   const EvalFn compiled = CompiledValueFunction(ValueShapeKey(*fatfish, turn.may_lay));
   REQUIRE(compiled != nullptr);
   CHECK(all.fn == compiled);
+  // Each rule asked alone (the lay check, for the rule that says no) runs
+  // compiled too.
+  for (const ReasonedRule& rule : turn.lay_rules) {
+    const EvalFn own = CompiledValueFunction(ValueShapeKey(*fatfish, rule.condition));
+    REQUIRE(own != nullptr);
+    CHECK(fatfish->nodes[static_cast<size_t>(rule.condition)].fn == own);
+  }
   // Made at once: no conjunction of the first two is left beside it.
   int partial = 0;
   for (const Node& n : fatfish->nodes) {

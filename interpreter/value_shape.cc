@@ -118,14 +118,26 @@ std::vector<int> ValueTreeRoots(const Ruleset& rules) {
       }
     }
   }
+  // A rule's condition is an operand of its procedure's conjunction (the
+  // search asks them all at once) and is also asked by itself, for the rule
+  // that says no (the lay check, a refused play).
+  std::vector<bool> asked_alone(count, false);
+  auto each_rule = [&](const std::vector<ReasonedRule>& list) {
+    for (const ReasonedRule& rule : list) mark(asked_alone, rule.condition);
+  };
+  if (rules.trick) {
+    each_rule(rules.trick->play_rules);
+    each_rule(rules.trick->lead_rules);
+  }
+  if (rules.turn) each_rule(rules.turn->lay_rules);
   std::vector<int> roots;
   for (size_t i = 0; i < count; ++i) {
     const Node& n = rules.nodes[i];
     // A kept value (Shared, CardShared) is read from many places, and a
     // card set reads an operand of a condition's tree (the tree it was
-    // planned from): those run compiled there too.
+    // planned from): those run compiled there too, as a rule asked alone.
     const bool kept = n.op == Op::kShared || n.op == Op::kCardShared;
-    if ((!is_operand[i] || kept || read_by_set[i]) && IsOver(n))
+    if ((!is_operand[i] || kept || read_by_set[i] || asked_alone[i]) && IsOver(n))
       roots.push_back(static_cast<int>(i));
   }
   return roots;

@@ -36,8 +36,10 @@ namespace angler {
 std::string ValueShapeKey(const Ruleset& rules, int node);
 
 // The roots of the value trees of `rules`: the ops over operands that are
-// no such op's operand, every kept value (Shared, CardShared), and every
-// such op a card-set node reads: those are read from other places too.
+// no such op's operand, every kept value (Shared, CardShared), every such op
+// a card-set node reads, and every rule's condition (asked alone for the
+// rule that says no, besides in its procedure's conjunction): those are
+// read from other places too.
 std::vector<int> ValueTreeRoots(const Ruleset& rules);
 
 // The compiled function of the shape `key`, nullptr when the table lacks it
