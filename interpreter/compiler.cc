@@ -66,28 +66,35 @@ int Compiler::AddNode(Node n) {
     n.y = -1;
     n.op = Op::kCardAttrEqX;
   }
-  if (n.op == Op::kOr || n.op == Op::kAnd) {
-    // Chains become one node with a list, evaluated in a loop.
-    Op flat = n.op == Op::kOr ? Op::kAnyOf : Op::kAllOf;
-    std::vector<int64_t> children;
-    for (int child : {n.x, n.y}) {
-      const Node& c = at(child);
-      if (c.op == flat) {
-        for (int i = 0; i < c.b; ++i)
-          children.push_back(rules_.lists[static_cast<size_t>(c.a + i)]);
-      } else {
-        children.push_back(child);
-      }
-    }
-    n.op = flat;
-    n.a = static_cast<int>(rules_.lists.size());
-    n.b = static_cast<int>(children.size());
-    n.x = n.y = -1;
-    rules_.lists.insert(rules_.lists.end(), children.begin(), children.end());
-  }
+  if (n.op == Op::kOr || n.op == Op::kAnd)
+    return Chain(n.op == Op::kOr ? Op::kAnyOf : Op::kAllOf, {n.x, n.y});
   nodes.push_back(n);
   rules_.node_pos.push_back(pos_);
   return static_cast<int>(rules_.nodes.size()) - 1;
+}
+
+int Compiler::AllOf(const std::vector<int>& conditions) {
+  return Chain(Op::kAllOf, conditions);
+}
+
+int Compiler::Chain(Op flat, const std::vector<int>& operands) {
+  // Chains become one node with a list, evaluated in a loop: an operand that
+  // is itself such a node lends its list, so no partial chain is left unused.
+  std::vector<int64_t> children;
+  for (int operand : operands) {
+    const Node& c = rules_.nodes[static_cast<size_t>(operand)];
+    if (c.op != flat) {
+      children.push_back(operand);
+      continue;
+    }
+    for (int i = 0; i < c.b; ++i)
+      children.push_back(rules_.lists[static_cast<size_t>(c.a + i)]);
+  }
+  Node n{flat, Type::kBool};
+  n.a = static_cast<int>(rules_.lists.size());
+  n.b = static_cast<int>(children.size());
+  rules_.lists.insert(rules_.lists.end(), children.begin(), children.end());
+  return AddNode(n);
 }
 
 void Compiler::BeginSection(const std::string& name, const SourcePos& pos) {

@@ -72,6 +72,9 @@ class Compiler {
   int Emit(const Instr& in, const SourcePos& pos = {});
   int Here() const { return static_cast<int>(rules_.code.size()); }
   int AddNode(Node n);
+  // `c1 and c2 and ...` as one node (Op::kAllOf), exactly as the parsed
+  // expression compiles. REQUIRES: each condition is a bool node.
+  int AllOf(const std::vector<int>& conditions);
   // Number of local slots the last Statements() call used at most.
   int max_locals() const { return max_locals_; }
   // What the code compiled so far referred to; the loader adds what YAML reads.
@@ -88,6 +91,8 @@ class Compiler {
     ExprPtr body;
   };
 
+  // One node of op `flat` (kAnyOf, kAllOf) over the operands, left to right.
+  int Chain(Op flat, const std::vector<int>& operands);
   Result<int> Compile(const Expr& e);
   Result<int> CompileAt(const Expr& e);  // Compile without the place bookkeeping
   Result<int> CompileIf(const Expr& e);

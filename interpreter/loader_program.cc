@@ -288,24 +288,9 @@ std::vector<ReasonedRule> Loader::ReasonedRules(const YamlNode& node,
 
 int Loader::AllOf(const std::vector<ReasonedRule>& rules) {
   if (rules.size() < 2) return rules.empty() ? -1 : rules.front().condition;
-  // One node over every condition, as `a and b and c` compiles (a condition
-  // that is itself an and lends its list), with no partial conjunction made
-  // on the way and left unused.
-  std::vector<int64_t> children;
-  for (const ReasonedRule& rule : rules) {
-    const Node& c = rules_->nodes[static_cast<size_t>(rule.condition)];
-    if (c.op != Op::kAllOf) {
-      children.push_back(rule.condition);
-      continue;
-    }
-    for (int i = 0; i < c.b; ++i)
-      children.push_back(rules_->lists[static_cast<size_t>(c.a + i)]);
-  }
-  Node all{Op::kAllOf, Type::kBool};
-  all.a = static_cast<int>(rules_->lists.size());
-  all.b = static_cast<int>(children.size());
-  rules_->lists.insert(rules_->lists.end(), children.begin(), children.end());
-  return compiler_.AddNode(all);
+  std::vector<int> conditions;
+  for (const ReasonedRule& rule : rules) conditions.push_back(rule.condition);
+  return compiler_.AllOf(conditions);
 }
 
 }  // namespace angler
