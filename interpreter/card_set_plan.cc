@@ -382,8 +382,8 @@ class Planner : public CardSetNodes {
       case Op::kEqConst:
       case Op::kNeConst:
         return Get(n.x).op == Op::kIf ? IfCompared(n.op, n.x, -1, n.imm) : -1;
-      case Op::kCardAttrEqX:
-        return Fixed(Flags(n.x)) ? AttrEqualsValue(n) : -1;
+      case Op::kCardAttrEqX:  // who played or holds a card is no printed attribute
+        return PrintedAttr(n.a) && Fixed(Flags(n.x)) ? AttrEqualsValue(n) : -1;
       case Op::kInCards:
         if (Get(n.x).op == Op::kCard && Fixed(Flags(n.y))) {
           return Unary(Op::kSetOfCards, n.y);

@@ -532,6 +532,35 @@ TEST_CASE("card sets: a value that faults is left to the card-by-card path",
   CHECK(KeptAndFault(rules, table.s, node).second == RuntimeFault::kNoSeat);
 }
 
+TEST_CASE("card sets: who played or holds a card is asked where it lies, never planned",
+          "[card_set]") {
+  // `holder == p` compares no printed attribute: where a card lies and who
+  // played it change as the game goes. A set worked out at load (from a
+  // blank state) kept the wrong cards; such a condition is judged card by
+  // card.
+  Ruleset rules = testing::Fishing();
+  std::vector<int> filters;
+  for (const char* text :
+       {"all_cards where holder == p", "all_cards where player == p",
+        "all_cards where zone_index == p", "played where player == p"}) {
+    filters.push_back(CompileAndPlan(rules, text));
+    INFO(text);
+    CHECK(rules.nodes[static_cast<size_t>(filters.back())].op == Op::kFilter);
+  }
+  int kept = 0;
+  OnRandomStates(rules, 4, 1, [&](const State& s, Rng& rng) {
+    const Frame f = RandomFrame(rules, 4, rng);
+    for (int node : filters) {
+      Evaluator fast(rules, s, &f), by_card(rules, s, &f);
+      by_card.set_card_by_card(true);
+      const auto want = Bytes(by_card.Cards(node));
+      CHECK(Bytes(fast.Cards(node)) == want);
+      kept += !want.empty();
+    }
+  });
+  CHECK(kept > 100);
+}
+
 TEST_CASE("card sets: a filter's any whose set faults is judged card by card inside",
           "[card_set]") {
   // The any of the inner filter (Op::kSetIfAny) works out the inner set,
