@@ -44,7 +44,10 @@ class Planner : public CardSetNodes {
     inner_bound_.clear();
     CollectBound(pred);
     const int set = SetOf(pred);
-    if (set < 0) return Classify(f, pred);
+    if (set < 0) {
+      Prefilter(f, pred);
+      return Classify(f, pred);
+    }
     std::set<int> seen;
     StripCached(set, seen);
     Node& n = rules_.nodes[static_cast<size_t>(f)];
@@ -392,6 +395,29 @@ class Planner : public CardSetNodes {
       default:
         return -1;
     }
+  }
+
+  // An and whose first operands make a set and whose others do not (`kind
+  // == k and holder == none`: where a card lies is no printed attribute): a
+  // card outside their set fails before the others are asked, so the filter
+  // judges only the cards in it (Node::z, Evaluator::Prefilter). Only the
+  // first operands: a card is judged left to right, so one that an operand
+  // before the set's would stop with a fault must still be judged.
+  void Prefilter(int f, int pred) {
+    const Node n = Get(pred);
+    if (n.op != Op::kAllOf || Get(f).z >= 0) return;  // z: planned on an earlier run
+    std::vector<int> sets;
+    for (int i = 0; i < n.b; ++i) {
+      const int s = SetOf(static_cast<int>(List(n.a + i)));
+      if (s < 0) break;
+      sets.push_back(s);
+    }
+    if (sets.empty()) return;
+    FoldFixedParts(sets);
+    const int prefix = sets.size() == 1 ? sets[0] : Joined(Op::kSetAll, sets);
+    std::set<int> seen;
+    StripCached(prefix, seen);
+    rules_.nodes[static_cast<size_t>(f)].z = prefix;
   }
 
   // A condition that reads the judged card only through printed attributes,

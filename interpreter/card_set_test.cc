@@ -561,6 +561,56 @@ TEST_CASE("card sets: who played or holds a card is asked where it lies, never p
   CHECK(kept > 100);
 }
 
+TEST_CASE("card sets: an and whose first operands make a set judges only their cards",
+          "[card_set]") {
+  // Where a card lies (holder) is no printed attribute, so `kind == fish and
+  // value > round and holder == p` makes no set; its first two operands do
+  // (Node::z). A card outside their set fails before the rest is asked and
+  // is not judged. An operand after one that makes no set is asked only of
+  // the cards that pass that one: it takes no part.
+  Ruleset rules = testing::Fishing();
+  const std::string filter =
+      "all_cards where kind == fish and value > round and holder == p";
+  const int node = CompileAndPlan(rules, filter);
+  const Node& planned = rules.nodes[static_cast<size_t>(node)];
+  REQUIRE(planned.op == Op::kFilter);
+  REQUIRE(planned.z >= 0);
+  CHECK(rules.nodes[static_cast<size_t>(planned.z)].type == Type::kCardSet);
+  CHECK(rules
+            .nodes[static_cast<size_t>(
+                CompileAndPlan(rules, "all_cards where holder == p and kind == fish"))]
+            .z < 0);
+  // Listed, counted, the first and the highest, against judging every card.
+  const std::vector<int> values = {CompileAndPlan(rules, "count(" + filter + ")"),
+                                   CompileAndPlan(rules, "first(" + filter + ")"),
+                                   CompileAndPlan(rules, "highest(" + filter + ")")};
+  int kept = 0;
+  OnRandomStates(rules, 4, 2, [&](const State& s, Rng& rng) {
+    const Frame f = RandomFrame(rules, 4, rng);
+    Evaluator by_set(rules, s, &f), by_card(rules, s, &f);
+    by_card.set_card_by_card(true);
+    const auto want = Bytes(by_card.Cards(node));
+    CHECK(Bytes(by_set.Cards(node)) == want);
+    CHECK(Bytes(by_set.PlannedFilter(node)) == Bytes(by_card.PlannedFilter(node)));
+    for (int value : values) CHECK(by_set.Value(value) == by_card.Value(value));
+    REQUIRE_FALSE(by_set.faulted());
+    kept += !want.empty();
+  });
+  CHECK(kept > 100);
+
+  // A set that faults (score(p + 9): no such seat) is given up, and the
+  // fault forgotten: judged card by card, a buoy stops at its first operand.
+  const int faulting = CompileAndPlan(
+      rules, "ocean where kind == fish and value < score(p + 9) and holder == none");
+  REQUIRE(rules.nodes[static_cast<size_t>(faulting)].z >= 0);
+  testing::Table table(rules, 4, rules.entry_trick);
+  table.Put(table.Zone("ocean"), {"buoy \"-3 points\""});
+  CHECK(KeptAndFault(rules, table.s, faulting) ==
+        std::pair{size_t{0}, RuntimeFault::kNone});
+  table.Put(table.Zone("ocean"), {"buoy \"-3 points\"", "red 1"});
+  CHECK(KeptAndFault(rules, table.s, faulting).second == RuntimeFault::kNoSeat);
+}
+
 TEST_CASE("card sets: a filter's any whose set faults is judged card by card inside",
           "[card_set]") {
   // The any of the inner filter (Op::kSetIfAny) works out the inner set,

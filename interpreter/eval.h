@@ -268,6 +268,23 @@ class Evaluator {
   // Card by card, the value that faulted may never be needed: the fault is
   // forgotten and the set given up (false).
   bool GiveUpSet(const Node& f);
+  // When kFilter f judges by its own condition `pred`: the set of the
+  // condition's first operands (Node::z, card_set_plan.cc), into `out`. A
+  // card outside it fails before the other operands are asked: it need not
+  // be judged. Null when f has none, cards are judged one by one, or working
+  // it out faulted (forgotten, as TrySet does): then every card is judged.
+  const CardSet* Prefilter(const Node& f, int pred, CardSet& out) {
+    if (f.op != Op::kFilter || f.z < 0 || pred != f.y || card_by_card_ || unstated_ ||
+        faulted())
+      return nullptr;
+    const int top = scratch_top_;
+    SetInto(f.z, out);
+    scratch_top_ = top;
+    if (!faulted()) return &out;
+    fault_ = RuntimeFault::kNone;
+    fault_node_ = -1;
+    return nullptr;
+  }
   // The set of card-set node `node` (REQUIRES: BindEvaluators ran).
   void SetInto(int node, CardSet& out) {
     const Node& n = nodes_[node];

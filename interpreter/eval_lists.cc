@@ -143,9 +143,12 @@ std::span<const uint8_t> Evaluator::PlannedFilter(int filter) {
     return {out, count};
   }
   int saved_card = card_;
+  CardSet set;
+  const CardSet* in = Prefilter(f, f.y, set);
   const int64_t* classes = ClassesOf(f, f.y);
   const uint32_t run = classes ? NewClassRun() : 0;
   for (uint8_t c : xs) {
+    if (in && !in->Has(c)) continue;
     const bool match = Verdict(classes, run, c, [&] {
       card_ = c;
       int top = scratch_top_;
@@ -238,9 +241,11 @@ int64_t Evaluator::StreamFilter(const Node& n, const Node& filter, bool ties_to_
     const int pred = filter.op == Op::kSetFilter ? filter.z : filter.y;
     ResetCache(filter);
     int saved_card = card_;
+    const CardSet* in = Prefilter(filter, pred, set);
     const int64_t* classes = ClassesOf(filter, pred);
     const uint32_t run = classes ? NewClassRun() : 0;
     for (uint8_t c : xs) {
+      if (in && !in->Has(c)) continue;
       if (!Verdict(classes, run, c, [&] { return Holds(pred, c); })) continue;
       if (r.ReadsValues() && Unstated(c)) [[unlikely]] {
         r.result = NeedCard(c);
@@ -439,9 +444,12 @@ size_t Evaluator::JudgeEach(const Node& f, int pred, std::span<const uint8_t> xs
   ResetCache(f);
   size_t count = 0;
   int saved_card = card_;
+  CardSet set;
+  const CardSet* in = Prefilter(f, pred, set);
   const int64_t* classes = ClassesOf(f, pred);
   const uint32_t run = classes ? NewClassRun() : 0;
   for (uint8_t c : xs) {
+    if (in && !in->Has(c)) continue;
     if (Verdict(classes, run, c, [&] { return Holds(pred, c); })) out[count++] = c;
   }
   card_ = saved_card;

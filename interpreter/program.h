@@ -126,7 +126,7 @@ enum class Attr : uint8_t {
   X(kCoalesce, Coalesce, "x, or y when x is none")                                  \
   X(kIn, Generic, "x in list y")                                                    \
   X(kInCards, List, "card x is one of cards y")                                     \
-  X(kFilter, Generic, "cards x where y; cache slots [a, b); card classes imm-1")    \
+  X(kFilter, Generic, "cards x where y; slots [a, b); classes imm-1; prefilter z")  \
   X(kMinus, Generic, "cards x without cards y")                                     \
   X(kConcat, Generic, "cards x then cards y")                                       \
   X(kTopN, Generic, "the top y cards of zone x")                                    \
