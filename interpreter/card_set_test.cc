@@ -455,6 +455,12 @@ struct RandomCondition {
   std::string Number(int depth) {
     return Chosen(depth, {"value", "stars", "round", "score(p)", "3"});
   }
+  // Where a card lies and who played it: no printed attribute, no set.
+  std::string Placed() {
+    const char* placed[] = {"holder == p", "player == p", "zone_index == 0",
+                            "holder != none", "player == none"};
+    return placed[Pick(5)];
+  }
   std::string Condition() {
     const char* ops[] = {"==", "!=", "<", "<=", ">", ">="};
     std::string c = Pick(2) == 0 ? Suit(3) + (Pick(2) ? " == " : " != ") + Suit(1)
@@ -462,11 +468,23 @@ struct RandomCondition {
     if (Pick(3) == 0) c = Printed() + (Pick(2) ? " and " : " or ") + c;
     return c;
   }
+  // A condition, or one with a placed part before or after it.
+  std::string Mixed() {
+    switch (Pick(3)) {
+      case 0:
+        return Condition() + " and " + Placed();
+      case 1:
+        return Placed() + (Pick(2) ? " and " : " or ") + Condition();
+      default:
+        return Condition();
+    }
+  }
 };
 
 TEST_CASE("card sets: random conditions on ifs agree card by card", "[card_set]") {
   // Whatever the planner makes of a condition (a set of if leaves, classes,
-  // or nothing), the filter keeps exactly the cards judging one by one keeps.
+  // a set of its first parts, or nothing), the filter keeps exactly the
+  // cards judging one by one keeps.
   Ruleset rules = testing::Fishing();
   Rng rng(7);
   RandomCondition random{rng};
@@ -480,7 +498,18 @@ TEST_CASE("card sets: random conditions on ifs agree card by card", "[card_set]"
     cases += AnyNodeBelow(rules, filters.back(),
                           [](const Node& n) { return n.op == Op::kSetCase; });
   }
-  CHECK(cases >= 20);  // the ifs make sets often enough to be tested here
+  // Over every card, wherever it lies, with where it lies in the condition.
+  const char* lists[] = {"all_cards", "played", "hand(p)"};
+  int prefiltered = 0;
+  for (int i = 0; i < 150; ++i) {
+    texts.push_back(std::string(lists[random.Pick(3)]) + " where " + random.Mixed());
+    INFO(texts.back());
+    filters.push_back(CompileAndPlan(rules, texts.back()));
+    const Node& filter = rules.nodes[static_cast<size_t>(filters.back())];
+    prefiltered += filter.op == Op::kFilter && filter.z >= 0;
+  }
+  CHECK(cases >= 20);        // the ifs make sets often enough to be tested here
+  CHECK(prefiltered >= 20);  // and a condition's first parts alone
   OnRandomStates(rules, 4, 2, [&](const State& s, Rng& r) {
     const Frame f = RandomFrame(rules, 4, r);
     for (size_t i = 0; i < filters.size(); ++i) {

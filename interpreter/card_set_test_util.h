@@ -50,6 +50,7 @@ inline Frame RandomFrame(const Ruleset& rules, int players, Rng& rng) {
 inline void CheckFilter(const Ruleset& rules, const State& s, const Frame& f, int node) {
   Evaluator by_set(rules, s, &f);
   Evaluator by_card(rules, s, &f);
+  by_card.set_card_by_card(true);  // no set, class or prefilter anywhere
   const auto got = Bytes(by_set.Cards(node));
   const auto want = Bytes(by_card.FilterCardByCard(node));
   INFO("node n" << node << " at ply " << s.ply);
