@@ -23,11 +23,6 @@ constexpr int kReadsState = 1, kReadsCard = 2, kOpaque = 4;
 
 bool Fixed(int flags) { return (flags & (kReadsCard | kOpaque)) == 0; }
 
-bool PrintedAttr(int a) {
-  const Attr attr = static_cast<Attr>(a);
-  return attr != Attr::kPlayer && attr != Attr::kHolder && attr != Attr::kZoneIndex;
-}
-
 class Planner : public CardSetNodes {
  public:
   explicit Planner(Ruleset& rules)
@@ -116,12 +111,12 @@ class Planner : public CardSetNodes {
       case Op::kCardAttr:
       case Op::kCardAttrEq:
       case Op::kCardAttrNe:
-        return PrintedAttr(n.a) ? kReadsCard : kOpaque;
+        return IsPrintedAttr(n.a) ? kReadsCard : kOpaque;
       case Op::kCardAttrEqX:
-        return (PrintedAttr(n.a) ? kReadsCard : kOpaque) | Flags(n.x);
+        return (IsPrintedAttr(n.a) ? kReadsCard : kOpaque) | Flags(n.x);
       case Op::kAttr: {
         const int x = Flags(n.x);
-        if (PrintedAttr(n.a)) return x;
+        if (IsPrintedAttr(n.a)) return x;
         return Fixed(x) ? x | kReadsState : kOpaque;
       }
       case Op::kBound:
@@ -386,7 +381,7 @@ class Planner : public CardSetNodes {
       case Op::kNeConst:
         return Get(n.x).op == Op::kIf ? IfCompared(n.op, n.x, -1, n.imm) : -1;
       case Op::kCardAttrEqX:  // who played or holds a card is no printed attribute
-        return PrintedAttr(n.a) && Fixed(Flags(n.x)) ? AttrEqualsValue(n) : -1;
+        return IsPrintedAttr(n.a) && Fixed(Flags(n.x)) ? AttrEqualsValue(n) : -1;
       case Op::kInCards:
         if (Get(n.x).op == Op::kCard && Fixed(Flags(n.y))) {
           return Unary(Op::kSetOfCards, n.y);
@@ -447,14 +442,14 @@ class Planner : public CardSetNodes {
       case Op::kCardAttrEq:
       case Op::kCardAttrNe:
         attrs |= 1u << n.a;
-        return PrintedAttr(n.a);
+        return IsPrintedAttr(n.a);
       case Op::kCardAttrEqX:
         attrs |= 1u << n.a;
-        return PrintedAttr(n.a) && CardReads(n.x, attrs);
+        return IsPrintedAttr(n.a) && CardReads(n.x, attrs);
       case Op::kAttr:
         if (Get(n.x).op != Op::kCard) break;
         attrs |= 1u << n.a;
-        return PrintedAttr(n.a);
+        return IsPrintedAttr(n.a);
       case Op::kFilter:
       case Op::kSetFilter:
         return CardReads(n.x, attrs);  // its condition judges its own cards

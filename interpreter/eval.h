@@ -20,13 +20,20 @@
 
 namespace angler {
 
-// Attribute `a` of `card` (kNone for no card): card.suit, card.holder, ...
 // Whether attribute `a` tells a card from another (its suit, value, ...),
 // rather than where it is (its holder, its place, who played it).
 inline bool IsIdentityAttr(Attr a) {
   return a != Attr::kPlayer && a != Attr::kId && a != Attr::kHolder &&
          a != Attr::kZoneIndex;
 }
+// Whether attribute `a` is printed on the card (its id too): fixed for the
+// whole game, so what holds for it can be worked out once, at load. Where a
+// card lies and who played it are not.
+inline bool IsPrintedAttr(int a) {
+  return IsIdentityAttr(static_cast<Attr>(a)) || static_cast<Attr>(a) == Attr::kId;
+}
+
+// Attribute `a` of `card` (kNone for no card): card.suit, card.holder, ...
 
 inline int64_t AttributeOf(const Ruleset& rules, const State& state, int card, Attr a) {
   if (card < 0) return kNone;

@@ -83,12 +83,6 @@ class LayReads {
     return {a.hand || b.hand, a.target || b.target};
   }
 
-  // Printed on the card (its id too), not where it lies or who played it.
-  static bool PrintedAttr(int attr) {
-    const Attr a = static_cast<Attr>(attr);
-    return IsIdentityAttr(a) || a == Attr::kId;
-  }
-
   bool NodeTopOnly(int i) {
     const Node& n = node(i);
     switch (n.op) {
@@ -100,7 +94,7 @@ class LayReads {
       case Op::kCardAttrEq:
       case Op::kCardAttrNe:
       case Op::kCardAttrEqX:
-        if (!PrintedAttr(n.a)) return false;
+        if (!IsPrintedAttr(n.a)) return false;
         Reads(static_cast<Attr>(n.a));
         break;
       case Op::kHasTag:
