@@ -34,7 +34,6 @@ inline bool IsPrintedAttr(int a) {
 }
 
 // Attribute `a` of `card` (kNone for no card): card.suit, card.holder, ...
-
 inline int64_t AttributeOf(const Ruleset& rules, const State& state, int card, Attr a) {
   if (card < 0) return kNone;
   const CardInfo& c = rules.cards[static_cast<size_t>(card)];
@@ -279,7 +278,7 @@ class Evaluator {
   // condition's first operands (Node::z, card_set_plan.cc), into `out`. A
   // card outside it fails before the other operands are asked: it need not
   // be judged. Null when f has none, cards are judged one by one, or working
-  // it out faulted (forgotten, as TrySet does): then every card is judged.
+  // it out faulted (given up as TrySet gives up): then every card is judged.
   const CardSet* Prefilter(const Node& f, int pred, CardSet& out) {
     if (f.op != Op::kFilter || f.z < 0 || pred != f.y || card_by_card_ || unstated_ ||
         faulted())
@@ -287,10 +286,7 @@ class Evaluator {
     const int top = scratch_top_;
     SetInto(f.z, out);
     scratch_top_ = top;
-    if (!faulted()) return &out;
-    fault_ = RuntimeFault::kNone;
-    fault_node_ = -1;
-    return nullptr;
+    return !faulted() || GiveUpSet(f) ? &out : nullptr;
   }
   // The set of card-set node `node` (REQUIRES: BindEvaluators ran).
   void SetInto(int node, CardSet& out) {
