@@ -354,12 +354,8 @@ class Planner : public CardSetNodes {
     switch (n.op) {
       case Op::kAnyOf:
       case Op::kAllOf: {
-        std::vector<int> sets;
-        for (int i = 0; i < n.b; ++i) {
-          const int s = SetOf(static_cast<int>(List(n.a + i)));
-          if (s < 0) return -1;
-          sets.push_back(s);
-        }
+        std::vector<int> sets = LeadingSets(pred);
+        if (static_cast<int>(sets.size()) < n.b) return -1;
         if (n.op == Op::kAnyOf) FoldUnlessNone(sets);
         if (n.op == Op::kAllOf) FoldFixedParts(sets);
         return Joined(n.op == Op::kAnyOf ? Op::kSetAny : Op::kSetAll, sets);
@@ -392,6 +388,19 @@ class Planner : public CardSetNodes {
     }
   }
 
+  // The sets of or/and `node`'s operands, from the first up to one that
+  // makes none. (A copy of the node: SetOf adds nodes.)
+  std::vector<int> LeadingSets(int node) {
+    const Node n = Get(node);
+    std::vector<int> sets;
+    for (int i = 0; i < n.b; ++i) {
+      const int s = SetOf(static_cast<int>(List(n.a + i)));
+      if (s < 0) break;
+      sets.push_back(s);
+    }
+    return sets;
+  }
+
   // An and whose first operands make a set and whose others do not (`kind
   // == k and holder == none`: where a card lies is no printed attribute): a
   // card outside their set fails before the others are asked, so the filter
@@ -401,12 +410,7 @@ class Planner : public CardSetNodes {
   void Prefilter(int f, int pred) {
     const Node n = Get(pred);
     if (n.op != Op::kAllOf || Get(f).z >= 0) return;  // z: planned on an earlier run
-    std::vector<int> sets;
-    for (int i = 0; i < n.b; ++i) {
-      const int s = SetOf(static_cast<int>(List(n.a + i)));
-      if (s < 0) break;
-      sets.push_back(s);
-    }
+    std::vector<int> sets = LeadingSets(pred);
     if (sets.empty()) return;
     FoldFixedParts(sets);
     const int prefix = sets.size() == 1 ? sets[0] : Joined(Op::kSetAll, sets);
