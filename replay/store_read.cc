@@ -329,13 +329,15 @@ Status Store::ForEachGame(
   all.limit = 0;
   Result<std::vector<GameSummary>> games = ListGames(all);
   if (!games) return games.errors();
-  ANGLER_STMT(
-      select,
-      "SELECT ply, kind, actor, value, legal, seed FROM actions WHERE game_id = ?1 "
-      "ORDER BY ply");
   std::vector<RecordedAction> actions;
   for (const GameSummary& g : games.value()) {
     actions.clear();
+    // Taken (and reset) for each game: `visit` may step the same cached
+    // statement (reading a game's variations reads its main line again).
+    ANGLER_STMT(
+        select,
+        "SELECT ply, kind, actor, value, legal, seed FROM actions WHERE game_id = ?1 "
+        "ORDER BY ply");
     select.Bind(1, g.id);
     while (true) {
       Result<bool> row =

@@ -141,6 +141,30 @@ TEST_CASE("verify reports a ruleset that no longer loads", "[verify]") {
           testing::Fishing().content_hash + ", current does not load)");
 }
 
+// Reading a game's variations reads its main line again (the same cached
+// statement as the loop over the games): the next game must still be read.
+TEST_CASE("verify goes on past a game with variations to the games after it",
+          "[verify][variations]") {
+  auto store = Store::Open(":memory:").value();
+  const Game game(testing::Fishing(), 3);
+  std::vector<GameRecord> records;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    records.push_back(RandomRecord(game, seed));
+    REQUIRE(store->AddGame(testing::Fishing(), records.back()).ok());
+  }
+  const Variation variation = testing::RandomVariation(game, records[0], 20, 6, 1);
+  REQUIRE(store->AddVariation(1, variation).ok());
+  auto report = VerifyStore(*store, {});
+  INFO(FormatErrors(report));
+  REQUIRE(report.ok());
+  CHECK(report.value().games == 3);
+  CHECK(report.value().drifts.empty());
+  int64_t main_lines = 0;
+  for (const GameRecord& r : records)
+    main_lines += static_cast<int64_t>(r.actions.size());
+  CHECK(report.value().actions == main_lines + 6);  // and the variation's own moves
+}
+
 TEST_CASE("verify replays variations, nested ones too", "[verify][variations]") {
   const std::string path = (std::filesystem::temp_directory_path() /
                             ("angler-verify-nested-" + std::to_string(getpid()) + ".db"))
