@@ -63,7 +63,11 @@ Diagnostic Database::Error(std::string_view doing) const {
 
 Diagnostic Database::Error(std::string_view doing, int code) const {
   std::string message = "store " + path_ + ": " + std::string(doing) + ": ";
-  message += db_ ? sqlite3_errmsg(db_.get()) : sqlite3_errstr(code);
+  // The connection's message tells its own last failure; a code it did not
+  // record (a value a statement refused to bind) is told by the code alone.
+  const bool recorded = db_ && (sqlite3_errcode(db_.get()) == code ||
+                                sqlite3_extended_errcode(db_.get()) == code);
+  message += recorded ? sqlite3_errmsg(db_.get()) : sqlite3_errstr(code);
   message += " (SQLite error " + std::to_string(code) + ")";
   return Diagnostic({}, std::move(message));
 }
