@@ -267,8 +267,7 @@ Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec) {
   }
   return Diagnostic(
       {}, WithSuggestion("unknown bot '" + std::string(name) + "'", name, BotNames()) +
-              "; bots: random, greedy, greedy:N, ismcts, ismcts:N, spot:fast, "
-              "spot:careful, spot:S/E");
+              "; bots: " + kBotForms);
 }
 
 Result<std::vector<std::unique_ptr<Bot>>> MakeSeatBots(std::string_view list,

@@ -135,8 +135,12 @@ Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec);
 Result<std::vector<std::unique_ptr<Bot>>> MakeSeatBots(std::string_view list,
                                                        int players);
 
-// The bot names MakeBot knows, for help texts.
+// The bot names MakeBot knows, for its "did you mean".
 std::vector<std::string> BotNames();
+
+// Every form MakeBot reads, as help texts and its own error list them.
+inline constexpr char kBotForms[] =
+    "random, greedy, greedy:N, ismcts, ismcts:N, spot:fast, spot:careful, spot:S/E";
 
 }  // namespace angler
 

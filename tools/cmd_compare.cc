@@ -35,8 +35,8 @@ const CommandSpec& CompareSpec() {
           {"seed", true,
            "seed of the run; game i uses a seed derived from it (default 1)"},
           {"bots", true,
-           "one bot per seat, comma-separated: random, greedy, greedy:N; the last "
-           "repeats (default random)"},
+           std::string("one bot per seat, comma-separated: ") + kBotForms +
+               "; the last repeats (default random)"},
           {"json", false, "print one JSON object instead of a table"},
           {"html", true,
            "also write a self-contained HTML report with SVG plots to FILE"},

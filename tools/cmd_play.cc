@@ -65,9 +65,10 @@ const CommandSpec& PlaySpec() {
           {"seat", true, "your seat: from 0 (P1) to N-1, or a player's name (default 0)"},
           {"seed", true, "seed of the deal (default: from the clock)"},
           {"bots", true,
-           "bots for the other seats in seat order, comma-separated: random, greedy, "
-           "greedy:N, spot:fast, spot:careful, spot:S/E; the last repeats (default "
-           "greedy; spot:careful for search games)"},
+           std::string("bots for the other seats in seat order, comma-separated: ") +
+               kBotForms +
+               "; the last repeats (default greedy; spot:careful for search "
+               "games)"},
           {"names", true,
            "the players' names in seat order, comma-separated, one per seat "
            "(default P1,P2,..)"},

@@ -51,8 +51,8 @@ const CommandSpec& SimSpec() {
           {"seed", true,
            "seed of the run; game i uses a seed derived from it (default 1)"},
           {"bots", true,
-           "one bot per seat, comma-separated: random, greedy, greedy:N; the last "
-           "repeats (default random)"},
+           std::string("one bot per seat, comma-separated: ") + kBotForms +
+               "; the last repeats (default random)"},
           {"names", true,
            "the players' names in seat order, comma-separated, one per seat: in the "
            "table and the records (default P1,P2,..; one player count only)"},
