@@ -1,6 +1,8 @@
 #include "interpreter/disassemble.h"
 
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "interpreter/loader.h"
@@ -74,6 +76,35 @@ TEST_CASE("disassemble: the code of a tiny ruleset, by section, with places",
   CHECK(NodeText(*r.value(), 16) == "n16 Global player a=3");
   CHECK(NodeText(*r.value(), 17) == "n17 Const int imm=1");
   CHECK(NodeText(*r.value(), 14) == "n14 Lt bool x=n12 y=n13");
+}
+
+// The README shows part of this program (`angler rules dump tiny.yaml`) and
+// names one of its nodes: each line shown must be the disassembler's, so the
+// excerpt cannot go stale when the compiler changes.
+TEST_CASE("disassemble: the README's excerpt of the tiny ruleset is its program",
+          "[disassemble][readme]") {
+  auto r = LoadRulesetText("tiny.yaml", kTiny);
+  REQUIRE(r.ok());
+  const std::string text = Disassemble(*r.value());
+  std::ifstream in(std::string(ANGLER_TEST_DIR) + "/../README.md");
+  std::ostringstream readme;
+  readme << in.rdbuf();
+  const std::string shown = readme.str();
+  const std::string command = "$ angler rules dump tiny.yaml\n";
+  const size_t at = shown.find(command);
+  REQUIRE(at != std::string::npos);
+  const size_t from = at + command.size();
+  std::istringstream block(shown.substr(from, shown.find("```", from) - from));
+  int lines = 0;
+  for (std::string line; std::getline(block, line);) {
+    if (line == "...") continue;
+    INFO(line);
+    CHECK(text.find("\n" + line + "\n") != std::string::npos);
+    ++lines;
+  }
+  CHECK(lines >= 5);
+  CHECK(shown.find("`n14 Lt bool x=n12 y=n13`") != std::string::npos);
+  CHECK(text.find("\n  n14 Lt bool x=n12 y=n13\n") != std::string::npos);
 }
 
 TEST_CASE("disassemble: every op and opcode has its name", "[disassemble]") {
