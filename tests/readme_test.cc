@@ -5,6 +5,8 @@
 #include <regex>
 #include <sstream>
 
+#include "interpreter/loader.h"
+#include "tests/test_util.h"
 #include "tools/check.h"
 
 namespace angler {
@@ -34,6 +36,25 @@ TEST_CASE("README: its scenario examples pass", "[readme]") {
     std::filesystem::remove(path);
   }
   CHECK(examples >= 1);
+}
+
+// The error the README shows for a misspelt zone is the loader's, word for
+// word, caret and all, on the shipped Fishing with that one word changed.
+TEST_CASE("README: its ruleset error example is the loader's", "[readme]") {
+  const std::string readme = ReadAll(std::string(ANGLER_TEST_DIR) + "/../README.md");
+  std::string fishing =
+      ReadAll(std::string(ANGLER_TEST_DIR) + "/../rulesets/fishing.yaml");
+  const std::string word = "when: enters fisher";
+  const size_t at = fishing.find(word);
+  REQUIRE(at != std::string::npos);
+  fishing.replace(at, word.size(), "when: enters fihser");
+  auto loaded = LoadRulesetText("rulesets/fishing.yaml", fishing);
+  REQUIRE(!loaded.ok());
+  const std::string shown = testing::FormatErrors(loaded);
+  INFO(shown);
+  CHECK(shown.find("unknown zone 'fihser' (did you mean 'fisher'?)") !=
+        std::string::npos);
+  CHECK(readme.find("```\n" + shown + "```") != std::string::npos);
 }
 
 }  // namespace
