@@ -33,14 +33,21 @@ const Action& LineOfPlay::ActionAt(const GameRecord& record, int ply) const {
   return record.actions[static_cast<size_t>(ply - 1)].action;
 }
 
-const Annotation* LineOfPlay::AnnotationAt(const GameRecord& record, int ply) const {
-  // The variation's branch ply: the comment on the line itself.
-  const Variation* v =
-      variation && ply == variation->ply && ply > 0 ? variation : OwnerOf(record, ply);
-  for (const Annotation& a : v ? v->annotations : record.annotations) {
+const Annotation* FindAnnotation(const std::vector<Annotation>& notes, int ply) {
+  for (const Annotation& a : notes) {
     if (a.ply == ply) return &a;
   }
   return nullptr;
+}
+
+const Annotation* LineOfPlay::MoveAnnotation(const GameRecord& record, int ply) const {
+  const Variation* v = OwnerOf(record, ply);
+  return FindAnnotation(v ? v->annotations : record.annotations, ply);
+}
+
+const Annotation* LineOfPlay::LineAnnotation(const GameRecord& record) const {
+  return variation ? FindAnnotation(variation->annotations, variation->ply)
+                   : FindAnnotation(record.annotations, 0);
 }
 
 Result<LineOfPlay> ReplayLine(const StoredGame& g, const Variation* variation) {

@@ -39,10 +39,18 @@ struct LineOfPlay {
   // for a main-line move.
   const Variation* OwnerOf(const GameRecord& record, int ply) const;
   const Action& ActionAt(const GameRecord& record, int ply) const;  // 1-based
-  // The annotation on the move at `ply` (0, or the variation's branch ply:
-  // the one on the line itself), or null.
-  const Annotation* AnnotationAt(const GameRecord& record, int ply) const;
+  // The annotation on the move at `ply` (1-based), kept by the line the move
+  // belongs to (OwnerOf), or null. A variation's branch ply is its parent's
+  // move, with the parent's note: the variation's own note there is the
+  // line's (LineAnnotation).
+  const Annotation* MoveAnnotation(const GameRecord& record, int ply) const;
+  // The comment on the line itself, or null: the game's before its first
+  // move (ply 0), a variation's at its branch.
+  const Annotation* LineAnnotation(const GameRecord& record) const;
 };
+
+// The note at `ply` among `notes` (a line's, by the game's ply), or null.
+const Annotation* FindAnnotation(const std::vector<Annotation>& notes, int ply);
 
 // The line `variation` follows (null: the main line), replayed. Errors: the
 // game does not replay under its stored rules, naming the ply.

@@ -29,8 +29,9 @@ TEST_CASE("a line of play: the main line, then a variation from its branch", "[r
   REQUIRE(main.ok());
   CHECK(main.value().plies() == static_cast<int>(record.actions.size()));
   CHECK(main.value().ActionAt(g.record, 31) == record.actions[30].action);
-  CHECK(main.value().AnnotationAt(g.record, 30)->comment == "on the main line");
-  CHECK(main.value().AnnotationAt(g.record, 29) == nullptr);
+  CHECK(main.value().MoveAnnotation(g.record, 30)->comment == "on the main line");
+  CHECK(main.value().MoveAnnotation(g.record, 29) == nullptr);
+  CHECK(main.value().LineAnnotation(g.record) == nullptr);
 
   const Variation& v = g.record.variations[0];
   Result<LineOfPlay> branch = ReplayLine(g, &v);
@@ -41,16 +42,43 @@ TEST_CASE("a line of play: the main line, then a variation from its branch", "[r
   CHECK(line.InVariation(31));
   CHECK(line.ActionAt(g.record, 30) == record.actions[29].action);
   CHECK(line.ActionAt(g.record, 31) == v.actions[0].action);
-  // The branch ply's note is the variation's own (a comment on the line).
-  CHECK(line.AnnotationAt(g.record, 30)->comment == "instead:");
-  CHECK(line.AnnotationAt(g.record, 32)->glyph == "!");
-  CHECK(line.AnnotationAt(g.record, 31) == nullptr);
+  // The branch ply is the main line's move, with the main line's note; the
+  // variation's note there is a comment on the line itself.
+  CHECK(line.MoveAnnotation(g.record, 30)->comment == "on the main line");
+  CHECK(line.MoveAnnotation(g.record, 30)->glyph == "?");
+  CHECK(line.LineAnnotation(g.record)->comment == "instead:");
+  CHECK(line.MoveAnnotation(g.record, 32)->glyph == "!");
+  CHECK(line.MoveAnnotation(g.record, 31) == nullptr);
   for (size_t ply : {0, 15, 30}) {
     const State& a = line.positions[ply];
     const State& b = main.value().positions[ply];
     CHECK(std::equal(std::begin(a.order), std::end(a.order), std::begin(b.order)));
     CHECK(std::equal(std::begin(a.vars), std::end(a.vars), std::begin(b.vars)));
   }
+}
+
+// A variation of a variation: at its branch (a move of its parent variation)
+// the move keeps the parent's note, and the line's own note is apart.
+TEST_CASE("a line of play: a nested variation's branch move keeps its parent's note",
+          "[replay]") {
+  const Game game(testing::Fishing(), 3);
+  GameRecord record = testing::RandomRecord(game, 4);
+  record.variations.push_back(testing::RandomVariation(game, record, 30, 6, 9));
+  record.variations[0].id = 1;
+  record.variations[0].annotations = {{30, "a line", ""}, {32, "better", "!"}};
+  record.variations.push_back(
+      testing::RandomVariation(game, record, 32, 3, 5, &record.variations[0]));
+  record.variations[1].id = 2;
+  record.variations[1].annotations = {{32, "or else", ""}, {33, "worse", "?"}};
+  const StoredGame g = Stored(record);
+  Result<LineOfPlay> nested = ReplayLine(g, g.record.FindVariation(2));
+  REQUIRE(nested.ok());
+  const LineOfPlay& line = nested.value();
+  CHECK(line.MoveAnnotation(g.record, 32)->comment == "better");
+  CHECK(line.MoveAnnotation(g.record, 32)->glyph == "!");
+  CHECK(line.MoveAnnotation(g.record, 33)->comment == "worse");
+  CHECK(line.MoveAnnotation(g.record, 30) == nullptr);  // the main line's move 30
+  CHECK(line.LineAnnotation(g.record)->comment == "or else");
 }
 
 TEST_CASE("a stored game refuses a player count its rules do not allow", "[replay]") {

@@ -72,14 +72,17 @@ void ShowText(std::ostream& out, const Line& line, int ply,
   }
   out << ": " << rules.name << " " << g.record.ruleset_hash << ", " << Join(players)
       << "; ply " << ply << " of " << line.plies() << "\n";
-  if (ply == 0) {
-    if (const Annotation* a = line.AnnotationAt(0); a && !a->comment.empty()) {
-      out << "{" << a->comment << "}\n";
-    }
-  } else {
+  if (ply > 0) {
     out << MoveLineText(line, ply) << "\n";
     for (const std::string& l : told) out << "  " << l << "\n";
   }
+  // The comments on the lines themselves, where they begin: the game's
+  // before its first move, a variation's at its branch (under the move there).
+  auto write_comment = [&out](const Annotation* a) {
+    if (a && !a->comment.empty()) out << "{" << a->comment << "}\n";
+  };
+  if (ply == 0) write_comment(FindAnnotation(g.record.annotations, 0));
+  if (line.variation && ply == line.variation->ply) write_comment(line.LineAnnotation());
   const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), players);
   out << PositionText(view);
   if (s.over) {

@@ -224,6 +224,35 @@ TEST_CASE("replay step: into a variation and out, annotating in place", "[replay
   CHECK(after.annotations == std::vector<Annotation>{{30, "the main line", ""}});
 }
 
+// At a variation's branch the move shown is its parent line's, with that
+// line's note; the variation's own note (on the line as a whole) comes under it.
+TEST_CASE("replay show: a variation's branch shows the move's note, then the line's",
+          "[replay-cmd]") {
+  TempStore tmp;
+  AddFishing(tmp, 1);
+  int64_t id = 0;
+  {
+    auto store = tmp.Open();
+    const GameRecord record = store->LoadGame(1).value();
+    const Game game(testing::Fishing(), 3);
+    Variation v = testing::RandomVariation(game, record, 30, 3, 5);
+    v.annotations = {{30, "the other way", ""}, {31, "tried", "!?"}};
+    id = store->AddVariation(1, v).value();
+    REQUIRE(store->Annotate(1, 30, "main move", "?!", 0).ok());
+  }
+  const std::string variation = std::to_string(id);
+  Ran at_branch = tmp.Run({"show", "1", "--ply", "30", "--variation", variation});
+  CHECK(at_branch.code == kExitOk);
+  INFO(at_branch.out);
+  CHECK(at_branch.out.find(" {main move} ?!\n{the other way}\n") != std::string::npos);
+  Ran main_line = tmp.Run({"show", "1", "--ply", "30"});
+  CHECK(main_line.out.find(" {main move} ?!\n") != std::string::npos);
+  CHECK(main_line.out.find("the other way") == std::string::npos);
+  Ran own = tmp.Run({"show", "1", "--ply", "31", "--variation", variation});
+  CHECK(own.out.find(" {tried} !?\n") != std::string::npos);
+  CHECK(own.out.find("the other way") == std::string::npos);
+}
+
 TEST_CASE("replay annotate and branch", "[replay-cmd]") {
   TempStore tmp;
   AddFishing(tmp, 1);

@@ -79,11 +79,16 @@ int Annotate(Context& c) {
   if (!g) return Fail(c, g.errors());
   Result<Line> line = MakeLine(g.value(), variation.value());
   if (!line) return Fail(c, line.errors());
-  const bool on_line = ply.value() == 0 || (line.value().variation &&
-                                            ply.value() == line.value().variation->ply);
+  // A line's first position (ply 0, a variation's branch) takes a note on the
+  // line itself; any other ply, a note on its move.
+  const Line& l = line.value();
+  const bool at_branch = l.variation && ply.value() == l.variation->ply;
+  const bool on_line = ply.value() == 0 || at_branch;
+  const Annotation* a = at_branch ? l.LineAnnotation()
+                        : on_line ? FindAnnotation(g.value().record.annotations, 0)
+                                  : l.MoveAnnotation(ply.value());
   if (c.args.Has("json")) {
     // {"game", "variation", "ply", "move" (null for the line itself), "comment", "glyph"}
-    const Annotation* a = line.value().AnnotationAt(ply.value());
     JsonWriter json;
     json.BeginObject().Key("game").Int(id.value()).Key("variation");
     if (variation.value() > 0) {
@@ -107,7 +112,6 @@ int Annotate(Context& c) {
     return kExitOk;
   }
   if (on_line) {
-    const Annotation* a = line.value().AnnotationAt(ply.value());
     c.out << "game " << id.value() << ": " << (a ? "{" + a->comment + "}" : "no comment")
           << "\n";
   } else {

@@ -110,7 +110,7 @@ std::string MoveLineText(const Line& line, int ply) {
   std::string text =
       std::to_string(ply) + ". " +
       MoveText(*line.g.game, before, line.ActionAt(ply), line.g.record.players);
-  if (const Annotation* a = line.AnnotationAt(ply)) {
+  if (const Annotation* a = line.MoveAnnotation(ply)) {
     if (!a->comment.empty()) text += " {" + a->comment + "}";
     if (!a->glyph.empty()) text += " " + a->glyph;
   }

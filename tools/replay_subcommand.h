@@ -60,8 +60,11 @@ struct Line : LineOfPlay {
 
   Line(const Loaded& g, LineOfPlay line) : LineOfPlay(std::move(line)), g(g) {}
   const Action& ActionAt(int ply) const { return LineOfPlay::ActionAt(g.record, ply); }
-  const Annotation* AnnotationAt(int ply) const {
-    return LineOfPlay::AnnotationAt(g.record, ply);
+  const Annotation* MoveAnnotation(int ply) const {
+    return LineOfPlay::MoveAnnotation(g.record, ply);
+  }
+  const Annotation* LineAnnotation() const {
+    return LineOfPlay::LineAnnotation(g.record);
   }
 };
 

@@ -18,7 +18,7 @@ void WriteStrings(JsonWriter& json, const std::vector<std::string>& items) {
 // {ply, text, comment, glyph}: the move at `ply` (1-based) of a line.
 void WriteMove(JsonWriter& json, const StoredGame& g, const LineOfPlay& line, int ply) {
   const State& before = line.positions[static_cast<size_t>(ply - 1)];
-  const Annotation* a = line.AnnotationAt(g.record, ply);
+  const Annotation* a = line.MoveAnnotation(g.record, ply);
   json.BeginObject();
   json.Key("ply").Int(ply);
   json.Key("text").String(
@@ -157,7 +157,7 @@ JsonWriter GameJson(const LoadedGame& g) {
   json.Key("result").String(r.result);
   json.Key("finished").Bool(r.finished);
   json.Key("plies").Int(g.main.plies());
-  const Annotation* whole = g.main.AnnotationAt(r, 0);
+  const Annotation* whole = g.main.LineAnnotation(r);
   json.Key("comment").String(whole ? whole->comment : "");
   json.Key("moves").BeginArray();
   for (int ply = 1; ply <= g.main.plies(); ++ply) WriteMove(json, g, g.main, ply);
@@ -168,6 +168,8 @@ JsonWriter GameJson(const LoadedGame& g) {
     json.Key("id").Int(id);
     json.Key("parent").Int(line.variation->parent);  // 0: the main line
     json.Key("ply").Int(line.variation->ply);
+    const Annotation* own = line.LineAnnotation(r);  // on the line itself
+    json.Key("comment").String(own ? own->comment : "");
     json.Key("moves").BeginArray();
     for (int ply = line.variation->ply + 1; ply <= line.plies(); ++ply)
       WriteMove(json, g, line, ply);

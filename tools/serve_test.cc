@@ -224,6 +224,21 @@ TEST_CASE("serve writes annotations and variations to the store", "[serve]") {
   CHECK(*At(second, "id").AsInt() == *At(sub, "variation").AsInt());
   CHECK(*At(second, "parent").AsInt() == variation);
   CHECK(*At(second, "ply").AsInt() == 11);
+
+  // A note on the variation as a whole (at its branch) and one on the move
+  // it branches after: each stays where it was written.
+  const std::string on_line = R"({"ply": 10, "comment": "the other way", "variation": )" +
+                              std::to_string(variation) + "}";
+  REQUIRE(server.Post("/api/games/1/annotate", on_line).first == 200);
+  REQUIRE(server.Post("/api/games/1/annotate", R"({"ply": 10, "comment": "the move"})")
+              .first == 200);
+  auto [s9, noted] = server.Get("/api/games/1");
+  CHECK(At(At(noted, "variations").items[0], "comment").text == "the other way");
+  CHECK(At(At(noted, "moves").items[9], "comment").text == "the move");
+  auto [s10, branch_view] =
+      server.Get("/api/games/1/view?ply=10&variation=" + std::to_string(variation));
+  REQUIRE(s10 == 200);
+  CHECK(At(At(branch_view, "move"), "comment").text == "the move");
 }
 
 TEST_CASE("serve with a token refuses writes without it", "[serve]") {

@@ -160,7 +160,8 @@ function lineHtml(moves, line) {
   for (const m of moves) {
     html += moveHtml(m, line);
     for (const v of state.game.variations.filter(x => (x.parent || 0) === line && x.ply === m.ply)) {
-      html += `<div class="variation">${lineHtml(v.moves, v.id)}</div>`;
+      const note = v.comment ? `<span class="comment">{${esc(v.comment)}}</span> ` : "";
+      html += `<div class="variation">${note}${lineHtml(v.moves, v.id)}</div>`;
     }
   }
   return html;
