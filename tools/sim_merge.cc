@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <ostream>
 #include <sstream>
+#include <utility>
 
+#include "interpreter/rng.h"
 #include "tools/command_support.h"
 #include "tools/commands.h"
 
@@ -21,7 +25,9 @@ const CommandSpec& MergeSpec() {
       "`--record --db FILE` wrote. The reports of every shard 1..N add up to the\n"
       "run's report, the same bytes as the run played in one go (a table, or\n"
       "--json); the stores' games are copied into the --db store, in the run's\n"
-      "order when the stores are named in shard order (shard-{1..N}.db).",
+      "order when the stores are named in shard order (shard-{1..N}.db). A game\n"
+      "given twice, or already in the --db store, is an error; with the shards'\n"
+      "JSON named too, so is a store missing or of another run.",
       {
           {"json", false, "print the run's JSON instead of a table"},
           {"db", true,
@@ -118,7 +124,8 @@ Result<std::vector<SimReport>> MergeShards(const std::vector<ShardOutput>& shard
   return merged;
 }
 
-Result<int64_t> MergeStores(const std::vector<std::string>& sources, Store& target) {
+Result<int64_t> MergeStores(const std::vector<std::string>& sources, Store& target,
+                            const std::vector<SimReport>* run) {
   std::vector<std::unique_ptr<Store>> stores;
   struct Entry {
     int players;
@@ -126,16 +133,55 @@ Result<int64_t> MergeStores(const std::vector<std::string>& sources, Store& targ
     int64_t id;
   };
   std::vector<Entry> games;
+  // A game of a sim run is known by its player count and seed (DeriveSeed of
+  // the run's seed and its index): where each was seen first.
+  std::map<std::pair<int, uint64_t>, size_t> seen;
+  auto game_word = [&](const Entry& e) {
+    return sources[e.store] + ": game " + std::to_string(e.id);
+  };
   for (const std::string& path : sources) {
     Result<std::unique_ptr<Store>> source = Store::Open(path);
     if (!source) return source.errors();
     stores.push_back(std::move(source).value());
+    std::optional<Diagnostic> twice;
     Status listed = stores.back()->ForEachGame({}, [&](const GameSummary& game, auto) {
-      games.push_back(
-          {static_cast<int>(game.players.size()), stores.size() - 1, game.id});
+      const Entry entry{static_cast<int>(game.players.size()), stores.size() - 1,
+                        game.id};
+      if (game.seed) {
+        auto [at, added] =
+            seen.emplace(std::pair(entry.players, *game.seed), games.size());
+        if (!added && !twice) {
+          twice =
+              Diagnostic({}, game_word(entry) + " is " + game_word(games[at->second]) +
+                                 " again (a shard given twice?)");
+        }
+      }
+      games.push_back(entry);
       return Ok();
     });
     if (!listed) return listed.errors();
+    if (twice) return *twice;
+  }
+  if (run) {
+    // Exactly the run's games: each report's seeds at its player count.
+    size_t expected = 0;
+    for (const SimReport& report : *run) {
+      for (int64_t i = 0; i < report.run.run_games; ++i) {
+        const uint64_t seed = DeriveSeed(report.run.seed, static_cast<uint64_t>(i));
+        if (!seen.count({report.stats.players, seed})) {
+          return Diagnostic({}, "the stores lack game " + std::to_string(i + 1) + " of " +
+                                    std::to_string(report.run.run_games) + " at " +
+                                    std::to_string(report.stats.players) +
+                                    " players (a shard's store missing?)");
+        }
+        ++expected;
+      }
+    }
+    if (games.size() != expected) {
+      return Diagnostic({}, "the stores hold " + std::to_string(games.size()) +
+                                " games, the run " + std::to_string(expected) +
+                                " (a store of another run?)");
+    }
   }
   // A run with several player counts records them one after the other.
   std::stable_sort(games.begin(), games.end(),
@@ -149,6 +195,13 @@ Result<int64_t> MergeStores(const std::vector<std::string>& sources, Store& targ
     Result<RulesetPtr> rules = from.RulesetByHash(record.value().ruleset_hash);
     if (!rules) return rules.errors();
     GameRecord game = std::move(record).value();
+    Result<std::optional<int64_t>> stored = target.FindGame(game);
+    if (!stored) return stored.errors();
+    if (stored.value()) {
+      return Diagnostic({}, game_word(entry) + " is already stored in " + target.path() +
+                                " as game " + std::to_string(*stored.value()) +
+                                " (its shard merged before?)");
+    }
     game.id = 0;
     Result<int64_t> added = target.AddReplayedGame(*rules.value(), game);
     if (!added) return added.errors();
@@ -186,31 +239,37 @@ int RunSimMerge(const std::vector<std::string>& words, std::ostream& out,
     }
     reports.push_back(std::move(output).value());
   }
+  std::optional<std::vector<SimReport>> run;
   if (!reports.empty()) {
     Result<std::vector<SimReport>> merged = MergeShards(reports);
     if (!merged) {
       return ReportErrors(spec.name, merged.errors(), err);
     }
-    if (args.Has("json")) {
-      PrintSimJson(merged.value(), out);
-    } else {
-      for (size_t i = 0; i < merged.value().size(); ++i) {
-        if (i > 0) out << "\n";
-        WriteSimTable(merged.value()[i], out);
-      }
-    }
+    run = std::move(merged).value();
   }
+  // The stores first: the report is printed only when the whole merge holds.
   if (!stores.empty()) {
     Result<std::unique_ptr<Store>> target = Store::OpenAt(args.Get("db").value_or(""));
     if (!target) {
       return ReportErrors(spec.name, target.errors(), err);
     }
-    Result<int64_t> copied = MergeStores(stores, *target.value());
+    Result<int64_t> copied =
+        MergeStores(stores, *target.value(), run ? &run.value() : nullptr);
     if (!copied) {
       return ReportErrors(spec.name, copied.errors(), err);
     }
     err << "sim merge: " << copied.value() << " games from " << stores.size()
         << " store(s) into " << target.value()->path() << "\n";
+  }
+  if (run) {
+    if (args.Has("json")) {
+      PrintSimJson(run.value(), out);
+    } else {
+      for (size_t i = 0; i < run.value().size(); ++i) {
+        if (i > 0) out << "\n";
+        WriteSimTable(run.value()[i], out);
+      }
+    }
   }
   return kExitOk;
 }

@@ -33,7 +33,12 @@ Result<std::vector<SimReport>> MergeShards(const std::vector<ShardOutput>& shard
 // Copies every game of the stores into `target` in one transaction, in the
 // order the run recorded them when the stores are given in shard order: by
 // player count, then store after store, each in id order. Returns how many.
-Result<int64_t> MergeStores(const std::vector<std::string>& sources, Store& target);
+// Errors, and nothing is copied: a game twice among the stores, or already in
+// `target` (a shard given or merged twice); with `run` (the merged reports of
+// the shards' JSON), stores that do not hold exactly the run's games (a shard
+// missing, or another run's), told by each game's seed.
+Result<int64_t> MergeStores(const std::vector<std::string>& sources, Store& target,
+                            const std::vector<SimReport>* run = nullptr);
 
 int RunSimMerge(const std::vector<std::string>& words, std::ostream& out,
                 std::ostream& err);

@@ -119,6 +119,66 @@ TEST_CASE("sim merge puts shards back into the run, JSON and stores", "[sim][mer
   }
 }
 
+// Stores carry no shard numbers: a store named twice, or merged into a store
+// that holds its games, is told by the games; a missing one by the shards'
+// JSON named beside the stores. Each refusal copies nothing.
+TEST_CASE("sim merge refuses stores given twice, merged twice or missing",
+          "[sim][merge]") {
+  TempFile j1("s1.json"), j2("s2.json"), j3("s3.json"), d1("s1.db"), d2("s2.db"),
+      d3("s3.db"), target("t.db");
+  const std::vector<const TempFile*> json = {&j1, &j2, &j3}, dbs = {&d1, &d2, &d3};
+  for (int k = 1; k <= 3; ++k) {
+    const Run part =
+        Sim({"fishing", "--players", "3", "--games", "7", "--seed", "11", "--shard",
+             std::to_string(k) + "/3", "--json", "--record", "--db", dbs[k - 1]->path()});
+    REQUIRE(part.code == 0);
+    json[k - 1]->Write(part.out);
+  }
+  auto games_in = [](const std::string& path) {
+    auto store = Store::Open(path);
+    REQUIRE(store.ok());
+    return store.value()->GameCount().value();
+  };
+  struct Case {
+    std::vector<std::string> files;
+    const char* message;
+  };
+  const std::vector<Case> cases = {
+      {{d1.path(), d1.path(), d2.path(), d3.path()}, "again (a shard given twice?)"},
+      {{j1.path(), j2.path(), j3.path(), d1.path(), d2.path()},
+       "of 7 at 3 players (a shard's store missing?)"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.message);
+    const Run run = Sim(With({"merge", "--db", target.path()}, c.files));
+    CHECK(run.code == 2);
+    CHECK_THAT(run.err, Catch::Contains(c.message));
+    CHECK(run.out.empty());  // no report printed either
+  }
+  CHECK(games_in(target.path()) == 0);
+  const Run whole = Sim({"merge", "--db", target.path(), j1.path(), j2.path(), j3.path(),
+                         d1.path(), d2.path(), d3.path()});
+  INFO(whole.err);
+  REQUIRE(whole.code == 0);
+  CHECK_THAT(whole.out, Catch::Contains("fishing"));
+  CHECK(games_in(target.path()) == 7);
+  const Run again = Sim({"merge", "--db", target.path(), d2.path()});
+  CHECK(again.code == 2);
+  CHECK_THAT(again.err, Catch::Contains("is already stored in " + target.path()));
+  CHECK(games_in(target.path()) == 7);
+  // A store of another run beside this run's JSON.
+  TempFile other("o.db");
+  REQUIRE(Sim({"fishing", "--players", "3", "--games", "2", "--seed", "12", "--record",
+               "--db", other.path()})
+              .code == 0);
+  const Run foreign = Sim({"merge", "--db", target.path() + ".x", j1.path(), j2.path(),
+                           j3.path(), d1.path(), d2.path(), d3.path(), other.path()});
+  CHECK(foreign.code == 2);
+  CHECK_THAT(foreign.err, Catch::Contains("the stores hold 9 games, the run 7"));
+  for (const char* suffix : {"", "-wal", "-shm"})
+    fs::remove(target.path() + ".x" + suffix);
+}
+
 TEST_CASE("sim --shard and sim merge refuse what does not fit", "[sim][merge]") {
   for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/0", "1/3x"}) {
     INFO(bad);
