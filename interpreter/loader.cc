@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "dsl/limits.h"
@@ -235,6 +236,40 @@ namespace {
 
 Result<YamlNode> ReadTree(const std::string& path, int depth);
 
+// A card group a variant names and its base lacks is new cards: a misspelt
+// name (a group meant to get a new `name:` only) would add a card nobody
+// meant, and its `~` would remove nothing. So a new group says what its cards are (a
+// suit or a kind), and `~` names one of the base's groups.
+std::optional<Diagnostic> UnknownCardGroup(const YamlNode& base,
+                                           const YamlNode& variant) {
+  const YamlNode* mine = variant.Find("cards");
+  const YamlNode* theirs = base.Find("cards");
+  if (!mine || !theirs || mine->kind != YamlNode::Kind::kMap ||
+      theirs->kind != YamlNode::Kind::kMap) {
+    return std::nullopt;
+  }
+  std::vector<std::string> names;
+  for (const YamlEntry& group : theirs->entries) names.push_back(group.first);
+  for (size_t i = 0; i < mine->entries.size(); ++i) {
+    const auto& [name, group] = mine->entries[i];
+    if (name.ends_with('+') || theirs->Find(name)) continue;
+    const SourcePos at = i < mine->key_pos.size() ? mine->key_pos[i] : group.pos;
+    if (group.kind == YamlNode::Kind::kNull) {
+      return Diagnostic(
+          at, WithSuggestion("no card group '" + name + "' to remove", name, names));
+    }
+    if (group.kind == YamlNode::Kind::kMap && !group.Find("suit") &&
+        !group.Find("suits") && !group.Find("kind")) {
+      return Diagnostic(
+          at, WithSuggestion("a new card group '" + name +
+                                 "' names its cards' suit or kind (the base has no "
+                                 "group of that name)",
+                             name, names));
+    }
+  }
+  return std::nullopt;
+}
+
 Result<YamlNode> TreeFromText(const std::string& name, const std::string& text,
                               const std::string& dir, int depth) {
   auto file = SourceFile::Make(name, text);
@@ -260,6 +295,7 @@ Result<YamlNode> TreeFromText(const std::string& name, const std::string& text,
   }
   auto parent = ReadTree(path, depth + 1);
   if (!parent) return parent;
+  if (auto unknown = UnknownCardGroup(parent.value(), doc.value())) return *unknown;
   YamlNode merged = MergeYaml(parent.value(), doc.value());
   // The variant is its own ruleset: drop the link, keep its name.
   auto& entries = merged.entries;

@@ -97,6 +97,29 @@ TEST_CASE("house rules: a misspelt or clashing number name is an error",
   CHECK(clash.error().pos.line == 3);
 }
 
+// A group the base lacks is new cards: a misspelt name must not add or
+// remove nothing in silence.
+TEST_CASE("house rules: a misspelt card group is an error, a new one says its cards",
+          "[loader][house_rules]") {
+  auto renamed = Variant("extends: fishing\ncards:\n  minus_11: {name: \"-5 points\"}\n");
+  REQUIRE_FALSE(renamed.ok());
+  CHECK(renamed.error().Format() ==
+        "house.yaml:3:3: error: a new card group 'minus_11' names its cards' suit or "
+        "kind (the base has no group of that name) (did you mean 'minus_1'?)\n"
+        "  3 |   minus_11: {name: \"-5 points\"}\n"
+        "    |   ^\n");
+  auto removed = Variant("extends: fishing\ncards:\n  minus_11: ~\n");
+  REQUIRE_FALSE(removed.ok());
+  CHECK(removed.error().message ==
+        "no card group 'minus_11' to remove (did you mean 'minus_1'?)");
+  CHECK(removed.error().pos.line == 3);
+  // A new group that says what its cards are is new cards.
+  RulesetPtr more = LoadVariant(
+      "extends: fishing\ncards:\n  minus_5: {kind: buoy, name: \"-5 points\", effect: "
+      "minus_three, stars: 5}\n");
+  CHECK(more->cards.size() == testing::LoadOrFail("fishing")->cards.size() + 1);
+}
+
 TEST_CASE("house rules: card groups by name are changed, removed and added one by one",
           "[loader][house_rules]") {
   RulesetPtr fishing = testing::LoadOrFail("fishing");
