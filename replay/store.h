@@ -155,6 +155,9 @@ class Store {
   Result<std::optional<int64_t>> FindGame(const GameRecord& record);
   Result<std::vector<GameSummary>> ListGames(const GameFilter& filter);
   Result<int64_t> GameCount();
+  // A number that changes whenever another connection commits a change to
+  // the store (SQLite's data_version): what a reader keeps may be stale.
+  Result<int64_t> DataVersion();
   // The ids of the games that have variations.
   Result<std::set<int64_t>> GamesWithVariations();
   // Visits every game matching `filter` (limit ignored) in id order with its

@@ -309,6 +309,10 @@ Result<int64_t> Store::GameCount() {
   return db_.QueryInt("SELECT count(*) FROM games", "counting games");
 }
 
+Result<int64_t> Store::DataVersion() {
+  return db_.QueryInt("PRAGMA data_version", "reading the store's data version");
+}
+
 Result<std::set<int64_t>> Store::GamesWithVariations() {
   ANGLER_STMT(select, "SELECT DISTINCT game_id FROM variations");
   std::set<int64_t> ids;

@@ -17,8 +17,11 @@ namespace angler {
 
 // The last games asked for, replayed: stepping through a game asks for one
 // position after another, and a 400-ply replay should not run for each.
+// Kept while the store's data version stands: another process (replay
+// annotate, branch, variation) changing the store empties it.
 struct GameCache {
   std::map<int64_t, std::shared_ptr<LoadedGame>> games;
+  int64_t data_version = -1;
 };
 
 namespace {
@@ -136,6 +139,12 @@ ApiResponse ServeApi::Handle(const ApiRequest& request) {
 Result<std::shared_ptr<LoadedGame>> ServeApi::FindGame(const std::string& id_text) {
   Result<int64_t> id = Number(id_text, "the game's id");
   if (!id) return id.errors();
+  Result<int64_t> version = store_->DataVersion();
+  if (!version) return version.errors();
+  if (version.value() != cache_->data_version) {
+    cache_->games.clear();
+    cache_->data_version = version.value();
+  }
   auto it = cache_->games.find(id.value());
   if (it != cache_->games.end()) return it->second;
   Result<GameRecord> record = store_->LoadGame(id.value());

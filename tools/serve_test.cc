@@ -241,6 +241,25 @@ TEST_CASE("serve writes annotations and variations to the store", "[serve]") {
   CHECK(At(At(branch_view, "move"), "comment").text == "the move");
 }
 
+// Another process writing the store (replay annotate) is seen at the next
+// request, though serve keeps the games it replayed.
+TEST_CASE("serve shows what another connection wrote to the store", "[serve]") {
+  TestServer server;
+  auto [s1, before] = server.Get("/api/games/1");
+  REQUIRE(s1 == 200);
+  CHECK(At(At(before, "moves").items[4], "comment").text.empty());
+  {
+    auto other = Store::Open(server.path());
+    REQUIRE(other);
+    REQUIRE(other.value()->Annotate(1, 5, "written elsewhere", "!", 0).ok());
+  }
+  auto [s2, after] = server.Get("/api/games/1");
+  REQUIRE(s2 == 200);
+  CHECK(At(At(after, "moves").items[4], "comment").text == "written elsewhere");
+  auto [s3, view] = server.Get("/api/games/1/view?ply=5");
+  CHECK(At(At(view, "move"), "glyph").text == "!");
+}
+
 TEST_CASE("serve with a token refuses writes without it", "[serve]") {
   TestServer server("s3cret");
   const std::string body = R"({"ply": 2, "comment": "x"})";
