@@ -231,6 +231,16 @@ std::string FoldToGame(const Game& game, const State& s, std::string_view typed,
       if (!t.empty() && Lower(t) == lower) return t;
     }
   }
+  // Not a legal move: a card named last ("BLUE 5", "Anne plays BLUE 5") is
+  // still written as the game writes it, so a refusal can say why.
+  for (const std::string& name : game.rules().card_names) {
+    const std::string card = Lower(name);
+    if (lower.size() < card.size() ||
+        lower.compare(lower.size() - card.size(), card.size(), card) != 0)
+      continue;
+    const size_t at = lower.size() - card.size();
+    if (at == 0 || lower[at - 1] == ' ') return std::string(typed.substr(0, at)) + name;
+  }
   return std::string(typed);
 }
 

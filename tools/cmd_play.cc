@@ -270,7 +270,15 @@ bool TerminalGame::TypedMove(const std::string& typed, Action& chosen) {
   const ActionList& legal = run_.legal();
   // The move's text, read by the one move notation ("yellow 7",
   // "play yellow 7", "lay yellow 6 on row 1").
-  const ReadResult read = ReadMove(game_, run_.state(), typed, SeatLabels(), {true, {}});
+  // One's own name typed plainly ("Anne plays blue 2") is the seat the screen
+  // calls "Anne (you)".
+  std::string text = typed;
+  const std::string& own = setup_.names[static_cast<size_t>(human_)];
+  if (text.size() > own.size() && text[own.size()] == ' ' &&
+      Lower(text.substr(0, own.size())) == Lower(own)) {
+    text = Seat(human_) + text.substr(own.size());
+  }
+  const ReadResult read = ReadMove(game_, run_.state(), text, SeatLabels(), {true, {}});
   if (!read.ok()) {
     out_ << read.error.message << "\n";
     return false;

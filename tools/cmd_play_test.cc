@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -93,6 +94,26 @@ TEST_CASE("play says why a typed move is refused", "[play]") {
   REQUIRE_FALSE(missing.empty());
   const Run refused = Play(args, missing + "\nq\n");
   CHECK_THAT(refused.out, Catch::Contains(missing + " is not in P1 (you)'s hand"));
+  // In capitals too: the card is still named, and the reason given.
+  std::string upper = missing;
+  for (char& c : upper)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  const Run shouted = Play(args, upper + "\nq\n");
+  CHECK_THAT(shouted.out, Catch::Contains(missing + " is not in P1 (you)'s hand"));
+}
+
+TEST_CASE("play reads one's own name typed without the screen's (you)", "[play]") {
+  const Run first = Play({"fishing", "--players", "4", "--seed", "2", "--bots", "random",
+                          "--names", "Anne,Bob,Cy,Di"},
+                         "1\nq\n");
+  const size_t hand = first.out.find("  1) ");
+  REQUIRE(hand != std::string::npos);
+  const std::string card =
+      first.out.substr(hand + 5, first.out.find('\n', hand) - hand - 5);
+  const Run named = Play({"fishing", "--players", "4", "--seed", "2", "--bots", "random",
+                          "--names", "Anne,Bob,Cy,Di"},
+                         "anne plays " + card + "\nq\n");
+  CHECK_THAT(named.out, Catch::Contains("Anne (you) plays " + card));
 }
 
 TEST_CASE("play accepts a move by its text", "[play]") {
