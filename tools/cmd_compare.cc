@@ -115,6 +115,12 @@ int RunCompare(const std::vector<std::string>& words, std::ostream& out,
   std::vector<Bot*> seats;
   for (const auto& bot : bots.value()) seats.push_back(bot.get());
 
+  // Where the page goes, checked before the games are played, not after.
+  if (const std::optional<std::string> html = args.Get("html")) {
+    if (Status writable = CheckWritablePath(*html); !writable) {
+      return ReportErrors(spec.name, writable.errors(), err);
+    }
+  }
   const Game a(*rules[0], players), b(*rules[1], players);
   const GameRange range{flags.value().seed, 0, flags.value().games};
   ProgressLine progress(err, ProgressLine::IsTerminal(err), "compare");

@@ -1,7 +1,10 @@
 #include "tools/command_support.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <ostream>
 
 #include "dsl/text.h"
@@ -136,6 +139,24 @@ Result<int64_t> IntFlagIn(const Args& args, std::string_view name, int64_t fallb
                               ", got " + std::to_string(value.value()));
   }
   return value;
+}
+
+Status CheckWritablePath(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (path.empty()) return Diagnostic({}, "an empty file name");
+  if (fs::is_directory(path, ec))
+    return Diagnostic({}, "cannot write " + path + ": a folder");
+  const fs::path parent = fs::path(path).parent_path();
+  const std::string folder = parent.empty() ? "." : parent.string();
+  if (!fs::is_directory(folder, ec)) {
+    return Diagnostic({}, "cannot write " + path + ": no folder " + folder);
+  }
+  const bool exists = fs::exists(path, ec);
+  if (access(exists ? path.c_str() : folder.c_str(), W_OK) != 0) {
+    return Diagnostic({}, "cannot write " + path + ": not allowed");
+  }
+  return Ok();
 }
 
 }  // namespace angler

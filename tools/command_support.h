@@ -69,6 +69,11 @@ Result<int64_t> IntFlagIn(const Args& args, std::string_view name, int64_t fallb
 // Text as people type it, lower case (Trim, in dsl/text.h, takes the space off).
 std::string Lower(std::string s);
 
+// A file a command writes at `path` when its work is done: an error now if it
+// cannot be (a folder there, no such folder, a folder it may not write), so
+// the work is not lost. Writes nothing.
+Status CheckWritablePath(const std::string& path);
+
 }  // namespace angler
 
 #endif  // ANGLER_TOOLS_COMMAND_SUPPORT_H_

@@ -23,7 +23,13 @@ std::string Value(const PairedMeasure& m, double v, bool sign) {
   return buf;
 }
 
+// A mean over no paired game is no number: "n/a", not a made-up 0.
+std::string MeanText(const PairedMeasure& m, const Moments& x, bool sign) {
+  return x.n == 0 ? "n/a" : Value(m, x.Mean(), sign);
+}
+
 std::string IntervalText(const PairedMeasure& m) {
+  if (m.difference.n == 0) return "n/a";
   const Interval i = m.DifferenceInterval();
   return Value(m, i.low, true) + ".." + Value(m, i.high, true);
 }
@@ -59,9 +65,9 @@ void WriteCompareTable(const Comparison& c, std::ostream& out) {
       << Pad("B - A", 10, true) << "   95% CI of B - A\n";
   for (const PairedMeasure& m : c.measures) {
     std::string line =
-        Pad(MeasureLabel(m), 22, false) + Pad(Value(m, m.a.Mean(), false), 10, true) +
-        Pad(Value(m, m.b.Mean(), false), 10, true) +
-        Pad(Value(m, m.difference.Mean(), true), 10, true) + "   " +
+        Pad(MeasureLabel(m), 22, false) + Pad(MeanText(m, m.a, false), 10, true) +
+        Pad(MeanText(m, m.b, false), 10, true) +
+        Pad(MeanText(m, m.difference, true), 10, true) + "   " +
         Pad(IntervalText(m), 20, false) + (m.Significant() ? "  significant" : "");
     line.erase(line.find_last_not_of(' ') + 1);
     out << line << "\n";
@@ -90,11 +96,28 @@ void WriteCompareJson(const Comparison& c, std::ostream& out) {
     json.Key("measure").String(m.measure);
     if (m.seat >= 0) json.Key("seat").Int(m.seat);
     if (m.measure == "end_reason") json.Key("reason").String(m.reason);
-    json.Key("a").Double(m.a.Mean());
-    json.Key("b").Double(m.b.Mean());
-    json.Key("difference").Double(m.difference.Mean());
-    const Interval i = m.DifferenceInterval();
-    json.Key("ci").BeginArray().Double(i.low).Double(i.high).EndArray();
+    // null where no game was paired: no mean, no interval.
+    const bool measured = m.difference.n > 0;
+    auto mean = [&](const Moments& x) {
+      if (measured) {
+        json.Double(x.Mean());
+      } else {
+        json.Null();
+      }
+    };
+    json.Key("a");
+    mean(m.a);
+    json.Key("b");
+    mean(m.b);
+    json.Key("difference");
+    mean(m.difference);
+    json.Key("ci");
+    if (measured) {
+      const Interval i = m.DifferenceInterval();
+      json.BeginArray().Double(i.low).Double(i.high).EndArray();
+    } else {
+      json.Null();
+    }
     json.Key("significant").Bool(m.Significant());
     json.EndObject();
   }
@@ -122,9 +145,9 @@ std::string CompareHtml(const Comparison& c) {
   for (const PairedMeasure& m : c.measures) {
     html += std::string("<tr") + (m.Significant() ? " class=\"sig\"" : "") + "><td>" +
             XmlEscape(MeasureLabel(m)) + "</td><td>" +
-            XmlEscape(Value(m, m.a.Mean(), false)) + "</td><td>" +
-            XmlEscape(Value(m, m.b.Mean(), false)) + "</td><td>" +
-            XmlEscape(Value(m, m.difference.Mean(), true)) + "</td><td>" +
+            XmlEscape(MeanText(m, m.a, false)) + "</td><td>" +
+            XmlEscape(MeanText(m, m.b, false)) + "</td><td>" +
+            XmlEscape(MeanText(m, m.difference, true)) + "</td><td>" +
             XmlEscape(IntervalText(m)) + "</td></tr>\n";
   }
   html += "</table>\n<h2>Win rate by seat</h2>\n";

@@ -126,6 +126,30 @@ TEST_CASE("compare --html writes one well-formed page with the plots", "[compare
         out.str().rfind("significant"));  // the footnote only
 }
 
+// A variant whose every game breaks a promise pairs no game: its differences
+// are no numbers (n/a, null), not zeros with an interval of nothing.
+TEST_CASE("compare: with no game paired the differences are n/a", "[compare]") {
+  const std::string path =
+      (std::filesystem::temp_directory_path() /
+       ("angler-compare-broken-" + std::to_string(getpid()) + ".yaml"))
+          .string();
+  std::ofstream(path) << "extends: fishing\nname: broken\ninvariants+:\n"
+                         "  - {at: trick_end, holds: false, says: never}\n";
+  std::ostringstream table, table_err, json, json_err;
+  CHECK(RunCompare({"fishing", path, "--players", "4", "--games", "4"}, table,
+                   table_err) == 1);
+  INFO(table.str());
+  CHECK_THAT(table.str(), Catch::Contains("(0 games paired"));
+  CHECK_THAT(table.str(),
+             Catch::Matches("(.|\n)*win rate, seat 0 +n/a +n/a +n/a +n/a\n(.|\n)*"));
+  CHECK(RunCompare({"fishing", path, "--players", "4", "--games", "4", "--json"}, json,
+                   json_err) == 1);
+  CHECK_THAT(json.str(),
+             Catch::Contains("\"a\":null,\"b\":null,\"difference\":null,\"ci\":null,"
+                             "\"significant\":false"));
+  std::filesystem::remove(path);
+}
+
 TEST_CASE("compare --json and its usage errors", "[compare]") {
   std::ostringstream out, err;
   REQUIRE(RunCompare({"fishing", "fishing", "--players", "4", "--games", "10", "--json"},
@@ -147,6 +171,9 @@ TEST_CASE("compare --json and its usage errors", "[compare]") {
       {{"fishing", "fishing", "--players", "4", "--games", "1"},
        "--games must be from 2"},
       {{"fishing", "fishing", "--players", "4", "--bots", "gredy"}, "did you mean"},
+      // The page's place is checked before any game is played.
+      {{"fishing", "fishing", "--players", "4", "--html", "/nonexistent/dir/x.html"},
+       "cannot write /nonexistent/dir/x.html: no folder /nonexistent/dir"},
   };
   for (const Case& c : cases) {
     INFO(c.message);
