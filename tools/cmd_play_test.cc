@@ -335,5 +335,18 @@ TEST_CASE("play a search game: a legend, and the marks judged after the stop",
                                       "wrong 1, 2; missed 6\n"));
 }
 
+// Marks apart by commas too; a line with a word that is no piece's number
+// marks nothing and says so (it once marked what came before the word).
+TEST_CASE("play a search game: marks by commas, and a bad word marks nothing",
+          "[play][search]") {
+  const Run run = Play({"falscher-hering", "--players", "2", "--seed", "4"},
+                       "1,2\n3x\n4 h\nstop\nq\n");
+  CHECK_THAT(run.out, Catch::Contains("'3x' is not the number of a fish (0 to 14); type "
+                                      "numbers, 'stop' or 'q'\n"));
+  CHECK_THAT(run.out, Catch::Contains("'h' is not the number of a fish"));
+  CHECK_THAT(run.out,
+             Catch::Contains("\nyour marks: right none; wrong 1, 2; missed 6\n"));
+}
+
 }  // namespace
 }  // namespace angler

@@ -33,29 +33,41 @@ bool ReadMarks(std::istream& in, std::ostream& out, const Ruleset& rules, int ca
                uint32_t& marks) {
   const ErrorCard& face = FaceOf(rules, card);
   const Formation& formation = rules.search->formation;
-  out << "type the numbers of the fish that are wrong (again to unmark), then 'stop'\n";
+  const std::string& piece = formation.piece;
+  out << "type the numbers of the " << piece
+      << " that are wrong (again to unmark), then 'stop'\n";
   std::string line;
-  const int fish = static_cast<int>(formation.pieces.size());
+  const int count = static_cast<int>(formation.pieces.size());
   for (;;) {
     out << "> " << std::flush;
     if (!std::getline(in, line)) return false;
     std::string word = Lower(std::string(Trim(line)));
     if (word == "q" || word == "quit") return false;
     if (word == "stop") return true;
-    std::istringstream numbers(word);
-    std::string n;
-    while (std::getline(numbers, n, ' ')) {
-      n = std::string(Trim(n));
-      if (!n.empty() && n.back() == ',') n.pop_back();
-      if (n.empty()) continue;
-      int i = -1;
-      auto parsed = std::from_chars(n.data(), n.data() + n.size(), i);
-      if (parsed.ec != std::errc() || i < 0 || i >= fish) {
-        out << "fish are numbered 0 to " << fish - 1 << "\n";
-        continue;
-      }
-      marks ^= 1u << i;
+    // Numbers apart by spaces or commas; a line with a word that is not one
+    // of them marks nothing, so no mark is made or taken back unseen.
+    for (char& c : word) {
+      if (c == ',') c = ' ';
     }
+    std::istringstream numbers(word);
+    std::vector<int> typed;
+    std::string bad;
+    for (std::string n; numbers >> n;) {
+      int i = -1;
+      const auto parsed = std::from_chars(n.data(), n.data() + n.size(), i);
+      if (parsed.ec != std::errc() || parsed.ptr != n.data() + n.size() || i < 0 ||
+          i >= count) {
+        bad = n;
+        break;
+      }
+      typed.push_back(i);
+    }
+    if (!bad.empty()) {
+      out << "'" << bad << "' is not the number of a " << piece << " (0 to " << count - 1
+          << "); type numbers, 'stop' or 'q'\n";
+      continue;
+    }
+    for (int i : typed) marks ^= 1u << i;
     out << Picture(formation, formation.pieces, face.quarter_turns, marks);
   }
 }
