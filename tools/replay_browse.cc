@@ -437,9 +437,13 @@ int Show(Context& c) {
   Result<int64_t> ply = c.args.GetInt("ply", line.value().plies());
   if (!ply) return Fail(c, ply.errors());
   if (ply.value() < 0 || ply.value() > line.value().plies()) {
-    return Fail(c, "--ply " + std::to_string(ply.value()) + " is out of range: game " +
-                       std::to_string(at.id) + " has plies 0 to " +
-                       std::to_string(line.value().plies()));
+    // A variation's line: its parents' plies, then its own.
+    const std::string whose = at.variation > 0
+                                  ? "variation " + std::to_string(at.variation) +
+                                        " of game " + std::to_string(at.id)
+                                  : "game " + std::to_string(at.id);
+    return Fail(c, "--ply " + std::to_string(ply.value()) + " is out of range: " + whose +
+                       " has plies 0 to " + std::to_string(line.value().plies()));
   }
   if (c.args.Has("json")) {
     ShowJson(c.out, line.value(), static_cast<int>(ply.value()));

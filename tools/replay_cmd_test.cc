@@ -245,6 +245,11 @@ TEST_CASE("replay show: a variation's branch shows the move's note, then the lin
   CHECK(at_branch.code == kExitOk);
   INFO(at_branch.out);
   CHECK(at_branch.out.find(" {main move} ?!\n{the other way}\n") != std::string::npos);
+  // A ply past the variation's end names the variation's line, not the game's.
+  Ran past = tmp.Run({"show", "1", "--ply", "40", "--variation", variation});
+  CHECK(past.code == kExitUsage);
+  CHECK(past.err.find("--ply 40 is out of range: variation " + variation +
+                      " of game 1 has plies 0 to 33") != std::string::npos);
   Ran main_line = tmp.Run({"show", "1", "--ply", "30"});
   CHECK(main_line.out.find(" {main move} ?!\n") != std::string::npos);
   CHECK(main_line.out.find("the other way") == std::string::npos);
