@@ -178,7 +178,7 @@ void MovesToEnd(std::string& out, const Game& game, const GameRecord& record,
 // lines: why it starts where it does), then the scenario's lines up to the round.
 std::string ScenarioHead(const Ruleset& rules, const GameRecord& record, int ply,
                          const std::string& notes, const std::string& current_hash,
-                         int round) {
+                         const std::string& rules_file, int round) {
   const std::vector<std::string>& players = record.players;
   const std::string game_name =
       record.id ? "game " + std::to_string(record.id) : "the game";
@@ -193,7 +193,7 @@ std::string ScenarioHead(const Ruleset& rules, const GameRecord& record, int ply
   out +=
       "# Edit it into a rule check: change the position, add moves and expect lines.\n";
   out += "scenario \"" + game_name + " at ply " + std::to_string(ply) + "\" {\n";
-  out += "  ruleset " + rules.name + "\n";
+  out += "  ruleset " + (rules_file.empty() ? rules.name : rules_file) + "\n";
   out += "  players ";
   for (size_t p = 0; p < players.size(); ++p) out += (p ? ", " : "") + Word(players[p]);
   out += "\n";
@@ -232,7 +232,8 @@ int RoundStart(const Ruleset& rules, const Game& game, const GameRecord& record,
 
 Result<ScenarioPosition> WriteRoundScenario(const Ruleset& rules,
                                             const GameRecord& record, int ply,
-                                            const std::string& current_hash) {
+                                            const std::string& current_hash,
+                                            const std::string& rules_file) {
   const Game game(rules, record.players_count());
   Result<std::vector<State>> all = Positions(game, record);
   if (!all) return all.errors();
@@ -258,7 +259,7 @@ Result<ScenarioPosition> WriteRoundScenario(const Ruleset& rules,
                    "# A scenario starts at a round's start: ply " +
                        std::to_string(start) + " (round " + std::to_string(round) +
                        "); the moves up to ply " + std::to_string(ply) + " follow.\n",
-                   current_hash, round);
+                   current_hash, rules_file, round);
   out +=
       "  # Every zone's cards, bottom first (the top of a pile last), the empty too:\n";
   ZoneLines(out, game, at_start, nullptr, players);
@@ -342,7 +343,8 @@ State AfterSetup(const Game& game, const GameRecord& record) {
 }  // namespace
 
 Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& record,
-                                       int ply, const std::string& current_hash) {
+                                       int ply, const std::string& current_hash,
+                                       const std::string& rules_file) {
   const int n = static_cast<int>(record.actions.size());
   if (ply < 0 || ply > n) {
     return Diagnostic({}, "ply " + std::to_string(ply) +
@@ -350,7 +352,7 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
                               std::to_string(n));
   }
   if (rules.entry_play == rules.entry_round) {
-    return WriteRoundScenario(rules, record, ply, current_hash);
+    return WriteRoundScenario(rules, record, ply, current_hash, rules_file);
   }
   if (rules.hand_family < 0) {
     return Diagnostic(
@@ -369,7 +371,7 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
 
   std::string out =
       ScenarioHead(rules, record, ply, StartNotes(rules, s, ply, found.value(), end),
-                   current_hash, s.vars[rules.builtin.round]);
+                   current_hash, rules_file, s.vars[rules.builtin.round]);
   // Zones: every one that holds cards now or right after the ruleset's own
   // setup (the scenario starts from that and changes only what it lists).
   const State fresh = AfterSetup(game, record);

@@ -27,9 +27,12 @@ struct ScenarioPosition {
 
 // `current_hash` is the content hash of the ruleset the scenario will name
 // (the current one of the record's name); a comment warns when it differs
-// from the one the game was played under.
+// from the one the game was played under. `rules_file`: the file the
+// scenario names for its rules (house rules written beside it), else the
+// ruleset's name.
 Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& record,
-                                       int ply, const std::string& current_hash = "");
+                                       int ply, const std::string& current_hash = "",
+                                       const std::string& rules_file = "");
 
 }  // namespace angler
 

@@ -30,7 +30,12 @@ TEST_CASE("play search: marks typed toggle until stop", "[play-search]") {
   uint32_t none = 0;
   CHECK_FALSE(ReadMarks(bad, said, *rules, card, none));  // q leaves
   CHECK(none == 0);
-  CHECK_THAT(said.str(), Catch::Contains("fish are numbered 0 to "));
+  CHECK_THAT(said.str(), Catch::Contains("'99' is not the number of a fish (0 to 14)"));
+  // A line with a word that is no number marks none of its numbers.
+  std::istringstream mixed("5,6\n7 x\nstop\n");
+  uint32_t some = 0;
+  CHECK(ReadMarks(mixed, said, *rules, card, some));
+  CHECK(some == ((1u << 5) | (1u << 6)));
   std::istringstream ended("4\n");
   CHECK_FALSE(ReadMarks(ended, said, *rules, card, none));  // so does the end
 }

@@ -179,6 +179,27 @@ int Verify(Context& c) {
 
 // ---- to-scenario ----
 
+// The rules' own text at `path`, for a scenario that names them: written when
+// absent, kept when it holds these rules, else an error (nothing overwritten).
+Status WriteRulesCopy(const std::string& path, const Ruleset& rules) {
+  std::ifstream existing(path, std::ios::binary);
+  if (existing) {
+    std::ostringstream text;
+    text << existing.rdbuf();
+    Result<RulesetPtr> there = LoadRulesetText(path, text.str(), "");
+    if (there && there.value()->content_hash == rules.content_hash) return Ok();
+    return Diagnostic({}, "'" + path + "' exists and holds other rules than " +
+                              rules.name + " " + rules.content_hash +
+                              "; not overwritten");
+  }
+  std::ofstream file(path, std::ios::binary);
+  file << "# " << rules.name << " " << rules.content_hash
+       << ": house rules kept with a stored game, written by angler replay to-scenario.\n"
+       << rules.canonical_text << "\n";
+  if (!file.flush()) return Diagnostic({}, "cannot write '" + path + "'");
+  return Ok();
+}
+
 const CommandSpec& ToScenarioSpec() {
   static const CommandSpec spec{
       "replay to-scenario",
@@ -211,12 +232,27 @@ int ToScenario(Context& c) {
   if (Result<RulesetPtr> current = LoadRuleset(g.value().record.ruleset_name)) {
     current_hash = current.value()->content_hash;
   }
+  const std::optional<std::string> path = c.args.Get("output");
+  // House rules (no ruleset of that name here): the scenario names a copy of
+  // the rules the store keeps with the game, written beside it, so that
+  // `angler check` runs it anywhere.
+  const Ruleset& rules = *g.value().rules;
+  std::string rules_file;
+  if (ResolveRulesetPath(rules.name).empty()) {
+    rules_file = rules.name + ".yaml";
+    if (path) {
+      const std::filesystem::path beside =
+          std::filesystem::path(*path).parent_path() / rules_file;
+      if (Status kept = WriteRulesCopy(beside.string(), rules); !kept) {
+        return Fail(c, kept.errors());
+      }
+    }
+  }
   Result<ScenarioPosition> written =
-      WriteScenario(*g.value().rules, g.value().record, ply.value(), current_hash);
+      WriteScenario(rules, g.value().record, ply.value(), current_hash, rules_file);
   if (!written) {
     return Fail(c, "game " + std::to_string(id.value()) + ": " + written.error().message);
   }
-  const std::optional<std::string> path = c.args.Get("output");
   if (path) {
     std::ofstream file(*path, std::ios::binary);
     file << written.value().text;

@@ -6,6 +6,7 @@
 #include "replay/format.h"
 #include "replay/notation.h"
 #include "replay/store.h"
+#include "tools/check.h"
 #include "tools/commands.h"
 #include "tools/json_reader.h"
 #include "tools/replay_cmd_test_util.h"
@@ -204,6 +205,42 @@ TEST_CASE("replay: house-rule games travel with their rules", "[replay-cmd]") {
   CHECK(drift.out.find("game 1: ") == 0);
   CHECK(drift.out.find(": 1 drifted\n") != std::string::npos);
   std::error_code ec;
+  fs::remove(house, ec);
+}
+
+// A position of a house-rule game as a scenario: its rules (no ruleset of
+// that name here) are written beside it, and `angler check` runs it.
+TEST_CASE("replay to-scenario: a house-rule game's scenario names its rules beside it",
+          "[replay-cmd]") {
+  TempStore tmp;
+  const std::string house = WriteHouseRules(tmp);
+  RulesetPtr rules = LoadRuleset(house).value();
+  {
+    auto store = tmp.Open();
+    const Game game(*rules, 3);
+    REQUIRE(store->AddGame(*rules, RandomRecord(game, 9, {"Anne", "Bob", "Carl"})).ok());
+  }
+  const fs::path folder = tmp.path() + ".scenarios";
+  fs::create_directories(folder);
+  const std::string scenario = (folder / "porch.scn").string();
+  Ran written = tmp.Run({"to-scenario", "1", "30", "--output", scenario});
+  INFO(written.err);
+  REQUIRE(written.code == kExitOk);
+  const fs::path copy = folder / "porch-rules.yaml";
+  REQUIRE(fs::exists(copy));
+  CHECK(LoadRuleset(copy.string()).value()->content_hash == rules->content_hash);
+  std::ostringstream out, err;
+  CHECK(RunCheck({scenario}, out, err) == 0);
+  CHECK(out.str().find("1 passed, 0 failed") != std::string::npos);
+  // Again: the same rules there are kept; other rules there are not overwritten.
+  CHECK(tmp.Run({"to-scenario", "1", "30", "--output", scenario}).code == kExitOk);
+  std::ofstream(copy) << "extends: fishing\nname: porch-rules\n";
+  Ran clash = tmp.Run({"to-scenario", "1", "30", "--output", scenario});
+  CHECK(clash.code == kExitUsage);
+  CHECK(clash.err.find("exists and holds other rules than porch-rules") !=
+        std::string::npos);
+  std::error_code ec;
+  fs::remove_all(folder, ec);
   fs::remove(house, ec);
 }
 
