@@ -70,8 +70,8 @@ const char* ShortTypeName(Type t) { return t == Type::kInt ? "number" : TypeWord
 bool IsBuiltin(const Ruleset& rules, const Variable& v) {
   const BuiltinSlots& b = rules.builtin;
   for (int slot : {b.round, b.leader, b.turn, b.winner, b.tricks, b.trick_number,
-                   b.winning_card, b.target, b.illegal_lay}) {
-    if (!v.per_player && v.slot == slot) return true;
+                   b.winning_card, b.target, b.illegal_lay, b.marks, b.stopped}) {
+    if (v.slot == slot) return true;  // a slot is one variable's
   }
   return false;
 }

@@ -40,6 +40,10 @@ TEST_CASE("rules check summarizes a shipped ruleset", "[rules]") {
                                       "trick is caught\n"));
   CHECK_THAT(run.out, Catch::Contains("    round_end  a round ends when its tricks are "
                                       "played, with every hand empty\n"));
+  // The engine's own variables are named as built in, the search's too: the
+  // ruleset's list starts with its own.
+  CHECK_THAT(run.out, Catch::Contains("  variables:\n    score "));
+  CHECK_THAT(run.out, Catch::Contains("illegal_lay, marks, stopped)\n"));
 }
 
 TEST_CASE("rules check describes a turn procedure, not a trick", "[rules]") {
