@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <filesystem>
 
 #include "dsl/text.h"
 #include "interpreter/move_text.h"
@@ -173,6 +174,17 @@ Result<PlaySetup> ReadPlaySetup(const Args& args) {
   PlaySetup setup;
   setup.auto_forced = !args.Has("no-auto");
   setup.record = args.Has("record");
+  if (args.Has("resume")) {
+    // A game is resumed from a store that holds it: none there is an error,
+    // and no empty store is made on the way.
+    const std::string flag = args.Get("db").value_or("");
+    Result<std::string> path = flag.empty() ? Store::DefaultPath() : flag;
+    if (!path) return path.errors();
+    std::error_code ec;
+    if (path.value() != ":memory:" && !std::filesystem::exists(path.value(), ec)) {
+      return Usage("no store at " + path.value() + ": nothing to resume");
+    }
+  }
   if (setup.record || args.Has("resume")) {
     // Opened first: a bad --db is said before a game is played.
     auto store = Store::OpenAt(args.Get("db").value_or(""));

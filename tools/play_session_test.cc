@@ -168,6 +168,12 @@ TEST_CASE("play --record then q stores the game unfinished; --resume finishes it
   const Run both = Play({"fishing", "--resume", "1", "--db", db.path()}, "");
   CHECK(both.code == 2);
   CHECK_THAT(both.err, Catch::Contains("no RULESET"));
+  // No store there: nothing to resume, and none is made.
+  const std::string none = db.path() + ".none";
+  const Run nowhere = Play({"--resume", "1", "--db", none}, "");
+  CHECK(nowhere.code == 2);
+  CHECK_THAT(nowhere.err, Catch::Contains("no store at " + none + ": nothing to resume"));
+  CHECK_FALSE(std::filesystem::exists(none));
 }
 
 TEST_CASE("a quit game resumed and quit again is stored again in place", "[play]") {
