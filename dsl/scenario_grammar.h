@@ -213,7 +213,8 @@ struct scenario_close : one<'}'> {};
 struct body : seq<gap, star<stmt, gap>> {};
 struct scenario
     : if_must<tok<kw_scenario>, title, gap, scenario_open, body, scenario_close> {};
-struct file : seq<gap, star<scenario, gap>, must<eof>> {};
+// A byte order mark some editors write first is no part of the text.
+struct file : seq<opt<utf8::bom>, gap, star<scenario, gap>, must<eof>> {};
 
 // What is reported when a commit point fails.
 // clang-format off

@@ -87,6 +87,14 @@ TEST_CASE("A scenario's header, setup and steps", "[scenario]") {
   CHECK(all[1].seed == 1);  // the default
 }
 
+TEST_CASE("A byte order mark before the first scenario is read past", "[scenario]") {
+  auto all = Parse(
+      "\xef\xbb\xbfscenario \"with a mark\" {\n  ruleset fishing\n  players A, B, "
+      "C\n}\n");
+  REQUIRE(all.size() == 1);
+  CHECK(all[0].title == "with a mark");
+}
+
 TEST_CASE("Moves as people say them", "[scenario]") {
   auto s = Parse(std::string(kHeader) +
                  "  Debbie chooses purple 2, yellow 3\n"
