@@ -475,13 +475,29 @@ std::optional<uint32_t> TerminalGame::SearchAsPerson(
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   plans[static_cast<size_t>(human_)] = SearchPlan{marks, seconds};
+  // Only the first to stop (and who stops with them) stop; the others were
+  // still searching when the search ended.
+  const uint64_t stoppers = Stoppers(plans);
+  const std::ios_base::fmtflags flags = out_.flags();
+  const std::streamsize precision = out_.precision();
+  out_ << std::fixed << std::setprecision(1);
   for (size_t p = 0; p < plans.size(); ++p) {
-    if (plans[p] && static_cast<int>(p) != human_) {
-      out_ << Seat(static_cast<int>(p)) << " stops after " << std::fixed
-           << std::setprecision(1) << plans[p]->stop_time << " s\n";
+    if (!plans[p] || static_cast<int>(p) == human_) continue;
+    out_ << Seat(static_cast<int>(p));
+    if (stoppers >> p & 1) {
+      out_ << " stops after " << plans[p]->stop_time << " s\n";
+    } else {
+      out_ << " is still searching (it would have stopped after " << plans[p]->stop_time
+           << " s)\n";
     }
   }
-  out_ << "you stop after " << std::fixed << std::setprecision(1) << seconds << " s\n";
+  if (stoppers >> human_ & 1) {
+    out_ << "you stop after " << seconds << " s\n";
+  } else {
+    out_ << "you are still searching after " << seconds << " s\n";
+  }
+  out_.flags(flags);
+  out_.precision(precision);
   return marks;
 }
 

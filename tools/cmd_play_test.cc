@@ -337,6 +337,20 @@ TEST_CASE("play a search game: a legend, and the marks judged after the stop",
 
 // Marks apart by commas too; a line with a word that is no piece's number
 // marks nothing and says so (it once marked what came before the word).
+// A scripted person stops at once: the bot, slower, never stopped, and the
+// play says so rather than that it stopped too.
+TEST_CASE("play a search game: a bot slower than the person is still searching",
+          "[play][search]") {
+  const Run run =
+      Play({"falscher-hering", "--players", "2", "--seed", "5"}, "7\nstop\nq\n");
+  INFO(run.out);
+  CHECK_THAT(run.out,
+             Catch::Contains("P2 is still searching (it would have stopped after "));
+  CHECK_THAT(run.out, Catch::Contains("you stop after "));
+  CHECK_THAT(run.out, Catch::Contains("\nP1 (you) stops\n"));
+  CHECK_THAT(run.out, !Catch::Contains("P2 stops after"));
+}
+
 TEST_CASE("play a search game: marks by commas, and a bad word marks nothing",
           "[play][search]") {
   const Run run = Play({"falscher-hering", "--players", "2", "--seed", "4"},

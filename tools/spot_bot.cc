@@ -54,13 +54,24 @@ SearchPlan PlanSearch(const Game& game, const State& s, const SpotProfile& profi
   return plan;
 }
 
+uint64_t Stoppers(const std::vector<std::optional<SearchPlan>>& plans) {
+  double first = 1e300;
+  for (const std::optional<SearchPlan>& plan : plans) {
+    if (plan) first = std::min(first, plan->stop_time);
+  }
+  uint64_t stoppers = 0;
+  for (size_t p = 0; p < plans.size(); ++p) {
+    if (plans[p] && plans[p]->stop_time <= first + kSimultaneous)
+      stoppers |= uint64_t{1} << p;
+  }
+  return stoppers;
+}
+
 std::vector<Action> RaceSearch(const State& s, int marks_slot,
                                const std::vector<std::optional<SearchPlan>>& plans) {
   std::vector<Action> actions;
-  double first = 1e300;
   for (size_t p = 0; p < plans.size(); ++p) {
     if (!plans[p]) continue;
-    first = std::min(first, plans[p]->stop_time);
     uint32_t toggle =
         static_cast<uint32_t>(s.vars[marks_slot + static_cast<int>(p)]) ^ plans[p]->marks;
     for (int i = 0; i < 32; ++i) {
@@ -70,11 +81,7 @@ std::vector<Action> RaceSearch(const State& s, int marks_slot,
       }
     }
   }
-  uint64_t stoppers = 0;
-  for (size_t p = 0; p < plans.size(); ++p) {
-    if (plans[p] && plans[p]->stop_time <= first + kSimultaneous)
-      stoppers |= uint64_t{1} << p;
-  }
+  const uint64_t stoppers = Stoppers(plans);
   if (stoppers) actions.push_back(Action{ActionKind::kStop, -1, 0, stoppers});
   return actions;
 }

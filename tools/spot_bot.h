@@ -61,8 +61,12 @@ class SpotBot : public Bot {
 SearchPlan PlanSearch(const Game& game, const State& s, const SpotProfile& profile,
                       Rng& rng);
 
+// The seats that stop (bit p): the earliest plan's and all within
+// kSimultaneous seconds of it; the others are still searching then.
+uint64_t Stoppers(const std::vector<std::optional<SearchPlan>>& plans);
+
 // The actions that race the plans (one per seat; no plan: the seat does not
-// stop): every seat's mark toggles, then one stop of the earliest seats.
+// stop): every seat's mark toggles, then one stop of the Stoppers.
 std::vector<Action> RaceSearch(const State& s, int marks_slot,
                                const std::vector<std::optional<SearchPlan>>& plans);
 
