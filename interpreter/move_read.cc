@@ -166,8 +166,15 @@ std::string DecisionVerb(const Game& game, const State& s, const ActionList& leg
 }
 
 std::string LegalList(const Game& game, const State& s, const ActionList& legal) {
+  std::vector<std::string> texts;
+  bool commas = false;  // moves written with commas (lays of several cards)
+  for (const Action& a : legal) {
+    texts.push_back(ThingText(game, s, a));
+    commas |= texts.back().find(',') != std::string::npos;
+  }
+  // Apart by "; " where a move holds a comma, so that each reads whole.
   std::string out;
-  for (const Action& a : legal) out += (out.empty() ? "" : ", ") + ThingText(game, s, a);
+  for (const std::string& t : texts) out += (out.empty() ? "" : commas ? "; " : ", ") + t;
   return out.empty() ? "none" : out;
 }
 

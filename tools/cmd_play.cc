@@ -345,7 +345,16 @@ TerminalGame::Answer TerminalGame::AskLay(Action& chosen) {
       continue;
     }
     const bool digits = AllDigits(line);
-    const size_t number = ChoiceNumber(line);
+    size_t number = ChoiceNumber(line);
+    // A step's option by its text as shown ("yellow 3", "row 1"), or by the
+    // words before its colon ("back" for "back: another row").
+    for (size_t i = 0; i < picker.options().size() && !digits; ++i) {
+      const std::string text = Lower(picker.options()[i].text);
+      if (line == text || line == text.substr(0, text.find(':'))) {
+        number = i + 1;
+        break;
+      }
+    }
     if (number >= 1 && number <= picker.options().size()) {
       if (std::optional<Action> lay = picker.Pick(number - 1)) {
         chosen = *lay;
@@ -356,8 +365,8 @@ TerminalGame::Answer TerminalGame::AskLay(Action& chosen) {
     }
     if (!digits && TypedMove(typed, chosen)) return Answer::kMove;
     out_ << "type a number from 1 to " << picker.options().size()
-         << ", a whole lay ('lay yellow 6, green 1 on row 1'), '?' for help or 'q' "
-            "to quit\n";
+         << " or an option's text, a whole lay ('lay yellow 6, green 1 on row 1'), '?' "
+            "for help or 'q' to quit\n";
   }
 }
 

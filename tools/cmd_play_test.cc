@@ -116,6 +116,27 @@ TEST_CASE("play reads one's own name typed without the screen's (you)", "[play]"
   CHECK_THAT(named.out, Catch::Contains("Anne (you) plays " + card));
 }
 
+// A lay is picked step by step: each step's option by its number or its text
+// ("yellow 3", "back"); a lay that reads wrong lists the legal ones apart by
+// "; ", since a lay of several cards holds commas.
+TEST_CASE("play a lay game: a step's option by its text", "[play]") {
+  const std::vector<std::string> args = {"fatfish", "--players", "3",     "--seed",
+                                         "5",       "--bots",    "random"};
+  const Run first = Play(args, "1\nq\n");
+  const std::string step = "choose the first card\n  1) ";
+  const size_t at = first.out.find(step);
+  REQUIRE(at != std::string::npos);
+  const size_t from = at + step.size();
+  const std::string card = first.out.substr(from, first.out.find('\n', from) - from);
+  const Run picked = Play(args, "1\n" + card + "\nback\nnonsense on row 9\nq\n");
+  INFO(picked.out);
+  CHECK_THAT(picked.out, Catch::Contains("after " + card + ": choose the second card"));
+  // back: the first card's step again
+  const size_t second = picked.out.find("choose the second card");
+  CHECK(picked.out.find("choose the first card", second) != std::string::npos);
+  CHECK_THAT(picked.out, Catch::Contains(" on row 1; "));
+}
+
 TEST_CASE("play accepts a move by its text", "[play]") {
   // Seat 0 leads the first trick of Fishing with any card of its hand.
   const Run first =
