@@ -441,6 +441,46 @@ std::string ScnPhrase::Text() const {
   return out;
 }
 
+namespace {
+
+// Where the last '{' left open before the end of `text` stands (line and
+// column, 1-based), past quoted texts and comments; {0, 0} when none is.
+std::pair<int, int> UnclosedBrace(std::string_view text) {
+  std::vector<std::pair<int, int>> open;
+  int line = 1, col = 1;
+  bool quoted = false, comment = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (comment) {
+      comment = c != '\n';
+    } else if (quoted) {
+      if (c == '\\' && i + 1 < text.size()) {
+        ++i;
+        ++col;
+      } else if (c == '"' || c == '\n') {
+        quoted = false;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == '#') {
+      comment = true;
+    } else if (c == '{') {
+      open.emplace_back(line, col);
+    } else if (c == '}' && !open.empty()) {
+      open.pop_back();
+    }
+    if (c == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+  return open.empty() ? std::pair(0, 0) : open.back();
+}
+
+}  // namespace
+
 Result<std::vector<Scenario>> ParseScenarios(std::shared_ptr<const SourceFile> file) {
   pegtl::memory_input in(file->text(), file->name());
   std::unique_ptr<Node> root;
@@ -449,7 +489,14 @@ Result<std::vector<Scenario>> ParseScenarios(std::shared_ptr<const SourceFile> f
   } catch (const pegtl::parse_error& e) {
     const auto& p = e.positions().front();
     std::string message(e.message());
-    if (p.byte >= file->text().size()) message += " at the end of the file";
+    if (p.byte >= file->text().size()) {
+      message += " at the end of the file";
+      // The end has no line to show: the '{' never closed is where to look.
+      if (const auto [line, col] = UnclosedBrace(file->text()); line > 0) {
+        return Diagnostic(SourcePos{file, line, col},
+                          message + "; this '{' is never closed");
+      }
+    }
     return Diagnostic(
         SourcePos{file, static_cast<int>(p.line), static_cast<int>(p.column)}, message);
   }

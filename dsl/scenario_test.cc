@@ -326,7 +326,16 @@ TEST_CASE("Syntax errors point at the place with a caret", "[scenario]") {
         "  2 |   ruleset fishing with { a: \"b }\n"
         "    |                                 ^\n");
   CHECK(Errors("scenario \"t\" {\n  hand Anne: yellow 7\n") ==
-        "t.scn:3:1: error: expected a statement or '}' at the end of the file\n");
+        "t.scn:1:14: error: expected a statement or '}' at the end of the file; this '{' "
+        "is never closed\n"
+        "  1 | scenario \"t\" {\n"
+        "    |              ^\n");
+  // The one left open is named, past the braces that close.
+  CHECK(Errors("scenario \"t\" {\n  ruleset fishing with { a: { b: \"}\" }\n  # {\n") ==
+        "t.scn:2:24: error: expected '}' to close '{' at the end of the file; this '{' "
+        "is never closed\n"
+        "  2 |   ruleset fishing with { a: { b: \"}\" }\n"
+        "    |                        ^\n");
   CHECK(Errors(std::string(kHeader) + "  hand Anne: yellow 5..2\n}\n") ==
         "t.scn:4:24: error: a range of cards goes up, like 'yellow 2..5'\n"
         "  4 |   hand Anne: yellow 5..2\n"
