@@ -23,7 +23,10 @@ ScenarioOutcome ScenarioPlay::Run(const std::vector<Bound>& setup,
                                   const std::vector<int>& set_slots) {
   Position(setup, set_slots);
   if (state_.error) {
-    Fail(s_.pos, "a position to play", EngineStopped());
+    // The hint goes on the error's own line, before the place it shows.
+    std::string stopped = EngineStopped();
+    stopped.insert(std::min(stopped.find('\n'), stopped.size()), PositionHint());
+    Fail(s_.pos, "a position to play", stopped);
     return outcome_;
   }
   for (const Bound& b : steps) {
@@ -175,6 +178,21 @@ void ScenarioPlay::Chance() {
   while (!state_.over && game_.IsChance(state_)) {
     static_cast<void>(game_.Apply(state_, game_.SampleChance(state_, streams_.chance)));
   }
+}
+
+std::string ScenarioPlay::PositionHint() const {
+  if (s_.start_round <= 0) return "";
+  const std::string round = "round " + std::to_string(s_.start_round);
+  if (static_cast<RuntimeFault>(state_.fault) == RuntimeFault::kTooManySteps) {
+    return " (" + round + " may lie past the game's end)";
+  }
+  if (r_.hand_family < 0) return "";
+  const ZoneFamily& hand = r_.zones[static_cast<size_t>(r_.hand_family)];
+  for (int p = 0; p < game_.players(); ++p) {
+    if (state_.ZoneSize(hand.first + p) > 0) return "";
+  }
+  return " (no hand holds a card: the start of " + round +
+         " filled none, so list them, 'hand NAME: ...')";
 }
 
 std::string ScenarioPlay::EngineStopped() const {

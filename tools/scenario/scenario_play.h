@@ -49,6 +49,9 @@ class ScenarioPlay {
   void Chance();
 
   std::string EngineStopped() const;
+  // What a position `at start of round N` likely lacks when the engine
+  // stopped making it: hands the round did not fill, or a round past the end.
+  std::string PositionHint() const;
 
   bool Step(const Bound& b);
 

@@ -224,6 +224,20 @@ TEST_CASE("Setup: at the start of a round", "[scenario_runner]") {
             "  expect turn Anne\n") == "PASS");
 }
 
+// A round whose start fills no hand (round 1: the setup deals), or one past
+// the game's end: the engine's stop comes with what the position lacks.
+TEST_CASE("Setup: at the start of a round the engine cannot play from",
+          "[scenario_runner]") {
+  CHECK_THAT(
+      Run("  at start of round 1\n  expect round 1\n"),
+      Catch::Contains("the trick's winner rule names no seat (no hand holds a card: "
+                      "the start of round 1 filled none, so list them, 'hand NAME: "
+                      "...')\n"));
+  CHECK_THAT(
+      Run("  at start of round 12\n  expect round 12\n"),
+      Catch::Contains("(step limit reached) (round 12 may lie past the game's end)\n"));
+}
+
 TEST_CASE("Run until a round or the end", "[scenario_runner]") {
   CHECK(Run("  run until round 3\n  expect round 3\n  run until over\n  expect over\n"
             "  expect round 8\n") == "PASS");
