@@ -97,6 +97,7 @@ int Binder::Player(const ScnToken& t) {
 CardRef Binder::Card(const ScnPhrase& p) {
   CardRef c;
   c.name = p.Text();
+  c.pos = p.pos;
   auto it = loaded_.cards.find(c.name);
   if (it != loaded_.cards.end()) {
     c.ids = &it->second;
@@ -112,9 +113,9 @@ void Binder::Place(const CardRef& c, const ScnLine& l) {
   auto& [count, line] = placed_[c.name];
   if (count == 0) line = l.pos.line;
   if (++count <= static_cast<int>(c.ids->size())) return;
-  Error(l.pos, c.ids->size() == 1
-                   ? c.name + " is already placed on line " + std::to_string(line)
-                   : "every " + c.name + " is already placed");
+  Error(c.pos.line > 0 ? c.pos : l.pos,
+        c.ids->size() == 1 ? c.name + " is already placed on line " + std::to_string(line)
+                           : "every " + c.name + " is already placed");
 }
 
 bool Binder::Subject(const ScnLine& l, bool setup, Bound& b) {

@@ -35,6 +35,7 @@ struct ScenarioRunner::Loaded {
 struct CardRef {
   std::string name;
   const std::vector<int>* ids = nullptr;
+  SourcePos pos;  // where the line names it
 };
 
 // A value to set or compare: a constant, or another variable's value when used

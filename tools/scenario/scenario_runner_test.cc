@@ -303,10 +303,11 @@ TEST_CASE("Unknown names are errors with a suggestion", "[scenario_runner]") {
 }
 
 TEST_CASE("Setup lines the engine cannot honour are errors", "[scenario_runner]") {
-  CHECK(Run("  hand Anne: yellow 7\n  hand Paul: yellow 7\n") ==
-        "t.scn:5:3: error: yellow 7 is already placed on line 4\n"
-        "  5 |   hand Paul: yellow 7\n"
-        "    |   ^\n");
+  // The caret on the card placed twice, not the line's start.
+  CHECK(Run("  hand Anne: yellow 7\n  hand Paul: blue 4, yellow 7\n") ==
+        "t.scn:5:22: error: yellow 7 is already placed on line 4\n"
+        "  5 |   hand Paul: blue 4, yellow 7\n"
+        "    |                      ^\n");
   CHECK(Run("  trick: yellow 7\n") ==
         "t.scn:4:3: error: the trick is not set up: play its cards with moves\n"
         "  4 |   trick: yellow 7\n"
