@@ -448,20 +448,16 @@ namespace {
 std::pair<int, int> UnclosedBrace(std::string_view text) {
   std::vector<std::pair<int, int>> open;
   int line = 1, col = 1;
-  bool quoted = false, comment = false;
+  bool comment = false;
+  char quoted = 0;  // the quote a text opened with: " or ' (YAML inside `with`)
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (comment) {
       comment = c != '\n';
     } else if (quoted) {
-      if (c == '\\' && i + 1 < text.size()) {
-        ++i;
-        ++col;
-      } else if (c == '"' || c == '\n') {
-        quoted = false;
-      }
-    } else if (c == '"') {
-      quoted = true;
+      if (c == quoted || c == '\n') quoted = 0;
+    } else if (c == '"' || c == '\'') {
+      quoted = c;
     } else if (c == '#') {
       comment = true;
     } else if (c == '{') {

@@ -330,6 +330,12 @@ TEST_CASE("Syntax errors point at the place with a caret", "[scenario]") {
         "is never closed\n"
         "  1 | scenario \"t\" {\n"
         "    |              ^\n");
+  // A brace inside a YAML text in single quotes does not count.
+  CHECK(Errors("scenario \"t\" {\n  ruleset fishing with { a: '}' }\n") ==
+        "t.scn:1:14: error: expected a statement or '}' at the end of the file; this '{' "
+        "is never closed\n"
+        "  1 | scenario \"t\" {\n"
+        "    |              ^\n");
   // The one left open is named, past the braces that close.
   CHECK(Errors("scenario \"t\" {\n  ruleset fishing with { a: { b: \"}\" }\n  # {\n") ==
         "t.scn:2:24: error: expected '}' to close '{' at the end of the file; this '{' "

@@ -213,6 +213,7 @@ void Loader::Variables(const YamlNode& doc) {
   auto slot = [&](const char* n) {
     return rules_->variables[static_cast<size_t>(rules_->FindVariable(n))].slot;
   };
+  rules_->builtin_variables = static_cast<int>(rules_->variables.size());
   rules_->builtin = {slot("round"),        slot("leader"), slot("turn"),
                      slot("winner"),       slot("tricks"), slot("trick_number"),
                      slot("winning_card"), slot("target"), slot("illegal_lay"),

@@ -126,6 +126,7 @@ struct Ruleset {
 
   std::vector<NamedNumber> numbers;
   std::vector<Variable> variables;
+  int builtin_variables = 0;  // variables[0 .. this): the engine's own (BuiltinSlots)
   BuiltinSlots builtin{};
   int var_slot_count = 0;
 

@@ -271,13 +271,22 @@ bool TerminalGame::TypedMove(const std::string& typed, Action& chosen) {
   // The move's text, read by the one move notation ("yellow 7",
   // "play yellow 7", "lay yellow 6 on row 1").
   // One's own name typed plainly ("Anne plays blue 2") is the seat the screen
-  // calls "Anne (you)".
+  // calls "Anne (you)"; the screen's own words, or a longer name another
+  // seat has ("Anne Marie plays ..."), are read as they are.
   std::string text = typed;
+  const std::string lower = Lower(typed);
+  auto starts_with_word = [&lower](const std::string& name) {
+    const std::string word = Lower(name);
+    return lower.size() > word.size() && lower.compare(0, word.size(), word) == 0 &&
+           lower[word.size()] == ' ';
+  };
   const std::string& own = setup_.names[static_cast<size_t>(human_)];
-  if (text.size() > own.size() && text[own.size()] == ' ' &&
-      Lower(text.substr(0, own.size())) == Lower(own)) {
-    text = Seat(human_) + text.substr(own.size());
+  bool plain_own = starts_with_word(own) && !starts_with_word(Seat(human_));
+  for (size_t p = 0; p < setup_.names.size() && plain_own; ++p) {
+    const std::string& other = setup_.names[p];
+    if (other.size() > own.size() && starts_with_word(other)) plain_own = false;
   }
+  if (plain_own) text = Seat(human_) + text.substr(own.size());
   const ReadResult read = ReadMove(game_, run_.state(), text, SeatLabels(), {true, {}});
   if (!read.ok()) {
     out_ << read.error.message << "\n";

@@ -68,12 +68,7 @@ const CommandSpec& ListSpec() {
 const char* ShortTypeName(Type t) { return t == Type::kInt ? "number" : TypeWord(t); }
 
 bool IsBuiltin(const Ruleset& rules, const Variable& v) {
-  const BuiltinSlots& b = rules.builtin;
-  for (int slot : {b.round, b.leader, b.turn, b.winner, b.tricks, b.trick_number,
-                   b.winning_card, b.target, b.illegal_lay, b.marks, b.stopped}) {
-    if (v.slot == slot) return true;  // a slot is one variable's
-  }
-  return false;
+  return &v - rules.variables.data() < rules.builtin_variables;
 }
 
 const char* ScopeName(Scope s) {

@@ -33,7 +33,12 @@ struct PairedMeasure {
   Moments a, b, difference;
 
   Interval DifferenceInterval() const { return difference.MeanInterval(); }
-  bool Significant() const { return DifferenceInterval().ExcludesZero(); }
+  // A game paired: the means are numbers (else n/a).
+  bool Measured() const { return difference.n > 0; }
+  // Two games at least: one gives an interval of nothing around its value.
+  bool Significant() const {
+    return difference.n >= 2 && DifferenceInterval().ExcludesZero();
+  }
 };
 
 struct Comparison {

@@ -25,11 +25,11 @@ std::string Value(const PairedMeasure& m, double v, bool sign) {
 
 // A mean over no paired game is no number: "n/a", not a made-up 0.
 std::string MeanText(const PairedMeasure& m, const Moments& x, bool sign) {
-  return x.n == 0 ? "n/a" : Value(m, x.Mean(), sign);
+  return m.Measured() ? Value(m, x.Mean(), sign) : "n/a";
 }
 
 std::string IntervalText(const PairedMeasure& m) {
-  if (m.difference.n == 0) return "n/a";
+  if (!m.Measured()) return "n/a";
   const Interval i = m.DifferenceInterval();
   return Value(m, i.low, true) + ".." + Value(m, i.high, true);
 }
@@ -97,7 +97,7 @@ void WriteCompareJson(const Comparison& c, std::ostream& out) {
     if (m.seat >= 0) json.Key("seat").Int(m.seat);
     if (m.measure == "end_reason") json.Key("reason").String(m.reason);
     // null where no game was paired: no mean, no interval.
-    const bool measured = m.difference.n > 0;
+    const bool measured = m.Measured();
     auto mean = [&](const Moments& x) {
       if (measured) {
         json.Double(x.Mean());

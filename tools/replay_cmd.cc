@@ -8,6 +8,7 @@
 #include "tools/replay_cmd.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -179,14 +180,25 @@ int Verify(Context& c) {
 
 // ---- to-scenario ----
 
+// The file a scenario names for house rules: the ruleset's name when it is a
+// plain word (letters, digits, '-', '_', '.'), else one made from its hash,
+// so that it stays in the scenario's folder and reads as one word.
+std::string RulesFileName(const Ruleset& rules) {
+  const std::string& name = rules.name;
+  const bool plain = !name.empty() && name.front() != '.' &&
+                     std::all_of(name.begin(), name.end(), [](char c) {
+                       return std::isalnum(static_cast<unsigned char>(c)) || c == '-' ||
+                              c == '_' || c == '.';
+                     });
+  return (plain ? name : "rules-" + rules.content_hash.substr(0, 8)) + ".yaml";
+}
+
 // The rules' own text at `path`, for a scenario that names them: written when
 // absent, kept when it holds these rules, else an error (nothing overwritten).
 Status WriteRulesCopy(const std::string& path, const Ruleset& rules) {
-  std::ifstream existing(path, std::ios::binary);
-  if (existing) {
-    std::ostringstream text;
-    text << existing.rdbuf();
-    Result<RulesetPtr> there = LoadRulesetText(path, text.str(), "");
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) {
+    Result<RulesetPtr> there = LoadRuleset(path);  // extends: from its own folder
     if (there && there.value()->content_hash == rules.content_hash) return Ok();
     return Diagnostic({}, "'" + path + "' exists and holds other rules than " +
                               rules.name + " " + rules.content_hash +
@@ -208,7 +220,9 @@ const CommandSpec& ToScenarioSpec() {
       "language of 'angler check'): the ruleset, players and seed, the round, every\n"
       "zone's cards and the variables at the start of the trick in progress, the\n"
       "moves of that trick up to PLY, then the legal moves as a comment. Edit it\n"
-      "into a rule check by adding 'expect' lines.",
+      "into a rule check by adding 'expect' lines. A game of house rules (no\n"
+      "ruleset of its name here) names its rules as NAME.yaml, which --output\n"
+      "writes beside FILE from the rules the store keeps.",
       {{"output", true, "write the scenario to FILE instead of stdout"},
        {"json", false,
         "print {game, start_ply, end_ply, file (or null), scenario (the text, or "
@@ -237,21 +251,29 @@ int ToScenario(Context& c) {
   // the rules the store keeps with the game, written beside it, so that
   // `angler check` runs it anywhere.
   const Ruleset& rules = *g.value().rules;
-  std::string rules_file;
-  if (ResolveRulesetPath(rules.name).empty()) {
-    rules_file = rules.name + ".yaml";
-    if (path) {
-      const std::filesystem::path beside =
-          std::filesystem::path(*path).parent_path() / rules_file;
-      if (Status kept = WriteRulesCopy(beside.string(), rules); !kept) {
-        return Fail(c, kept.errors());
-      }
+  const std::string rules_file =
+      ResolveRulesetPath(rules.name).empty() ? RulesFileName(rules) : "";
+  if (path) {
+    if (Status writable = CheckWritablePath(*path); !writable) {
+      return Fail(c, writable.errors());
     }
   }
   Result<ScenarioPosition> written =
       WriteScenario(rules, g.value().record, ply.value(), current_hash, rules_file);
   if (!written) {
     return Fail(c, "game " + std::to_string(id.value()) + ": " + written.error().message);
+  }
+  if (!rules_file.empty()) {
+    if (path) {
+      const std::filesystem::path beside =
+          std::filesystem::path(*path).parent_path() / rules_file;
+      if (Status kept = WriteRulesCopy(beside.string(), rules); !kept) {
+        return Fail(c, kept.errors());
+      }
+    } else {
+      c.err << "replay to-scenario: the scenario names " << rules_file
+            << " (house rules): --output FILE writes it beside FILE\n";
+    }
   }
   if (path) {
     std::ofstream file(*path, std::ios::binary);

@@ -245,6 +245,10 @@ TEST_CASE("replay show: a variation's branch shows the move's note, then the lin
   CHECK(at_branch.code == kExitOk);
   INFO(at_branch.out);
   CHECK(at_branch.out.find(" {main move} ?!\n{the other way}\n") != std::string::npos);
+  Ran as_json = tmp.Run({"show", "1", "--ply", "30", "--variation", variation, "--json"});
+  CHECK(as_json.out.find("\"comment\":\"main move\",\"glyph\":\"?!\"}") !=
+        std::string::npos);
+  CHECK(as_json.out.find("\"line_comment\":\"the other way\"") != std::string::npos);
   // A ply past the variation's end names the variation's line, not the game's.
   Ran past = tmp.Run({"show", "1", "--ply", "40", "--variation", variation});
   CHECK(past.code == kExitUsage);

@@ -48,7 +48,9 @@ const CommandSpec& AnnotateSpec() {
       "?? a blunder, !? interesting, ?! dubious. TEXT replaces the comment (\"\"\n"
       "removes it); without TEXT the comment stays. --glyph \"\" removes the glyph.",
       {{"glyph", true, "one of ! ? !! ?? !? ?!"},
-       {"variation", true, "annotate a move of this variation (its id)"},
+       {"variation", true,
+        "annotate a move of this variation (its id); at its branch ply, the "
+        "variation as a whole"},
        kJsonFlag,
        kDbFlag}};
   return spec;
@@ -84,9 +86,8 @@ int Annotate(Context& c) {
   const Line& l = line.value();
   const bool at_branch = l.variation && ply.value() == l.variation->ply;
   const bool on_line = ply.value() == 0 || at_branch;
-  const Annotation* a = at_branch ? l.LineAnnotation()
-                        : on_line ? FindAnnotation(g.value().record.annotations, 0)
-                                  : l.MoveAnnotation(ply.value());
+  // (A variation's line starts at its branch: the store takes no ply before.)
+  const Annotation* a = on_line ? l.LineAnnotation() : l.MoveAnnotation(ply.value());
   if (c.args.Has("json")) {
     // {"game", "variation", "ply", "move" (null for the line itself), "comment", "glyph"}
     JsonWriter json;

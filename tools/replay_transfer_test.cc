@@ -239,9 +239,26 @@ TEST_CASE("replay to-scenario: a house-rule game's scenario names its rules besi
   CHECK(clash.code == kExitUsage);
   CHECK(clash.err.find("exists and holds other rules than porch-rules") !=
         std::string::npos);
+  // A name that is no plain word (a space, a folder) gives a file named by
+  // the rules' hash, in the scenario's folder.
+  const std::string odd = tmp.path() + ".odd.yaml";
+  std::ofstream(odd) << "extends: fishing\nname: ../odd rules\n";
+  RulesetPtr odd_rules = LoadRuleset(odd).value();
+  {
+    auto store = tmp.Open();
+    const Game game(*odd_rules, 3);
+    REQUIRE(
+        store->AddGame(*odd_rules, RandomRecord(game, 4, {"Anne", "Bob", "Carl"})).ok());
+  }
+  const std::string odd_scenario = (folder / "odd.scn").string();
+  REQUIRE(tmp.Run({"to-scenario", "2", "30", "--output", odd_scenario}).code == kExitOk);
+  CHECK(fs::exists(folder / ("rules-" + odd_rules->content_hash.substr(0, 8) + ".yaml")));
+  std::ostringstream odd_out, odd_err;
+  CHECK(RunCheck({odd_scenario}, odd_out, odd_err) == 0);
   std::error_code ec;
   fs::remove_all(folder, ec);
   fs::remove(house, ec);
+  fs::remove(odd, ec);
 }
 
 TEST_CASE("replay: JSON seeds are strings and keep all 64 bits", "[replay-cmd]") {

@@ -217,6 +217,18 @@ void WriteLinePlace(JsonWriter& json, const StoredGame& g, const LineOfPlay& lin
   } else {
     json.Null();
   }
+  // The comment on the line itself where it begins, as `replay show` prints
+  // it: a variation's at its branch, the game's at ply 0; else null.
+  const Annotation* own = line.variation && ply == line.variation->ply
+                              ? line.LineAnnotation(g.record)
+                          : ply == 0 ? FindAnnotation(g.record.annotations, 0)
+                                     : nullptr;
+  json.Key("line_comment");
+  if (own && !own->comment.empty()) {
+    json.String(own->comment);
+  } else {
+    json.Null();
+  }
 }
 
 JsonWriter PositionJson(const LoadedGame& g, const LineOfPlay& line, int ply,

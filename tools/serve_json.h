@@ -42,8 +42,9 @@ JsonWriter GameListJson(const std::vector<GameSummary>& games);
 void WriteGameSummaryJson(JsonWriter& json, const GameSummary& g);
 JsonWriter GameJson(const LoadedGame& g);
 // Where a position stands on its line: "variation" (id or null), "ply",
-// "plies" and "move" ({ply, text, comment, glyph} of the move that led there,
-// null at ply 0). The keys `replay show --json` and the API's positions share.
+// "plies", "move" ({ply, text, comment, glyph} of the move that led there,
+// null at ply 0) and "line_comment" (the line's own comment where it begins,
+// else null). The keys `replay show --json` and the API's positions share.
 void WriteLinePlace(JsonWriter& json, const StoredGame& g, const LineOfPlay& line,
                     int ply);
 JsonWriter PositionJson(const LoadedGame& g, const LineOfPlay& line, int ply,
