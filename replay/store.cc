@@ -193,7 +193,7 @@ Result<std::string> Store::DefaultPath() {
 }
 
 Result<std::unique_ptr<Store>> Store::Open(const std::string& path) {
-  const bool in_memory = path == ":memory:" || path.rfind("file:", 0) == 0;
+  const bool in_memory = InMemory(path);
   if (!in_memory) {
     const fs::path parent = fs::path(path).parent_path();
     std::error_code ec;
@@ -220,22 +220,23 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path) {
   return store;
 }
 
+Result<std::string> Store::PathAt(const std::string& db_flag) {
+  if (!db_flag.empty()) return db_flag;
+  return DefaultPath();
+}
+
 Result<std::unique_ptr<Store>> Store::OpenAt(const std::string& db_flag) {
-  if (!db_flag.empty()) return Open(db_flag);
-  Result<std::string> path = DefaultPath();
+  Result<std::string> path = PathAt(db_flag);
   if (!path) return path.errors();
   return Open(path.value());
 }
 
 Result<std::unique_ptr<Store>> Store::OpenAtToRead(const std::string& db_flag) {
-  std::string path = db_flag;
-  if (path.empty()) {
-    Result<std::string> default_path = DefaultPath();
-    if (!default_path) return default_path.errors();
-    path = default_path.value();
-  }
+  Result<std::string> at = PathAt(db_flag);
+  if (!at) return at.errors();
+  const std::string& path = at.value();
   std::error_code ec;
-  const bool in_memory = path == ":memory:" || path.rfind("file:", 0) == 0;
+  const bool in_memory = InMemory(path);
   if (in_memory || !fs::is_regular_file(path, ec) || fs::file_size(path, ec) == 0)
     return Open(path);
   fs::path folder = fs::path(path).parent_path();

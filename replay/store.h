@@ -84,6 +84,12 @@ class Store {
   // $ANGLER_DB, else $XDG_DATA_HOME/angler/angler.db, else
   // ~/.local/share/angler/angler.db. An error when none can be formed.
   static Result<std::string> DefaultPath();
+  // The path a --db flag names: the flag, or DefaultPath() when it is empty.
+  static Result<std::string> PathAt(const std::string& db_flag);
+  // A store kept by SQLite apart from any plain file (":memory:", "file:" URIs).
+  static bool InMemory(const std::string& path) {
+    return path == ":memory:" || path.rfind("file:", 0) == 0;
+  }
 
   // Opens the store at `path` (":memory:" for a private one), creating it and
   // its folder on first use.

@@ -177,11 +177,10 @@ Result<PlaySetup> ReadPlaySetup(const Args& args) {
   if (args.Has("resume")) {
     // A game is resumed from a store that holds it: none there is an error,
     // and no empty store is made on the way.
-    const std::string flag = args.Get("db").value_or("");
-    Result<std::string> path = flag.empty() ? Store::DefaultPath() : flag;
+    Result<std::string> path = Store::PathAt(args.Get("db").value_or(""));
     if (!path) return path.errors();
     std::error_code ec;
-    if (path.value() != ":memory:" && !std::filesystem::exists(path.value(), ec)) {
+    if (!Store::InMemory(path.value()) && !std::filesystem::exists(path.value(), ec)) {
       return Usage("no store at " + path.value() + ": nothing to resume");
     }
   }
