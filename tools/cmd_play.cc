@@ -358,8 +358,11 @@ TerminalGame::Answer TerminalGame::AskLay(Action& chosen) {
     // A step's option by its text as shown ("yellow 3", "row 1"), or by the
     // words before its colon ("back" for "back: another row").
     for (size_t i = 0; i < picker.options().size() && !digits; ++i) {
+      // std::find, not string::find: gcc 12 with LTO warns falsely
+      // (-Wstringop-overread) on the latter here.
       const std::string text = Lower(picker.options()[i].text);
-      if (line == text || line == text.substr(0, text.find(':'))) {
+      const std::string head(text.begin(), std::find(text.begin(), text.end(), ':'));
+      if (line == text || line == head) {
         number = i + 1;
         break;
       }
