@@ -1,5 +1,5 @@
-// Fixed capacities of a game state. A State is a flat, trivially copyable
-// value (search bots copy it millions of times), so every collection in it has
+// Fixed capacities of a game state. A State is a flat value, copied byte for
+// byte (search bots copy it millions of times), so every collection in it has
 // a compile-time bound; the loader rejects a ruleset that would exceed one.
 #ifndef ANGLER_INTERPRETER_LIMITS_H_
 #define ANGLER_INTERPRETER_LIMITS_H_
