@@ -58,9 +58,15 @@ struct Loop {
 
 // State's fields, apart from State so that the compiler can check that they
 // hold no padding: states compare with memcmp, and a copy copies every byte.
-// They are ordered by alignment, widest first (which leaves no gaps), and
-// within that by what they belong to.
+// Past the zones, they are ordered by alignment, widest first (which leaves
+// no gaps), and within that by what they belong to.
 struct StateFields {
+  // Zones, first: the moves read them most. (3 * kMaxCards bytes keep the
+  // wider fields after them aligned.)
+  uint8_t order[kMaxCards];
+  uint8_t zone_of[kMaxCards];
+  int8_t played_by[kMaxCards];
+
   // 4-byte fields.
   int32_t vars[kMaxVarSlots];
   // The VM.
@@ -77,11 +83,7 @@ struct StateFields {
   uint16_t unstated_count = 0;  // unstated, below
   uint16_t last_unseen = 0;     // the number of the latest unseen shuffle (1..255)
 
-  // 1-byte fields. Zones.
-  uint8_t order[kMaxCards];
-  uint8_t zone_of[kMaxCards];
-  int8_t played_by[kMaxCards];
-
+  // 1-byte fields.
   // The trick in progress (or the last one, until the next begins).
   uint8_t played[kMaxPlayed];
   uint8_t played_count = 0;
