@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "dsl/scenario.h"
@@ -58,6 +59,18 @@ void CollectFiles(const std::string& path, std::vector<std::string>& files,
   } else {
     problems.emplace_back(SourcePos{}, "cannot read '" + path + "'");
   }
+}
+
+// A file named twice, or named and inside a folder named too, is checked once
+// (as first named): its scenarios would otherwise count twice, and a run kept
+// in the store would hold two scenarios of one title.
+void DropRepeats(std::vector<std::string>& files) {
+  std::set<std::string> seen;
+  std::erase_if(files, [&seen](const std::string& file) {
+    std::error_code ec;
+    const fs::path canonical = fs::weakly_canonical(file, ec);
+    return !seen.insert(ec ? file : canonical.string()).second;
+  });
 }
 
 std::string FileName(const SourcePos& pos) {
@@ -209,6 +222,7 @@ int RunCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
   std::vector<std::string> files;
   std::vector<Diagnostic> problems;  // bad input outside any scenario
   for (const std::string& path : a.positional()) CollectFiles(path, files, problems);
+  DropRepeats(files);
   const std::vector<ScenarioOutcome> outcomes = RunFiles(files, problems);
 
   int passed = 0, failed = 0;

@@ -86,7 +86,8 @@ TEST_CASE("check: wrong expectations fail with their line and exit 1", "[check]"
                      "FAIL " + file + ":40: an illegal move\n" + "  " + file +
                      ":46: Paul plays blue 4\n" +
                      "    expected: a legal move\n"
-                     "    actual:   blue 4 does not follow yellow, and this hand holds yellow (F3, F9)\n" +
+                     "    actual:   blue 4 does not follow yellow, and this hand holds "
+                     "yellow (F3, F9)\n" +
                      "FAIL " + file + ":50: a legal move expected to be illegal\n" +
                      "  " + file + ":54: expect illegal Anne plays blue 3\n" +
                      "    expected: illegal\n"
@@ -137,6 +138,29 @@ TEST_CASE("check: a folder runs every .scn below it; bad input wins over failure
   // names.scn, then wrong.scn; syntax.scn runs nothing.
   CHECK(o.out.find("ERROR " + Data("selftest/names.scn")) == 0);
   CHECK(o.out.ends_with("\n2 passed, 6 failed\n"));
+}
+
+TEST_CASE("check: a file named twice, or named and in a named folder, runs once",
+          "[check][store]") {
+  TempFile scn("t.scn",
+               "scenario \"first trick\" {\n"
+               "  ruleset fishing\n  players Anne, Paul, Debbie, Nikki\n"
+               "  hand Anne: yellow 7\n  hand Paul: yellow 3\n"
+               "  hand Debbie: yellow 10\n  hand Nikki: purple 2\n"
+               "  leader = Anne\n"
+               "  Anne plays yellow 7\n  Paul plays yellow 3\n"
+               "  Debbie plays yellow 10\n  Nikki plays purple 2\n"
+               "  expect winner Debbie\n}\n");
+  const std::string again = scn.dir() + "/./t.scn";
+  Output o = Check({scn.path(), again, scn.dir()});
+  CHECK(o.code == 0);
+  CHECK(o.out == "PASS " + scn.path() + ":1: first trick\n1 passed, 0 failed\n");
+  // Kept in the store, the run holds the scenario once: no two of one title.
+  const std::string db = scn.dir() + "/runs.db";
+  Output stored = Check({scn.path(), scn.path(), "--store", "--db", db});
+  CHECK(stored.err == "");
+  CHECK(stored.code == 0);
+  CHECK(stored.out.ends_with("\n1 passed, 0 failed\n"));
 }
 
 TEST_CASE("check --json gives the same as data", "[check]") {
