@@ -156,12 +156,14 @@ std::string MoveText(const Game& game, const State& before, const Action& a,
   return text;
 }
 
+std::string SeatName(int seat) {
+  std::string name = "P";  // appended: GCC 12 warns falsely on operator+ here
+  return name.append(std::to_string(seat + 1));
+}
+
 std::vector<std::string> SeatNames(int players) {
   std::vector<std::string> names;
-  for (int p = 0; p < players; ++p) {
-    std::string name = "P";  // appended: GCC 12 warns falsely on operator+ here
-    names.push_back(name.append(std::to_string(p + 1)));
-  }
+  for (int p = 0; p < players; ++p) names.push_back(SeatName(p));
   return names;
 }
 

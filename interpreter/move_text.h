@@ -41,7 +41,8 @@ std::string ActionWords(const Ruleset& rules, const State& s, const Action& a);
 // when the zone holds another of that name.
 std::string CardInZone(const Ruleset& rules, const State& s, int zone, int card);
 
-// "P1", "P2", ...: names for seats when the caller has none.
+// "P1", "P2", ...: names for seats when the caller has none (seat 0 is P1).
+std::string SeatName(int seat);
 std::vector<std::string> SeatNames(int players);
 
 struct MoveTextStyle {

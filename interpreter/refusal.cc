@@ -2,14 +2,15 @@
 
 #include <algorithm>
 
+#include "interpreter/move_text.h"
+
 namespace angler {
 namespace {
 
 std::string Name(const std::vector<std::string>& players, int seat) {
   if (seat >= 0 && seat < static_cast<int>(players.size()))
     return players[static_cast<size_t>(seat)];
-  std::string name = "P";  // appended: GCC 12 warns falsely on operator+ here
-  return name.append(std::to_string(seat + 1));
+  return SeatName(seat);
 }
 
 // What the decision asks of its player, as a verb phrase.

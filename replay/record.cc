@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "interpreter/move_text.h"
 #include "replay/format.h"
 
 namespace angler {
@@ -59,17 +60,6 @@ std::vector<const Variation*> GameRecord::VariationsFrom(int64_t line, int ply) 
     if (v.parent == parent && v.ply == ply) out.push_back(&v);
   }
   return out;
-}
-
-std::vector<std::string> DefaultPlayerNames(int count) {
-  std::vector<std::string> names;
-  for (int p = 0; p < count; ++p) {
-    // Appending rather than "P" + ...: GCC 12 warns falsely (-Wrestrict) on the latter.
-    std::string name = "P";
-    name += std::to_string(p + 1);
-    names.push_back(std::move(name));
-  }
-  return names;
 }
 
 Status CheckPlayerNames(const std::vector<std::string>& names) {
@@ -164,8 +154,7 @@ Result<GameRecord> MakeGameRecord(const Game& game, std::span<const Action> acti
   GameRecord record;
   record.ruleset_name = game.rules().name;
   record.ruleset_hash = game.rules().content_hash;
-  record.players =
-      players.empty() ? DefaultPlayerNames(game.players()) : std::move(players);
+  record.players = players.empty() ? SeatNames(game.players()) : std::move(players);
   if (record.players_count() != game.players()) {
     return Diagnostic({}, std::to_string(record.players.size()) + " player names for a " +
                               std::to_string(game.players()) + "-player game");

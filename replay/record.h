@@ -107,9 +107,6 @@ struct GameRecord {
   bool SameContent(const GameRecord& o) const;
 };
 
-// "P1", "P2", ...: the names a record uses when nobody named the players.
-std::vector<std::string> DefaultPlayerNames(int count);
-
 // Names must be distinct, non-empty, at most kMaxPlayerNameBytes, without
 // leading or trailing spaces, control characters or kPlayerNameForbidden, and
 // must not begin with a digit.
@@ -133,7 +130,7 @@ void SetOutcome(const Game& game, const State& last, GameRecord& record);
 
 // Builds a record by replaying `actions` from a fresh game: fills the ply
 // order, each action's legal count and the outcome. players: empty for
-// DefaultPlayerNames. Errors name the ply ("ply 30: ...").
+// SeatNames (interpreter/move_text.h). Errors name the ply ("ply 30: ...").
 Result<GameRecord> MakeGameRecord(const Game& game, std::span<const Action> actions,
                                   std::vector<std::string> players,
                                   std::optional<uint64_t> seed, std::string source);

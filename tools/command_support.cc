@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "dsl/text.h"
+#include "interpreter/move_text.h"
 #include "replay/record.h"
 #include "tools/commands.h"
 
@@ -100,7 +101,7 @@ Result<int> PlayersFlag(const Ruleset& rules, const Args& args) {
 
 Result<std::vector<std::string>> NamesFlag(const Args& args, int players) {
   const std::optional<std::string> flag = args.Get("names");
-  if (!flag) return DefaultPlayerNames(players);
+  if (!flag) return SeatNames(players);
   std::vector<std::string> names;
   size_t from = 0;
   while (true) {

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <ostream>
 
+#include "interpreter/move_text.h"
 #include "tools/json.h"
 #include "tools/svg_chart.h"
 
@@ -53,8 +54,9 @@ std::string Heading(const Comparison& c) {
 }  // namespace
 
 std::string MeasureLabel(const PairedMeasure& m) {
-  if (m.measure == "win_rate") return "win rate, seat " + std::to_string(m.seat);
-  if (m.measure == "mean_score") return "mean score, seat " + std::to_string(m.seat);
+  // Seats as sim and the records name them: P1 is seat 0.
+  if (m.measure == "win_rate") return "win rate, " + SeatName(m.seat);
+  if (m.measure == "mean_score") return "mean score, " + SeatName(m.seat);
   if (m.measure == "game_length") return "game length";
   return "end: " + (m.reason.empty() ? std::string("normal") : m.reason);
 }
@@ -161,7 +163,7 @@ std::string CompareHtml(const Comparison& c) {
                                               static_cast<double>(r->stats.games)
                                         : 0);
       s.errors.push_back(WilsonInterval(r->stats.wins[seat], r->stats.games));
-      if (r == &c.a) seats.push_back("seat " + std::to_string(p));
+      if (r == &c.a) seats.push_back(SeatName(p));
     }
     wins.push_back(std::move(s));
   }
@@ -170,7 +172,7 @@ std::string CompareHtml(const Comparison& c) {
   for (int p = 0; p < c.a.stats.players; ++p) {
     const auto seat = static_cast<size_t>(p);
     html += HistogramSvg(
-        "Score, seat " + std::to_string(p), "final score",
+        "Score, " + SeatName(p), "final score",
         {{a_name, &c.a.stats.ranks[seat]}, {b_name, &c.b.stats.ranks[seat]}});
   }
   html += "<h2>Game length</h2>\n" +

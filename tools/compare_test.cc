@@ -141,7 +141,7 @@ TEST_CASE("compare: with no game paired the differences are n/a", "[compare]") {
   INFO(table.str());
   CHECK_THAT(table.str(), Catch::Contains("(0 games paired"));
   CHECK_THAT(table.str(),
-             Catch::Matches("(.|\n)*win rate, seat 0 +n/a +n/a +n/a +n/a\n(.|\n)*"));
+             Catch::Matches("(.|\n)*win rate, P1 +n/a +n/a +n/a +n/a\n(.|\n)*"));
   CHECK(RunCompare({"fishing", path, "--players", "4", "--games", "4", "--json"}, json,
                    json_err) == 1);
   CHECK_THAT(json.str(),

@@ -4,7 +4,7 @@
 // hint. tools/cmd_play.cc draws the game and reads the person's moves.
 //
 // Players have one numbering everywhere: their names when --names gives them,
-// else P1..Pn (replay/record.h DefaultPlayerNames), the names a record keeps.
+// else P1..Pn (SeatNames, interpreter/move_text.h), the names a record keeps.
 // A resumed game goes on from its stored actions replayed through the engine,
 // with the seed's streams drawn as far as the stored game drew them, so
 // the chance outcomes it already had stay exactly as they were.

@@ -6,6 +6,7 @@
 #include <optional>
 #include <ostream>
 
+#include "interpreter/move_text.h"
 #include "replay/record.h"
 
 namespace angler {
@@ -141,7 +142,7 @@ void WriteSimTable(const SimReport& report, std::ostream& out) {
   for (const std::string& bot : run.bots) bot_width = std::max(bot_width, bot.size());
   // Seats by the players' names, P1..Pn unless the run named them.
   const std::vector<std::string> players =
-      run.players.empty() ? DefaultPlayerNames(stats.players) : run.players;
+      run.players.empty() ? SeatNames(stats.players) : run.players;
   size_t seat_width = 4;
   for (const std::string& name : players) seat_width = std::max(seat_width, name.size());
   out << PadRight("seat", seat_width) << "  " << PadRight("bot", bot_width)
