@@ -52,4 +52,26 @@ std::string PadRight(std::string_view s, size_t width) {
   return out;
 }
 
+std::string Echoed(std::string_view typed) {
+  std::string out;
+  size_t shown = 0;
+  for (size_t i = 0; i < typed.size(); ++i) {
+    const auto c = static_cast<unsigned char>(typed[i]);
+    // A UTF-8 continuation byte belongs to the character before: never cut there.
+    if ((c & 0xC0) != 0x80 && shown++ == kEchoedChars) {
+      out += "...";
+      break;
+    }
+    if (c < 0x20 || c == 0x7F) {
+      static constexpr char kDigits[] = "0123456789abcdef";
+      out += "\\x";
+      out += kDigits[c >> 4];
+      out += kDigits[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 }  // namespace angler

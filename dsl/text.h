@@ -66,6 +66,12 @@ std::string Fixed(double v, int decimals);
 std::string PadLeft(std::string_view s, size_t width);
 std::string PadRight(std::string_view s, size_t width);
 
+// What someone typed, as a message quotes it back: control characters as
+// \xNN (so a pasted escape sequence cannot restyle the terminal), and cut
+// after kEchoedChars characters, ending "...". UTF-8 characters stay whole.
+inline constexpr size_t kEchoedChars = 60;
+std::string Echoed(std::string_view typed);
+
 }  // namespace angler
 
 #endif  // ANGLER_DSL_TEXT_H_

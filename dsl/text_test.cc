@@ -53,5 +53,21 @@ TEST_CASE("text: FNV-1a of a word is FNV-1a of its 8 bytes", "[text]") {
   }
 }
 
+TEST_CASE("text: typed text is echoed without control characters, cut when long",
+          "[text]") {
+  CHECK(Echoed("blue 7") == "blue 7");
+  CHECK(Echoed("blue\x1b[31m7\t") == "blue\\x1b[31m7\\x09");
+  CHECK(Echoed("\x7f") == "\\x7f");
+  const std::string long_line(kEchoedChars + 1, 'x');
+  CHECK(Echoed(long_line) == std::string(kEchoedChars, 'x') + "...");
+  CHECK(Echoed(std::string(kEchoedChars, 'x')) == std::string(kEchoedChars, 'x'));
+  // Characters, not bytes, are counted, and none is cut in two.
+  std::string umlauts;
+  for (size_t i = 0; i < kEchoedChars + 5; ++i) umlauts += "\u00fc";
+  std::string kept;
+  for (size_t i = 0; i < kEchoedChars; ++i) kept += "\u00fc";
+  CHECK(Echoed(umlauts) == kept + "...");
+}
+
 }  // namespace
 }  // namespace angler

@@ -138,7 +138,7 @@ Result<Action> ParseChance(const Game& game, const State& s, std::string_view te
   const bool matches = rest == words || (reading.default_seed && !seed && rest == verb);
   if (!matches) {
     return Diagnostic({}, "expected '" + words + " #<outcome in hex>' here, not '" +
-                              std::string(text) + "'");
+                              Echoed(text) + "'");
   }
   if (!seed) seed = reading.default_seed;
   if (!seed) {
@@ -349,9 +349,12 @@ ReadResult RefuseMove(const MoveWords& c, std::string_view thing) {
   }
   const std::string said = std::string(c.open_decision ? c.rest : thing);
   const MoveRefusal why = WhyNot(game, s, c.actor, said);
-  std::string message =
-      WithSuggestion("'" + said + "' is not legal for " + c.who + " here",
-                     SplitOrdinal(thing).first, names);
+  std::string refused = "'";  // appended: GCC 12 warns falsely on "'" + Echoed(...)
+  refused.append(Echoed(said))
+      .append("' is not legal for ")
+      .append(c.who)
+      .append(" here");
+  std::string message = WithSuggestion(refused, SplitOrdinal(thing).first, names);
   // A card the words name: the reason the rules refuse it (not held, or
   // the play rule it breaks, in the ruleset's words).
   const std::string name(SplitOrdinal(said).first);
@@ -439,7 +442,7 @@ std::optional<ReadResult> ReadActor(std::string_view text,
   if (actor < 0) {
     return Refuse(MoveRefusal::kUnreadable,
                   "expected a move like '" + players[static_cast<size_t>(movers[0])] +
-                      " " + verb + " ...', not '" + std::string(text) + "'");
+                      " " + verb + " ...', not '" + Echoed(text) + "'");
   }
   rest = Trim(text.substr(players[static_cast<size_t>(actor)].size()));
   if (std::find(movers.begin(), movers.end(), actor) != movers.end()) return std::nullopt;
@@ -468,12 +471,11 @@ std::optional<ReadResult> ReadThing(std::string_view text, std::string_view rest
     return std::nullopt;
   }
   if (!said.empty() && said.back() == 's' && said.size() > 1) {
-    return Refuse(MoveRefusal::kNotAllowed,
-                  who + " must " + stem + " now, not " +
-                      std::string(said.substr(0, said.size() - 1)));
+    return Refuse(MoveRefusal::kNotAllowed, who + " must " + stem + " now, not " +
+                                                Echoed(said.substr(0, said.size() - 1)));
   }
   return Refuse(MoveRefusal::kUnreadable, "expected a move like '" + who + " " + verb +
-                                              " ...', not '" + std::string(text) + "'");
+                                              " ...', not '" + Echoed(text) + "'");
 }
 
 }  // namespace

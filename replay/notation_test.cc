@@ -167,6 +167,17 @@ TEST_CASE("moves are read by name against the legal actions", "[notation]") {
   REQUIRE_FALSE(wrong.ok());
   CHECK(wrong.error().message.find("'green 16' is not legal for " + who + " here") == 0);
   CHECK(wrong.error().message.find("; legal: ") != std::string::npos);
+  // Typed text comes back without control characters, and cut when long.
+  auto pasted =
+      ParseMove(game, s, who + " plays gr\x1b[31meen " + std::string(200, '6'), players);
+  REQUIRE_FALSE(pasted.ok());
+  CHECK(pasted.error().message.find("'gr\\x1b[31meen 666") == 0);
+  CHECK(pasted.error().message.find("66...' is not legal for " + who) !=
+        std::string::npos);
+  CHECK(pasted.error().message.find('\x1b') == std::string::npos);
+  CHECK(ParseMove(game, s, "\x07" + who + " plays " + card, players)
+            .error()
+            .message.find("not '\\x07") != std::string::npos);
 }
 
 TEST_CASE("same-named cards are told apart when both are legal", "[notation]") {

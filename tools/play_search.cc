@@ -63,8 +63,8 @@ bool ReadMarks(std::istream& in, std::ostream& out, const Ruleset& rules, int ca
       typed.push_back(i);
     }
     if (!bad.empty()) {
-      out << "'" << bad << "' is not the number of a " << piece << " (0 to " << count - 1
-          << "); type numbers, 'stop' or 'q'\n";
+      out << "'" << Echoed(bad) << "' is not the number of a " << piece << " (0 to "
+          << count - 1 << "); type numbers, 'stop' or 'q'\n";
       continue;
     }
     for (int i : typed) marks ^= 1u << i;
