@@ -124,6 +124,13 @@ Game::LayVerdict Game::LayChecked(State& s, const Action& a, bool judge) const {
                      std::to_string(rules_.turn->lay_max) + " cards, not " +
                      std::to_string(n));
   }
+  for (int i = 1; i < n; ++i) {  // a card laid twice: said before any rule is asked
+    if (std::find(cards, cards + i, cards[i]) == cards + i) continue;
+    const bool known = cards[i] >= 0 && cards[i] < static_cast<int>(rules_.cards.size());
+    return malformed((known ? rules_.card_names[static_cast<size_t>(cards[i])]
+                            : "card #" + std::to_string(cards[i])) +
+                     " is named twice in the lay");
+  }
   const int hand = first_hand_ + a.player;
   const int target = rows.first + a.value - 1;
   const int32_t target_before = s.vars[rules_.builtin.target];

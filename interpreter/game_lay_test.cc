@@ -228,7 +228,14 @@ TEST_CASE("lays: a lay refused leaves the state as it was, to the byte", "[lay]"
     std::vector<int> seq;
     for (int row = 1; row <= rows.count + 1; ++row)  // and a row that is not there
       EveryLay(p, row, hand, rules.turn->lay_max, seq, all);
-    all.push_back(Action::Lay(p, 1, std::vector<int>{hand[0], hand[0]}));  // twice
+    const Action twice = Action::Lay(p, 1, std::vector<int>{hand[0], hand[0]});
+    all.push_back(twice);
+    {
+      State t = s;
+      CHECK(game.Apply(t, twice).error().message ==
+            rules.card_names[static_cast<size_t>(hand[0])] +
+                " is named twice in the lay");
+    }
     for (const Action& a : all) {
       if (std::find(legal.begin(), legal.end(), a) != legal.end()) continue;
       State t = s;
