@@ -10,6 +10,7 @@
 #include "interpreter/move_text.h"
 #include "interpreter/move_text_internal.h"
 #include "interpreter/refusal.h"
+#include "interpreter/view.h"
 
 namespace angler {
 namespace {
@@ -166,9 +167,18 @@ std::string DecisionVerb(const Game& game, const State& s, const ActionList& leg
 }
 
 std::string LegalList(const Game& game, const State& s, const ActionList& legal) {
+  // Cards in the order a hand shows them, as play's menu lists them.
+  std::vector<Action> moves(legal.begin(), legal.end());
+  if (!moves.empty() && std::all_of(moves.begin(), moves.end(), IsCardAction)) {
+    std::vector<uint8_t> cards;
+    for (const Action& a : moves) cards.push_back(static_cast<uint8_t>(a.value));
+    const std::vector<int> order = InHoldingOrder(game.rules(), cards);
+    for (size_t i = 0; i < moves.size(); ++i)
+      moves[i].value = static_cast<int16_t>(order[i]);
+  }
   std::vector<std::string> texts;
   bool commas = false;  // moves written with commas (lays of several cards)
-  for (const Action& a : legal) {
+  for (const Action& a : moves) {
     texts.push_back(ThingText(game, s, a));
     commas |= texts.back().find(',') != std::string::npos;
   }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "interpreter/loader.h"
+#include "interpreter/view.h"
 #include "replay/format.h"
 #include "replay/store.h"
 #include "replay/test_records.h"
@@ -166,7 +167,14 @@ TEST_CASE("moves are read by name against the legal actions", "[notation]") {
   auto wrong = ParseMove(game, s, who + " plays green 16", players);
   REQUIRE_FALSE(wrong.ok());
   CHECK(wrong.error().message.find("'green 16' is not legal for " + who + " here") == 0);
-  CHECK(wrong.error().message.find("; legal: ") != std::string::npos);
+  // The legal cards listed as a hand shows them (by suit, then value), as
+  // play's menu lists them, not in the order the engine keeps them.
+  std::vector<uint8_t> held;
+  for (const Action& a : legal) held.push_back(static_cast<uint8_t>(a.value));
+  std::string listed;
+  for (int c : InHoldingOrder(rules, held))
+    listed += (listed.empty() ? "" : ", ") + rules.card_names[static_cast<size_t>(c)];
+  CHECK(wrong.error().message.ends_with("; legal: " + listed));
   // Typed text comes back without control characters, and cut when long.
   auto pasted =
       ParseMove(game, s, who + " plays gr\x1b[31meen " + std::string(200, '6'), players);
