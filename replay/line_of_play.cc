@@ -50,6 +50,17 @@ const Annotation* LineOfPlay::LineAnnotation(const GameRecord& record) const {
                    : FindAnnotation(record.annotations, 0);
 }
 
+std::vector<const Annotation*> LineOfPlay::LineCommentsAt(const GameRecord& record,
+                                                          int ply) const {
+  std::vector<const Annotation*> comments;
+  auto add = [&comments](const Annotation* a) {
+    if (a && !a->comment.empty()) comments.push_back(a);
+  };
+  if (ply == 0) add(FindAnnotation(record.annotations, 0));
+  if (variation && ply == variation->ply) add(LineAnnotation(record));
+  return comments;
+}
+
 Result<LineOfPlay> ReplayLine(const StoredGame& g, const Variation* variation) {
   Result<std::vector<State>> positions = Positions(*g.game, g.record, variation);
   if (!positions) {

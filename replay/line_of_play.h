@@ -47,6 +47,9 @@ struct LineOfPlay {
   // The comment on the line itself, or null: the game's before its first
   // move (ply 0), a variation's at its branch.
   const Annotation* LineAnnotation(const GameRecord& record) const;
+  // The comments on lines that begin at `ply`, outermost first: the game's at
+  // ply 0, this variation's at its branch. Views show them there.
+  std::vector<const Annotation*> LineCommentsAt(const GameRecord& record, int ply) const;
 };
 
 // The note at `ply` among `notes` (a line's, by the game's ply), or null.

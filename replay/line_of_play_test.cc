@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <iterator>
+#include <string>
+#include <vector>
 
 #include "replay/test_records.h"
 #include "tests/test_util.h"
@@ -55,6 +57,30 @@ TEST_CASE("a line of play: the main line, then a variation from its branch", "[r
     CHECK(std::equal(std::begin(a.order), std::end(a.order), std::begin(b.order)));
     CHECK(std::equal(std::begin(a.vars), std::end(a.vars), std::begin(b.vars)));
   }
+}
+
+TEST_CASE("a line of play: the comments on lines where they begin", "[replay]") {
+  const Game game(testing::Fishing(), 3);
+  GameRecord record = testing::RandomRecord(game, 4);
+  record.variations.push_back(testing::RandomVariation(game, record, 30, 6, 9));
+  record.variations[0].annotations = {{30, "instead:", ""}};
+  record.annotations = {{0, "a quiet game", ""}, {30, "", "?"}};
+  const StoredGame g = Stored(record);
+  auto comments = [&g](const LineOfPlay& line, int ply) {
+    std::vector<std::string> texts;
+    for (const Annotation* a : line.LineCommentsAt(g.record, ply))
+      texts.push_back(a->comment);
+    return texts;
+  };
+  Result<LineOfPlay> main = ReplayLine(g, nullptr);
+  REQUIRE(main.ok());
+  CHECK(comments(main.value(), 0) == std::vector<std::string>{"a quiet game"});
+  CHECK(comments(main.value(), 30).empty());  // a glyph, no comment; and a move's
+  Result<LineOfPlay> branch = ReplayLine(g, &g.record.variations[0]);
+  REQUIRE(branch.ok());
+  CHECK(comments(branch.value(), 0) == std::vector<std::string>{"a quiet game"});
+  CHECK(comments(branch.value(), 30) == std::vector<std::string>{"instead:"});
+  CHECK(comments(branch.value(), 31).empty());
 }
 
 // A variation of a variation: at its branch (a move of its parent variation)

@@ -78,11 +78,8 @@ void ShowText(std::ostream& out, const Line& line, int ply,
   }
   // The comments on the lines themselves, where they begin: the game's
   // before its first move, a variation's at its branch (under the move there).
-  auto write_comment = [&out](const Annotation* a) {
-    if (a && !a->comment.empty()) out << "{" << a->comment << "}\n";
-  };
-  if (ply == 0) write_comment(FindAnnotation(g.record.annotations, 0));
-  if (line.variation && ply == line.variation->ply) write_comment(line.LineAnnotation());
+  for (const Annotation* a : line.LineCommentsAt(g.record, ply))
+    out << "{" << a->comment << "}\n";
   const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), players);
   out << PositionText(view);
   if (s.over) {

@@ -219,13 +219,10 @@ void WriteLinePlace(JsonWriter& json, const StoredGame& g, const LineOfPlay& lin
   }
   // The comment on the line itself where it begins, as `replay show` prints
   // it: a variation's at its branch, the game's at ply 0; else null.
-  const Annotation* own = line.variation && ply == line.variation->ply
-                              ? line.LineAnnotation(g.record)
-                          : ply == 0 ? FindAnnotation(g.record.annotations, 0)
-                                     : nullptr;
+  const std::vector<const Annotation*> own = line.LineCommentsAt(g.record, ply);
   json.Key("line_comment");
-  if (own && !own->comment.empty()) {
-    json.String(own->comment);
+  if (!own.empty()) {
+    json.String(own.back()->comment);  // the innermost line's
   } else {
     json.Null();
   }
