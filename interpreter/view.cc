@@ -273,6 +273,13 @@ PositionView ViewPosition(const Game& game, const State& s, const Viewpoint& vie
     d.asker = rules.card_names[static_cast<size_t>(frame.self)];
     d.asker_owner = frame.owner;
   }
+  if (s.decision.kind == DecisionKind::kChoose) {
+    for (int i = 0; i < s.chosen_count; ++i) {
+      const int c = s.ChosenCard(i);
+      d.chosen.push_back(Card(rules, c, viewpoint.Sees(rules, s.zone_of[c])));
+    }
+    d.remaining = s.decision.remaining;
+  }
   ActionList legal;
   game.LegalActions(s, legal);
   for (const Action& a : legal)

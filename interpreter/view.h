@@ -99,6 +99,11 @@ struct DecisionView {
   std::string prompt;
   std::string asker;
   int asker_owner = -1;
+  // A choice of several cards ("choose 3 cards to pass"): the cards picked so
+  // far, in pick order (by their backs where the viewpoint does not see
+  // where they lie), and the picks still to make, this one included.
+  std::vector<CardView> chosen;
+  int remaining = 0;
   std::vector<LegalMoveView> legal;
 };
 

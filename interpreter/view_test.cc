@@ -72,6 +72,43 @@ TEST_CASE("view: a seat sees its hand, counts of others, the trick and the score
   CHECK_FALSE(FindZone(spectator, "hand Anne")->visible);
 }
 
+TEST_CASE("view: a choice of several cards shows the picks so far to whoever sees them",
+          "[view]") {
+  // Hearts' pass: three cards chosen one by one; they stay in the hand
+  // until all three are chosen.
+  const RulesetPtr hearts = testing::LoadOrFail("hearts");
+  const Game game(*hearts, 4);
+  const std::vector<std::string> names = {"Anne", "Paul", "Debbie", "Nikki"};
+  // A deal that passes (the direction is drawn; one in four keeps the hands).
+  auto one_picked = [](const State& st) {
+    return st.chosen_count == 1 || st.played_count > 0;
+  };
+  uint64_t seed = 1;
+  while (PlayUntil(game, seed, one_picked).chosen_count != 1) ++seed;
+  const State s = PlayUntil(game, seed, one_picked);
+  REQUIRE(s.decision.kind == DecisionKind::kChoose);
+  const int chooser = s.decision.player;
+  const std::string picked = hearts->card_names[static_cast<size_t>(s.ChosenCard(0))];
+  const PositionView own = ViewPosition(game, s, Viewpoint::Seat(chooser), names);
+  REQUIRE(own.decision);
+  REQUIRE(own.decision->chosen.size() == 1);
+  CHECK(own.decision->chosen[0].name == picked);
+  CHECK(own.decision->remaining == 2);
+  for (const LegalMoveView& m : own.decision->legal) CHECK(m.text != picked);
+  // Another seat sees that a card was picked, not which.
+  const PositionView other =
+      ViewPosition(game, s, Viewpoint::Seat((chooser + 1) % 4), names);
+  REQUIRE(other.decision->chosen.size() == 1);
+  CHECK(other.decision->chosen[0].name.empty());
+  // Before the first pick, none.
+  const State first = PlayUntil(game, seed, [](const State& st) {
+    return st.decision.kind == DecisionKind::kChoose;
+  });
+  const PositionView fresh = ViewPosition(game, first, Viewpoint::Everything(), names);
+  CHECK(fresh.decision->chosen.empty());
+  CHECK(fresh.decision->remaining == 3);
+}
+
 TEST_CASE("view: a search shows the card, the marks by viewpoint, and backs", "[view]") {
   const RulesetPtr rules = testing::LoadOrFail("falscher-hering-normal");
   const Game game(*rules, 3);

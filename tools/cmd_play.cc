@@ -236,7 +236,7 @@ void TerminalGame::ShowMoves(const std::vector<Action>& moves) const {
     }
     out_ << ")";
   }
-  out_ << "\n";
+  out_ << "\n" << ChosenText(View());
   for (size_t i = 0; i < moves.size(); ++i) {
     // A lay reads whole ("lay yellow 6, green 1 on row 1"); a card just by name.
     const std::string thing = ThingText(game_, run_.state(), moves[i],

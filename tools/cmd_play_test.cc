@@ -102,6 +102,19 @@ TEST_CASE("play says why a typed move is refused", "[play]") {
   CHECK_THAT(shouted.out, Catch::Contains(missing + " is not in P1 (you)'s hand"));
 }
 
+TEST_CASE("play shows the cards chosen so far in a choice of several (Hearts' pass)",
+          "[play]") {
+  const std::vector<std::string> args = {"hearts", "--seed", "3", "--bots", "random"};
+  const Run shown = Play(args, "q\n");
+  REQUIRE_THAT(shown.out, Catch::Contains("your turn: choose the cards to pass\n  1) "));
+  CHECK_THAT(shown.out, !Catch::Contains("chosen: "));
+  const size_t at = shown.out.find("  1) ") + 5;
+  const std::string first = shown.out.substr(at, shown.out.find('\n', at) - at);
+  const Run one = Play(args, "1\nq\n");
+  CHECK_THAT(one.out, Catch::Contains("your turn: choose the cards to pass\nchosen: " +
+                                      first + "; 2 more to choose\n"));
+}
+
 TEST_CASE("play reads one's own name typed without the screen's (you)", "[play]") {
   const Run first = Play({"fishing", "--players", "4", "--seed", "2", "--bots", "random",
                           "--names", "Anne,Bob,Cy,Di"},

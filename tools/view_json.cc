@@ -116,6 +116,10 @@ void DecisionJson(JsonWriter& json, const PositionView& view) {
   Seat(json, view, d.player);
   json.Key("text").String(d.text);
   json.Key("prompt").String(d.prompt);
+  json.Key("chosen").BeginArray();
+  for (const CardView& c : d.chosen) CardJson(json, c);
+  json.EndArray();
+  json.Key("remaining").Int(d.remaining);
   json.Key("legal").BeginArray();
   for (const LegalMoveView& m : d.legal) json.String(m.text);
   json.EndArray();

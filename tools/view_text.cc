@@ -137,6 +137,13 @@ std::string CardText(const CardView& card) {
   return card.name + " (" + card.back + " back)";
 }
 
+std::string ChosenText(const PositionView& view) {
+  if (!view.decision || view.decision->chosen.empty()) return "";
+  const DecisionView& d = *view.decision;
+  return "chosen: " + Cards(d.chosen) + "; " + std::to_string(d.remaining) +
+         " more to choose\n";
+}
+
 std::string ScoresText(const PositionView& view) {
   const ShownVariable* score = nullptr;
   for (const ShownVariable& v : view.shown) {
@@ -199,7 +206,7 @@ std::string DecisionListText(const PositionView& view) {
   }
   const DecisionView& d = *view.decision;
   if (d.kind == "chance") return "next: " + d.text + " (chance)\n";
-  std::string out = d.text + ":\n";
+  std::string out = d.text + ":\n" + ChosenText(view);
   for (size_t i = 0; i < d.legal.size(); ++i)
     out += "  " + std::to_string(i + 1) + ") " + d.legal[i].text + "\n";
   return out;

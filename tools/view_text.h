@@ -29,6 +29,10 @@ std::string DecisionListText(const PositionView& view);
 // "swarm 8 (green back)": a card as people see it.
 std::string CardText(const CardView& card);
 
+// A choice of several cards under way: "chosen: clubs 4, clubs 6; 1 more to
+// choose\n"; "" before the first pick and at any other decision.
+std::string ChosenText(const PositionView& view);
+
 }  // namespace angler
 
 #endif  // ANGLER_TOOLS_VIEW_TEXT_H_
