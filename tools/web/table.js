@@ -172,6 +172,12 @@ function drawTable(data) {
     x += CARD_W + 44;
   }
   y += CARD_H + 48;
-  if (view.decision) { out += label(12, y, view.decision.text, 13, "#ffd"); y += 10; }
+  if (view.decision) {
+    // A choice of several cards: the picks so far (backs where unseen).
+    const d = view.decision, chosen = (d.chosen || []).map(c => c.name || "a card");
+    const text = chosen.length ? `${d.text}; chosen: ${chosen.join(", ")}; ${d.remaining} more` : d.text;
+    out += label(12, y, text, 13, "#ffd");
+    y += 10;
+  }
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${y + 10}" width="${WIDTH}" height="${y + 10}">${out}</svg>`;
 }
