@@ -41,11 +41,12 @@ constexpr size_t kBlocks = sizeof(StateFields) / kStateBlock;
 
 }  // namespace
 
-void CopyStateBytes(StateFields& to, const StateFields& from) {
+// REQUIRES (met by State's alignas): both States lie on kStateBlock bounds.
+void CopyState(State& to, const State& from) {
 #ifdef ANGLER_STATE_COPY_BY_MACHINE
   CopyBlocks(reinterpret_cast<uint8_t*>(&to), reinterpret_cast<const uint8_t*>(&from));
 #else
-  std::memmove(&to, &from, sizeof(StateFields));
+  std::memmove(static_cast<void*>(&to), &from, sizeof(State));
 #endif
 }
 
