@@ -280,10 +280,16 @@ PositionView ViewPosition(const Game& game, const State& s, const Viewpoint& vie
     }
     d.remaining = s.decision.remaining;
   }
+  // The legal moves as the viewpoint may know them: every one seen from
+  // everywhere, else a seat's own (another's would name cards it cannot see).
   ActionList legal;
   game.LegalActions(s, legal);
-  for (const Action& a : legal)
-    d.legal.push_back({a, LegalMoveText(game, s, a, players)});
+  for (const Action& a : legal) {
+    const bool known =
+        viewpoint.kind == Viewpoint::Kind::kEverything ||
+        (viewpoint.kind == Viewpoint::Kind::kSeat && a.player == viewpoint.seat);
+    if (known) d.legal.push_back({a, LegalMoveText(game, s, a, players)});
+  }
   view.decision = std::move(d);
   return view;
 }

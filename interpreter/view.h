@@ -104,6 +104,8 @@ struct DecisionView {
   // where they lie), and the picks still to make, this one included.
   std::vector<CardView> chosen;
   int remaining = 0;
+  // The legal moves the viewpoint may know: all from everywhere, a seat's
+  // own from a seat, none for a spectator.
   std::vector<LegalMoveView> legal;
 };
 

@@ -58,18 +58,28 @@ TEST_CASE("view: a seat sees its hand, counts of others, the trick and the score
   CHECK(seat.shown[0].values.size() == 3);
   CHECK(seat.shown[1].name == "trump");
   CHECK(seat.shown[1].values[0] == "green");
-  // The legal moves, each with the move notation's text.
   REQUIRE(seat.decision);
   CHECK(seat.decision->player == game.CurrentPlayer(s));
-  for (const LegalMoveView& m : seat.decision->legal) {
-    CHECK(ThingText(game, s, m.action) == m.text);
-  }
   const PositionView all = ViewPosition(game, s, Viewpoint::Everything(), names);
   CHECK(FindZone(all, "hand Paul")->visible);
   CHECK(FindZone(all, "ocean")->cards.size() ==
         static_cast<size_t>(FindZone(all, "ocean")->count));
   const PositionView spectator = ViewPosition(game, s, Viewpoint::Spectator(), names);
   CHECK_FALSE(FindZone(spectator, "hand Anne")->visible);
+  // Only the mover sees its legal moves (they name the cards it holds), each
+  // in the move notation.
+  CHECK(spectator.decision->legal.empty());
+  const int other = (game.CurrentPlayer(s) + 1) % 3;  // not the mover
+  CHECK(ViewPosition(game, s, Viewpoint::Seat(other), names).decision->legal.empty());
+  const int mover = game.CurrentPlayer(s);
+  const PositionView own = ViewPosition(game, s, Viewpoint::Seat(mover), names);
+  ActionList legal;
+  game.LegalActions(s, legal);
+  CHECK(own.decision->legal.size() == static_cast<size_t>(legal.count));
+  CHECK(all.decision->legal.size() == static_cast<size_t>(legal.count));
+  for (const LegalMoveView& m : own.decision->legal) {
+    CHECK(ThingText(game, s, m.action) == m.text);
+  }
 }
 
 TEST_CASE("view: a choice of several cards shows the picks so far to whoever sees them",

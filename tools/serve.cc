@@ -72,6 +72,13 @@ bool IsLoopback(const std::string& host) {
 
 HttpServer::HttpServer(ServeApi& api)
     : api_(api), server_(std::make_unique<httplib::Server>()) {
+  // SO_REUSEADDR only: a restarted server may take its port back at once, but
+  // a second one may not share it (cpp-httplib's default, SO_REUSEPORT, let
+  // two servers on one port take turns answering).
+  server_->set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   auto api_handler = [this](const httplib::Request& req, httplib::Response& res) {
     const ApiResponse out = api_.Handle(ToApiRequest(req));
     res.status = out.status;
