@@ -53,11 +53,33 @@ std::string Diagnostic::Format(std::string_view severity) const {
   if (pos.file == nullptr || pos.line < 1 || pos.line > pos.file->LineCount()) return out;
 
   const std::string number = std::to_string(pos.line);
-  const std::string_view source = pos.file->Line(pos.line);
-  out.append("  ").append(number).append(" | ").append(source).append("\n");
+  std::string_view source = pos.file->Line(pos.line);
+  // A long line (a record written as one line of JSON) is shown as a window
+  // around the column, "..." marking what is left out on either side.
+  int col = pos.col;
+  bool cut_before = false, cut_after = false;
+  if (source.size() > kExcerptWidth) {
+    auto char_start = [&source](size_t i) {  // never inside a UTF-8 character
+      while (i > 0 && i < source.size() && (source[i] & 0xC0) == 0x80) --i;
+      return i;
+    };
+    const size_t at = col > 0 ? static_cast<size_t>(col - 1) : 0;
+    const size_t from = char_start(at > kExcerptWidth / 2 ? at - kExcerptWidth / 2 : 0);
+    const size_t to = char_start(std::min(source.size(), from + kExcerptWidth));
+    cut_before = from > 0;
+    cut_after = to < source.size();
+    if (col > 0) col -= static_cast<int>(from);
+    source = source.substr(from, to - from);
+  }
+  const std::string_view dots = "...";
+  out.append("  ").append(number).append(" | ").append(cut_before ? dots : "");
+  out.append(source).append(cut_after ? dots : "").append("\n");
   if (pos.col < 1) return out;
-  out.append("  ").append(number.size(), ' ').append(" | ");
-  for (int i = 0; i < pos.col - 1; ++i) {
+  out.append("  ")
+      .append(number.size(), ' ')
+      .append(" | ")
+      .append(cut_before ? "   " : "");
+  for (int i = 0; i < col - 1; ++i) {
     const unsigned char c = i < static_cast<int>(source.size()) ? source[i] : ' ';
     // Tabs are copied so the caret lands under the same column in any terminal;
     // UTF-8 continuation bytes take no column of their own.

@@ -56,6 +56,9 @@ enum class ErrorKind : uint8_t {
   kInternal,     // the rules or the engine went wrong while running (exit 1)
 };
 
+// The most of a source line an error shows (a JSON record may be one line).
+inline constexpr size_t kExcerptWidth = 120;
+
 struct Diagnostic {
   // A constructor rather than aggregate init: GCC 12 reports a false
   // -Wmaybe-uninitialized on the shared_ptr when aggregate init unwinds.
@@ -69,7 +72,8 @@ struct Diagnostic {
 
   // "name:line:col: error: message\n", then when the file and line are known
   // "  12 | <source line>\n     | <padding>^\n". Without a file: "error: message\n".
-  // `severity` replaces "error" (a warning).
+  // A line longer than kExcerptWidth bytes shows kExcerptWidth of them around
+  // the column, "..." where it is cut. `severity` replaces "error" (a warning).
   std::string Format(std::string_view severity = "error") const;
 };
 

@@ -63,6 +63,36 @@ TEST_CASE("Format keeps tabs and skips UTF-8 continuation bytes", "[source]") {
         "    |     ^\n");
 }
 
+TEST_CASE("Format shows a window of a long line around the column", "[source]") {
+  // A record written as one long line of JSON: 60 bytes either side of the
+  // column, "..." where the line is cut, the caret under the column still.
+  const std::string line = std::string(500, 'a') + "BAD" + std::string(500, 'b');
+  auto file = SourceFile::Make("r.json", line + "\n");
+  const std::string shown =
+      "..." + std::string(60, 'a') + "BAD" + std::string(57, 'b') + "...";
+  CHECK(Diagnostic{{file, 1, 501}, "bad move"}.Format() ==
+        "r.json:1:501: error: bad move\n"
+        "  1 | " +
+            shown +
+            "\n"
+            "    | " +
+            std::string(63, ' ') + "^\n");
+  // Near the start: cut at the end only.
+  CHECK(Diagnostic{{file, 1, 2}, "x"}.Format() ==
+        "r.json:1:2: error: x\n  1 | " + std::string(120, 'a') + "...\n    |  ^\n");
+  // A line of exactly kExcerptWidth bytes is shown whole.
+  auto whole = SourceFile::Make("w", std::string(kExcerptWidth, 'w') + "\n");
+  CHECK(Diagnostic{{whole, 1, 3}, "x"}.Format() ==
+        "w:1:3: error: x\n  1 | " + std::string(kExcerptWidth, 'w') + "\n    |   ^\n");
+  // A cut never splits a UTF-8 character.
+  std::string accents;
+  for (int i = 0; i < 100; ++i) accents += "\xc3\xa9";
+  auto utf8 = SourceFile::Make("u", accents + "\n");
+  const std::string out = Diagnostic{{utf8, 1, 101}, "x"}.Format();
+  CHECK(out.find("| ...\xc3\xa9") != std::string::npos);
+  CHECK(out.find("\xc3\xa9...\n") != std::string::npos);
+}
+
 TEST_CASE("Format without a file, line or column", "[source]") {
   CHECK(Diagnostic{{}, "no ruleset given"}.Format() == "error: no ruleset given\n");
   auto file = SourceFile::Make("r.yaml", "a\n");
