@@ -169,11 +169,7 @@ bool ReportTimings(const SimRunContext& run, const SimulationStats& stats,
           << Fixed(seconds, 2) << " s ("
           << Fixed(seconds > 0 ? stats.games / seconds : 0, 0) << " games/s, "
           << run.flags.threads << " threads)\n";
-  if (stats.errors() == 0) return false;
-  run.err << "sim: " << stats.errors() << " game(s) ended in an error";
-  run.err << "; first: " << stats.first_error;
-  run.err << "\n";
-  return true;
+  return WriteSimErrors("sim", stats, run.err);
 }
 
 // Plays the run for `n` players: records the games when asked, prints the

@@ -261,6 +261,7 @@ int RunSimMerge(const std::vector<std::string>& words, std::ostream& out,
     err << "sim merge: " << copied.value() << " games from " << stores.size()
         << " store(s) into " << target.value()->path() << "\n";
   }
+  bool failed = false;  // as one run: exit 1 when some game ended in an error
   if (run) {
     if (args.Has("json")) {
       PrintSimJson(run.value(), out);
@@ -270,8 +271,10 @@ int RunSimMerge(const std::vector<std::string>& words, std::ostream& out,
         WriteSimTable(run.value()[i], out);
       }
     }
+    for (const SimReport& r : run.value())
+      failed |= WriteSimErrors("sim merge", r.stats, err);
   }
-  return kExitOk;
+  return failed ? kExitFailure : kExitOk;
 }
 
 }  // namespace angler

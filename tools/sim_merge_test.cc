@@ -122,6 +122,38 @@ TEST_CASE("sim merge puts shards back into the run, JSON and stores", "[sim][mer
 // Stores carry no shard numbers: a store named twice, or merged into a store
 // that holds its games, is told by the games; a missing one by the shards'
 // JSON named beside the stores. Each refusal copies nothing.
+TEST_CASE("sim merge of a run with errors fails as the run does, saying so",
+          "[sim][merge]") {
+  // Fishing with a promise that breaks once someone passes 60 points: some
+  // games end in a ruleset error.
+  TempFile rules("broken.yaml");
+  rules.Write(
+      "extends: fishing\nname: broken\ninvariants:\n  - at: round_end\n    holds: "
+      "score(p) < 60\n"
+      "    says: nobody passes 60\n");
+  const std::vector<std::string> run = {rules.path(), "--players", "4", "--games",
+                                        "20",         "--seed",    "3"};
+  const Run whole = Sim(With(run, {"--json"}));
+  REQUIRE(whole.code == 1);
+  REQUIRE_THAT(whole.err, Catch::Contains("sim: "));
+  std::vector<std::string> merge = {"merge", "--json"};
+  std::vector<std::unique_ptr<TempFile>> shards;
+  for (int k = 1; k <= 2; ++k) {
+    shards.push_back(std::make_unique<TempFile>("broken-" + std::to_string(k) + ".json"));
+    shards.back()->Write(
+        Sim(With(run, {"--json", "--shard", std::to_string(k) + "/2"})).out);
+    merge.push_back(shards.back()->path());
+  }
+  const Run merged = Sim(merge);
+  CHECK(merged.out == whole.out);
+  CHECK(merged.code == 1);
+  // The run's own words after its timing line, the error's excerpt included.
+  const size_t said = whole.err.find("\nsim: ");
+  REQUIRE(said != std::string::npos);
+  CHECK(merged.err == "sim merge: " + whole.err.substr(said + 6));
+  CHECK_THAT(merged.err, Catch::Contains(" game(s) ended in an error; first: "));
+}
+
 TEST_CASE("sim merge refuses stores given twice, merged twice or missing",
           "[sim][merge]") {
   TempFile j1("s1.json"), j2("s2.json"), j3("s3.json"), d1("s1.db"), d2("s2.db"),

@@ -128,6 +128,14 @@ void PrintSimJson(const std::vector<SimReport>& reports, std::ostream& out) {
   out << json.str() << "\n";
 }
 
+bool WriteSimErrors(std::string_view who, const SimulationStats& stats,
+                    std::ostream& err) {
+  if (stats.errors() == 0) return false;
+  err << who << ": " << stats.errors()
+      << " game(s) ended in an error; first: " << stats.first_error << "\n";
+  return true;
+}
+
 void WriteSimTable(const SimReport& report, std::ostream& out) {
   const SimRun& run = report.run;
   const SimulationStats& stats = report.stats;

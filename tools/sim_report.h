@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dsl/source.h"
@@ -49,6 +50,11 @@ void WriteSimJson(const SimReport& report, JsonWriter& json);
 void PrintSimJson(const std::vector<SimReport>& reports, std::ostream& out);
 // The table people read.
 void WriteSimTable(const SimReport& report, std::ostream& out);
+
+// "sim: 3 game(s) ended in an error; first: ...\n" on `err` (`who` is the
+// command, "sim" or "sim merge") when some game of the report did; whether so.
+bool WriteSimErrors(std::string_view who, const SimulationStats& stats,
+                    std::ostream& err);
 
 // A report from one object that WriteSimJson wrote; errors name `file`.
 Result<SimReport> ReadSimJson(const JsonValue& object, const std::string& file);
