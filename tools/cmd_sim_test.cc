@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <sstream>
 
 #include "tools/commands.h"
@@ -59,6 +60,30 @@ TEST_CASE("sim prints a table of seats and keeps timings on stderr", "[sim]") {
   CHECK_THAT(run.out, Catch::Contains("overfished"));
   CHECK(run.out.find(" s (") == std::string::npos);
   CHECK_THAT(run.err, Catch::Contains("games/s"));
+}
+
+TEST_CASE("sim's table keeps its columns apart when numbers are wide", "[sim]") {
+  // Der falsche Hering's greedy bots score in the hundreds, below zero too:
+  // the mean and its interval are wider than their columns.
+  const Run run =
+      Sim({"falscher-hering", "--players", "3", "--games", "2", "--bots", "greedy"});
+  REQUIRE(run.code == 0);
+  CHECK_THAT(run.out,
+             Catch::StartsWith("falscher-hering (Der falsche Hering): 3 players, "
+                               "2 games, seed 1\n"));
+  for (size_t at = run.out.find("\nP"); at != std::string::npos;
+       at = run.out.find("\nP", at + 1)) {
+    const std::string row = run.out.substr(at + 1, run.out.find('\n', at + 1) - at - 1);
+    INFO(row);
+    // Each number stands apart: no digit runs into a minus sign or a dot.
+    for (size_t i = 1; i < row.size(); ++i) {
+      CHECK_FALSE(
+          (std::isdigit(static_cast<unsigned char>(row[i - 1])) && row[i] == '-'));
+    }
+  }
+  const Run one = Sim({"fishing", "--players", "4", "--games", "1"});
+  CHECK_THAT(one.out,
+             Catch::StartsWith("fishing (Fishing): 4 players, 1 game, seed 1\n"));
 }
 
 TEST_CASE("sim usage errors exit 2 with a message", "[sim]") {

@@ -140,7 +140,7 @@ void WriteSimTable(const SimReport& report, std::ostream& out) {
   const SimRun& run = report.run;
   const SimulationStats& stats = report.stats;
   out << run.ruleset << " (" << run.title << "): " << stats.players << " players, "
-      << stats.games << " games, seed " << run.seed;
+      << stats.games << (stats.games == 1 ? " game" : " games") << ", seed " << run.seed;
   if (run.shards > 0) {
     out << ", shard " << run.shard << "/" << run.shards << " of " << run.run_games
         << " games";
@@ -156,19 +156,24 @@ void WriteSimTable(const SimReport& report, std::ostream& out) {
   out << PadRight("seat", seat_width) << "  " << PadRight("bot", bot_width)
       << "   wins  win rate      95% CI      mean score       95% CI    "
          "score p5   p25   p50   p75   p95\n";
+  // Right-aligned in `width`; a wider value keeps a space before it, so that
+  // large scores ("-671.60..573.60") never run into the column before.
+  auto column = [](const std::string& text, size_t width) {
+    return text.size() < width ? PadLeft(text, width) : " " + text;
+  };
   for (int p = 0; p < stats.players; ++p) {
     const auto seat = static_cast<size_t>(p);
     const Interval win = WilsonInterval(stats.wins[seat], stats.games);
     const Interval score = HistogramMoments(stats.ranks[seat]).MeanInterval();
     out << PadRight(players[seat], seat_width) << "  "
         << PadRight(run.bots[seat], bot_width) << " "
-        << PadLeft(std::to_string(stats.wins[seat]), 6)
-        << PadLeft(Fixed(100 * WinRate(stats, p), 1) + "%", 10)
-        << PadLeft(Fixed(100 * win.low, 1) + ".." + Fixed(100 * win.high, 1) + "%", 14)
-        << PadLeft(Fixed(stats.MeanRank(p), 2), 14)
-        << PadLeft(Fixed(score.low, 2) + ".." + Fixed(score.high, 2), 15) << "   ";
+        << column(std::to_string(stats.wins[seat]), 6)
+        << column(Fixed(100 * WinRate(stats, p), 1) + "%", 10)
+        << column(Fixed(100 * win.low, 1) + ".." + Fixed(100 * win.high, 1) + "%", 14)
+        << column(Fixed(stats.MeanRank(p), 2), 14)
+        << column(Fixed(score.low, 2) + ".." + Fixed(score.high, 2), 15) << "   ";
     for (double q : kReportedPercentiles) {
-      out << PadLeft(std::to_string(Percentile(stats.ranks[seat], q)), q == 5 ? 8 : 6);
+      out << column(std::to_string(Percentile(stats.ranks[seat], q)), q == 5 ? 8 : 6);
     }
     out << "\n";
   }
