@@ -231,7 +231,26 @@ Result<std::unique_ptr<Store>> Store::OpenAt(const std::string& db_flag) {
   return Open(path.value());
 }
 
+namespace {
+
+// A --db flag naming a file that is not there: the store it means is missing.
+Status NamedStoreExists(const std::string& db_flag) {
+  std::error_code ec;
+  if (db_flag.empty() || Store::InMemory(db_flag) || fs::exists(db_flag, ec)) return Ok();
+  return Diagnostic({}, "store " + db_flag +
+                            ": no such file (a store is made by sim, play or check "
+                            "with --record or --store, or by replay import)");
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Store>> Store::OpenExistingAt(const std::string& db_flag) {
+  if (Status there = NamedStoreExists(db_flag); !there) return there.errors();
+  return OpenAt(db_flag);
+}
+
 Result<std::unique_ptr<Store>> Store::OpenAtToRead(const std::string& db_flag) {
+  if (Status there = NamedStoreExists(db_flag); !there) return there.errors();
   Result<std::string> at = PathAt(db_flag);
   if (!at) return at.errors();
   const std::string& path = at.value();

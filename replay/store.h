@@ -100,9 +100,14 @@ class Store {
   // For commands that only read (`replay list/show/export`): an existing
   // store at the current schema opens read-only, so a store on a read-only
   // filesystem or in a folder one may not write can be read (then without
-  // locks: nothing else can be writing there). Anything else (no file yet, an
-  // older schema to migrate) opens as OpenAt does.
+  // locks: nothing else can be writing there). An older schema to migrate,
+  // or the default store before its first use, opens as OpenAt does; a
+  // --db naming no file is refused (OpenExistingAt).
   static Result<std::unique_ptr<Store>> OpenAtToRead(const std::string& db_flag);
+  // OpenAt for commands that use games already stored (`analyze`, `replay`'s
+  // edits): a --db naming no file is refused, most likely mistyped, and
+  // nothing is created; the default store opens as ever.
+  static Result<std::unique_ptr<Store>> OpenExistingAt(const std::string& db_flag);
 
   const std::string& path() const { return db_.path(); }
   int schema_version() const { return schema_version_; }

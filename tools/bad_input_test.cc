@@ -173,6 +173,10 @@ TEST_CASE("bad input: an empty .scn file and an empty folder agree", "[bad_input
 
 TEST_CASE("bad input: replay verify with an unknown ruleset", "[bad_input]") {
   TempDir dir;
+  // A store with a game, so that the ruleset is what is wrong.
+  REQUIRE(Angler({"sim", "fishing", "--players", "4", "--games", "1", "--record", "--db",
+                  dir.path("r.db")})
+              .code == 0);
   const Ran ran =
       Angler({"replay", "verify", "--ruleset", "nosuch", "--db", dir.path("r.db")});
   INFO(ran.out << ran.err);

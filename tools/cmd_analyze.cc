@@ -166,7 +166,7 @@ int Analyze(const Args& args, std::ostream& out, std::ostream& err) {
   if (!playouts) return fail(playouts.errors());
   Result<uint64_t> seed = args.GetUint64("seed", 1);
   if (!seed) return fail(seed.errors());
-  auto store = Store::OpenAt(args.Get("db").value_or(""));
+  auto store = Store::OpenExistingAt(args.Get("db").value_or(""));
   if (!store) return fail(store.errors());
   Result<GameRecord> record = store.value()->LoadGame(id);
   if (!record) return fail(record.errors());

@@ -51,6 +51,16 @@ TEST_CASE("replay: help, usage errors and unknown commands", "[replay-cmd]") {
 
 TEST_CASE("replay list: a table, filters and JSON", "[replay-cmd]") {
   TempStore tmp;
+  // A --db naming no file: refused, and nothing made there (a mistyped name).
+  Ran missing = tmp.Run({"list"});
+  CHECK(missing.code == kExitUsage);
+  CHECK_THAT(missing.err, Catch::Contains("store " + tmp.path() + ": no such file"));
+  CHECK_FALSE(std::filesystem::exists(tmp.path()));
+  Ran annotate = tmp.Run({"annotate", "1", "1", "a note"});
+  CHECK(annotate.code == kExitUsage);
+  CHECK_THAT(annotate.err, Catch::Contains(": no such file"));
+  CHECK_FALSE(std::filesystem::exists(tmp.path()));
+  tmp.Open();  // an empty store
   Ran empty = tmp.Run({"list"});
   CHECK(empty.code == kExitOk);
   CHECK(empty.out == "no games in " + tmp.path() + "\n");

@@ -53,7 +53,7 @@ int Fail(Context& c, const std::string& message, ErrorKind kind) {
 }
 
 Result<std::unique_ptr<Store>> OpenStore(const Args& args) {
-  return Store::OpenAt(args.Get("db").value_or(""));
+  return Store::OpenExistingAt(args.Get("db").value_or(""));
 }
 
 Result<std::unique_ptr<Store>> OpenStoreToRead(const Args& args) {

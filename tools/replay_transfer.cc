@@ -392,7 +392,7 @@ int Import(Context& c) {
     if (!rules) return Fail(c, rules.errors());
     options.rulesets.push_back(rules.value());
   }
-  auto store = OpenStore(c.args);
+  auto store = Store::OpenAt(c.args.Get("db").value_or(""));  // made on first import
   if (!store) return Fail(c, store.errors());
   const auto begin = std::chrono::steady_clock::now();
   Result<std::vector<int64_t>> ids = StoreRecords(*store.value(), all, options);
