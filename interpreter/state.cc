@@ -46,7 +46,7 @@ void CopyState(State& to, const State& from) {
 #ifdef ANGLER_STATE_COPY_BY_MACHINE
   CopyBlocks(reinterpret_cast<uint8_t*>(&to), reinterpret_cast<const uint8_t*>(&from));
 #else
-  std::memmove(static_cast<void*>(&to), &from, sizeof(State));
+  std::memmove(static_cast<void*>(&to), &from, kBlocks * kStateBlock);
 #endif
 }
 
