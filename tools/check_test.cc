@@ -58,6 +58,19 @@ class TempFile {
   std::string path_;
 };
 
+// A scenario titled "first trick" whose trick Debbie wins, expecting `winner`.
+std::string FirstTrick(const std::string& winner) {
+  return "scenario \"first trick\" {\n"
+         "  ruleset fishing\n  players Anne, Paul, Debbie, Nikki\n"
+         "  hand Anne: yellow 7\n  hand Paul: yellow 3\n"
+         "  hand Debbie: yellow 10\n  hand Nikki: purple 2\n"
+         "  leader = Anne\n"
+         "  Anne plays yellow 7\n  Paul plays yellow 3\n"
+         "  Debbie plays yellow 10\n  Nikki plays purple 2\n"
+         "  expect winner " +
+         winner + "\n}\n";
+}
+
 TEST_CASE("check: every Fishing scenario passes", "[check]") {
   Output o = Check({Scenarios("fishing")});
   INFO(o.out + o.err);
@@ -142,15 +155,7 @@ TEST_CASE("check: a folder runs every .scn below it; bad input wins over failure
 
 TEST_CASE("check: a file named twice, or named and in a named folder, runs once",
           "[check][store]") {
-  TempFile scn("t.scn",
-               "scenario \"first trick\" {\n"
-               "  ruleset fishing\n  players Anne, Paul, Debbie, Nikki\n"
-               "  hand Anne: yellow 7\n  hand Paul: yellow 3\n"
-               "  hand Debbie: yellow 10\n  hand Nikki: purple 2\n"
-               "  leader = Anne\n"
-               "  Anne plays yellow 7\n  Paul plays yellow 3\n"
-               "  Debbie plays yellow 10\n  Nikki plays purple 2\n"
-               "  expect winner Debbie\n}\n");
+  TempFile scn("t.scn", FirstTrick("Debbie"));
   const std::string again = scn.dir() + "/./t.scn";
   Output o = Check({scn.path(), again, scn.dir()});
   CHECK(o.code == 0);
@@ -278,15 +283,7 @@ TEST_CASE("check --store names scenarios that passed last time and fail now",
   auto scn = (dir / "t.scn").string();
   std::filesystem::remove(db);
   auto write = [&](const std::string& winner) {
-    std::ofstream(scn) << "scenario \"first trick\" {\n"
-                          "  ruleset fishing\n  players Anne, Paul, Debbie, Nikki\n"
-                          "  hand Anne: yellow 7\n  hand Paul: yellow 3\n"
-                          "  hand Debbie: yellow 10\n  hand Nikki: purple 2\n"
-                          "  leader = Anne\n"
-                          "  Anne plays yellow 7\n  Paul plays yellow 3\n"
-                          "  Debbie plays yellow 10\n  Nikki plays purple 2\n"
-                          "  expect winner "
-                       << winner << "\n}\n";
+    std::ofstream(scn) << FirstTrick(winner);
   };
   auto run = [&](std::string& text) {
     std::ostringstream out, err;
