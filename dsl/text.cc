@@ -19,6 +19,24 @@ std::string Hex64(uint64_t v) {
   return s;
 }
 
+bool ParseHex64(std::string_view text, uint64_t& out) {
+  if (text.size() != 16) return false;
+  uint64_t v = 0;
+  for (char c : text) {
+    int digit;
+    if (c >= '0' && c <= '9') {
+      digit = c - '0';
+    } else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') {
+      digit = (c | 0x20) - 'a' + 10;
+    } else {
+      return false;
+    }
+    v = v << 4 | static_cast<uint64_t>(digit);
+  }
+  out = v;
+  return true;
+}
+
 std::string Join(const std::vector<std::string>& items, std::string_view separator) {
   std::string out;
   for (size_t i = 0; i < items.size(); ++i) {

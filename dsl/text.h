@@ -50,6 +50,9 @@ inline uint64_t Fnv1aWord(uint64_t hash, uint64_t value) {
 
 // Exactly 16 lower-case hex digits: "00000000deadbeef".
 std::string Hex64(uint64_t v);
+// What Hex64 wrote, back: exactly 16 hex digits (either case); false, with
+// `out` untouched, for anything else.
+bool ParseHex64(std::string_view text, uint64_t& out);
 
 // `s` without leading and trailing blanks (space, tab, CR, LF).
 std::string_view Trim(std::string_view s);

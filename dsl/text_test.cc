@@ -15,6 +15,17 @@ TEST_CASE("text: FNV-1a, hex and join", "[text]") {
   CHECK(Hex64(0) == "0000000000000000");
   CHECK(Hex64(0xdeadbeefULL) == "00000000deadbeef");
   CHECK(Hex64(~0ULL) == "ffffffffffffffff");
+  uint64_t v = 7;
+  CHECK(ParseHex64("00000000DEADbeef", v));
+  CHECK(v == 0xdeadbeefULL);
+  CHECK(ParseHex64(Hex64(~0ULL), v));
+  CHECK(v == ~0ULL);
+  for (const char* bad : {"", "zz", "deadbeef", "00000000deadbeeg", "000000000deadbeef",
+                          " 0000000deadbeef", "-000000000000001"}) {
+    CAPTURE(bad);
+    CHECK(!ParseHex64(bad, v));
+    CHECK(v == ~0ULL);  // untouched
+  }
   CHECK(Join({}) == "");
   CHECK(Join({"a"}) == "a");
   CHECK(Join({"a", "b", "c"}) == "a, b, c");

@@ -1,5 +1,9 @@
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cctype>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "tools/commands.h"
@@ -121,12 +125,6 @@ TEST_CASE("sim --help prints its flags and exits 0", "[sim]") {
   CHECK(run.err.empty());
 }
 
-}  // namespace
-}  // namespace angler
-
-namespace angler {
-namespace {
-
 TEST_CASE("sim --players A..B runs each player count", "[sim]") {
   std::ostringstream out, err;
   int code =
@@ -164,6 +162,54 @@ TEST_CASE("sim --names names the seats in the table and the records", "[sim]") {
   const Run range = Sim({"fishing", "--players", "3..4", "--names", "Anne,Bob,Carl"});
   CHECK(range.code == 2);
   CHECK_THAT(range.err, Catch::Contains("--names needs one player count"));
+}
+
+// A run printed as a table and as JSON.
+std::pair<Run, Run> TableAndJson(std::vector<std::string> args) {
+  Run table = Sim(args);
+  args.push_back("--json");
+  return {std::move(table), Sim(args)};
+}
+
+TEST_CASE("sim says n/a where one game, or none, gives no number", "[sim]") {
+  const auto [one, json] =
+      TableAndJson({"fishing", "--players", "3", "--games", "1", "--bots", "random"});
+  REQUIRE(one.code == 0);
+  // A mean over one game has no interval: n/a, not "41.00..41.00". Wilson's
+  // interval of a win rate stands on one game.
+  CHECK_THAT(
+      one.out,
+      Catch::Matches(
+          R"((.|\n)*\nP1 +random +[01] +(0|100)\.0% +[0-9.]+\.\.[0-9.]+% +[0-9]+\.00 +n/a (.|\n)*)"));
+  CHECK_THAT(one.out, Catch::Contains(" actions (95% CI n/a)\n"));
+  CHECK_THAT(json.out, Catch::Contains("\"mean_score_ci\":null"));
+  CHECK_THAT(json.out, Catch::Contains("\"mean_actions_ci\":null"));
+  CHECK_THAT(json.out, Catch::Contains("\"win_rate_ci\":["));
+
+  // A promise every game breaks: no game completes, so nothing is measured.
+  // Rates and means are over completed games (an errored game has no winner),
+  // and over none they are n/a, not 0.
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("angler-sim-none-" + std::to_string(getpid()) + ".yaml"))
+                               .string();
+  std::ofstream(path)
+      << "extends: fishing\nname: never\ninvariants:\n"
+         "  - at: round_end\n    holds: round < 1\n    says: no round ends\n";
+  const auto [none, none_json] =
+      TableAndJson({path, "--players", "3", "--games", "4", "--bots", "random"});
+  std::filesystem::remove(path);
+  CHECK(none.code == 1);
+  CHECK_THAT(
+      none.out,
+      Catch::Matches(
+          R"((.|\n)*\nP1 +random +0 +n/a +n/a +n/a +n/a +n/a +n/a +n/a +n/a +n/a\n(.|\n)*)"));
+  CHECK_THAT(none.out, Catch::Contains("mean game length: n/a (no game completed)"));
+  CHECK_THAT(none.out, Catch::Contains("errors: 4 (ruleset errors 4, failed games 0)"));
+  CHECK_THAT(none_json.out,
+             Catch::Contains("\"wins\":0,\"mean_score\":null,\"win_rate\":null,"
+                             "\"win_rate_ci\":null,\"mean_score_ci\":null,"
+                             "\"score_percentiles\":{\"p5\":null,"));
+  CHECK_THAT(none_json.out, Catch::Contains("\"mean_actions\":null"));
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,12 +33,13 @@ struct PairedMeasure {
   std::string reason;   // for end_reason: its name ("" : the normal end)
   Moments a, b, difference;
 
-  Interval DifferenceInterval() const { return difference.MeanInterval(); }
+  // Two games paired at least (else n/a).
+  std::optional<Interval> DifferenceInterval() const { return difference.MeanInterval(); }
   // A game paired: the means are numbers (else n/a).
   bool Measured() const { return difference.n > 0; }
-  // Two games at least: one gives an interval of nothing around its value.
   bool Significant() const {
-    return difference.n >= 2 && DifferenceInterval().ExcludesZero();
+    const std::optional<Interval> i = DifferenceInterval();
+    return i && i->ExcludesZero();
   }
 };
 

@@ -1,6 +1,7 @@
 #include "tools/compare_report.h"
 
 #include <cstdio>
+#include <optional>
 #include <ostream>
 
 #include "interpreter/move_text.h"
@@ -30,9 +31,9 @@ std::string MeanText(const PairedMeasure& m, const Moments& x, bool sign) {
 }
 
 std::string IntervalText(const PairedMeasure& m) {
-  if (!m.Measured()) return "n/a";
-  const Interval i = m.DifferenceInterval();
-  return Value(m, i.low, true) + ".." + Value(m, i.high, true);
+  const std::optional<Interval> i = m.DifferenceInterval();
+  if (!i) return "n/a";
+  return Value(m, i->low, true) + ".." + Value(m, i->high, true);
 }
 
 std::string Pad(const std::string& s, size_t width, bool left) {
@@ -114,9 +115,8 @@ void WriteCompareJson(const Comparison& c, std::ostream& out) {
     json.Key("difference");
     mean(m.difference);
     json.Key("ci");
-    if (measured) {
-      const Interval i = m.DifferenceInterval();
-      json.BeginArray().Double(i.low).Double(i.high).EndArray();
+    if (const std::optional<Interval> i = m.DifferenceInterval()) {
+      json.BeginArray().Double(i->low).Double(i->high).EndArray();
     } else {
       json.Null();
     }
@@ -159,10 +159,8 @@ std::string CompareHtml(const Comparison& c) {
     BarSeries s{r == &c.a ? a_name : b_name, {}, {}};
     for (int p = 0; p < r->stats.players; ++p) {
       const auto seat = static_cast<size_t>(p);
-      s.values.push_back(r->stats.games ? static_cast<double>(r->stats.wins[seat]) /
-                                              static_cast<double>(r->stats.games)
-                                        : 0);
-      s.errors.push_back(WilsonInterval(r->stats.wins[seat], r->stats.games));
+      s.values.push_back(r->stats.WinRate(p));
+      s.errors.push_back(WilsonInterval(r->stats.wins[seat], r->stats.completed));
       if (r == &c.a) seats.push_back(SeatName(p));
     }
     wins.push_back(std::move(s));

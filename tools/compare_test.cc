@@ -56,7 +56,8 @@ TEST_CASE("compare: a shorter variant is shorter and scores less", "[compare]") 
   const Comparison c = Compare(a, b, seats, {1, 0, 120}, 2);
   const PairedMeasure& length = Find(c, "game_length");
   CHECK(length.Significant());
-  CHECK(length.DifferenceInterval().high < 0);  // B - A: fewer actions in 6 rounds
+  CHECK(length.DifferenceInterval().value().high <
+        0);  // B - A: fewer actions in 6 rounds
   for (int p = 0; p < 4; ++p) CHECK(Find(c, "mean_score", p).Significant());
   // The per-ruleset reports are those of sim.
   CHECK(c.a.stats.games == 120);

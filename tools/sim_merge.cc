@@ -41,7 +41,8 @@ bool SameRun(const SimReport& a, const SimReport& b) {
   return a.run.ruleset == b.run.ruleset && a.run.content_hash == b.run.content_hash &&
          a.run.seed == b.run.seed && a.run.bots == b.run.bots &&
          a.run.shards == b.run.shards && a.run.run_games == b.run.run_games &&
-         a.run.end_reasons == b.run.end_reasons && a.stats.players == b.stats.players;
+         a.run.end_reasons == b.run.end_reasons && a.stats.players == b.stats.players &&
+         a.run.players == b.run.players;
 }
 
 bool IsStoreFile(const std::string& path) {
@@ -85,8 +86,9 @@ Result<std::vector<SimReport>> MergeShards(const std::vector<ShardOutput>& shard
     const SimReport& head = shard.reports.front();
     if (shard.reports.size() != first.reports.size() ||
         !SameRun(head, first.reports.front())) {
-      return Diagnostic({}, shard.file + ": a shard of another run than " + first.file +
-                                " (ruleset, seed, bots, players or shard count differ)");
+      return Diagnostic(
+          {}, shard.file + ": a shard of another run than " + first.file +
+                  " (ruleset, seed, bots, players, names or shard count differ)");
     }
     const auto index = static_cast<size_t>(head.run.shard - 1);
     if (index >= by_index.size()) return Diagnostic({}, shard.file + ": bad shard index");

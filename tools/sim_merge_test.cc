@@ -119,6 +119,30 @@ TEST_CASE("sim merge puts shards back into the run, JSON and stores", "[sim][mer
   }
 }
 
+TEST_CASE("sim merge keeps the seats' names, and refuses shards named otherwise",
+          "[sim][merge]") {
+  const std::vector<std::string> run = {"fishing", "--players", "3",
+                                        "--games", "6",         "--seed",
+                                        "4",       "--names",   "Anne,Bob,Carlotta"};
+  TempFile one("n1.json"), two("n2.json"), other("n3.json");
+  one.Write(Sim(With(run, {"--json", "--shard", "1/2"})).out);
+  two.Write(Sim(With(run, {"--json", "--shard", "2/2"})).out);
+  CHECK_THAT(Sim(With(run, {"--json"})).out,
+             Catch::Contains("\"names\":[\"Anne\",\"Bob\",\"Carlotta\"]"));
+  const Run merged = Sim({"merge", one.path(), two.path()});
+  REQUIRE(merged.code == 0);
+  CHECK(merged.out == Sim(run).out);
+  CHECK_THAT(merged.out, Catch::Contains("\nCarlotta  "));
+  CHECK(Sim({"merge", "--json", one.path(), two.path()}).out ==
+        Sim(With(run, {"--json"})).out);
+  std::vector<std::string> renamed = run;
+  renamed.back() = "Anne,Bob,Carl";
+  other.Write(Sim(With(renamed, {"--json", "--shard", "2/2"})).out);
+  const Run refused = Sim({"merge", one.path(), other.path()});
+  CHECK(refused.code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("names or shard count differ"));
+}
+
 // Stores carry no shard numbers: a store named twice, or merged into a store
 // that holds its games, is told by the games; a missing one by the shards'
 // JSON named beside the stores. Each refusal copies nothing.
@@ -250,6 +274,37 @@ TEST_CASE("sim --shard and sim merge refuse what does not fit", "[sim][merge]") 
     const Run run = Sim(With({"merge"}, c.files));
     CHECK(run.code == 2);
     CHECK_THAT(run.err, Catch::Contains(c.message));
+  }
+  // A shard whose counts do not agree (edited by hand, or damaged) is refused,
+  // not added up into a report that looks right.
+  const std::string good = shard("2/2", "1");
+  auto edited = [&](const std::string& from, const std::string& to) {
+    std::string text = good;
+    const size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), to);
+  };
+  const std::string signature = good.substr(good.find("\"signature\":"), 30);
+  const std::vector<std::pair<std::string, const char*>> damaged = {
+      {edited(signature, "\"signature\":\"zz\""),
+       "'signature' is not 16 hexadecimal digits"},
+      {edited("\"wins\":", "\"wins\":9"),
+       "the counts disagree: a seat has more wins than completed games"},
+      {edited("\"errors\":0", "\"errors\":2"),
+       "the counts disagree: 'length_counts' and 'errors' do not add up to 'games'"},
+      {edited("\"score_counts\":[[", "\"score_counts\":[[0,1],["),
+       "the counts disagree: a seat's 'score_counts' do not add up to the completed "
+       "games"},
+      {edited("\"overfished\":", "\"overfished\":9"),
+       "the counts disagree: more games ended early than completed"},
+  };
+  for (const auto& [text, message] : damaged) {
+    INFO(message);
+    TempFile bad("damaged.json");
+    bad.Write(text);
+    const Run run = Sim({"merge", one.path(), bad.path()});
+    CHECK(run.code == 2);
+    CHECK_THAT(run.err, Catch::Contains(std::string("damaged.json: ") + message));
   }
   TempFile broken("broken.json");
   broken.Write("{\"games\": 3,\n  \"players\" 3}");

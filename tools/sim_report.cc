@@ -2,18 +2,41 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <optional>
 #include <ostream>
 
+#include "dsl/text.h"
 #include "interpreter/move_text.h"
 #include "replay/record.h"
 
 namespace angler {
 namespace {
 
-void WriteInterval(const Interval& i, int decimals, JsonWriter& json) {
-  json.BeginArray().Double(i.low, decimals).Double(i.high, decimals).EndArray();
+constexpr char kNotAvailable[] = "n/a";
+
+// null where there is none (a mean over fewer than two games).
+void WriteInterval(const std::optional<Interval>& i, int decimals, JsonWriter& json) {
+  if (!i) {
+    json.Null();
+    return;
+  }
+  json.BeginArray().Double(i->low, decimals).Double(i->high, decimals).EndArray();
+}
+
+// A rate or mean over no completed game is no number: null, not 0.
+void WriteMean(bool measured, double value, JsonWriter& json) {
+  if (measured) {
+    json.Double(value);
+  } else {
+    json.Null();
+  }
+}
+
+// Wins of the completed games; none when no game completed (Wilson's
+// interval of nothing is [0, 1], which says nothing either).
+std::optional<Interval> WinInterval(const SimulationStats& stats, size_t seat) {
+  if (stats.completed == 0) return std::nullopt;
+  return WilsonInterval(stats.wins[seat], stats.completed);
 }
 
 void WritePercentiles(const Histogram& h, JsonWriter& json) {
@@ -21,7 +44,11 @@ void WritePercentiles(const Histogram& h, JsonWriter& json) {
   for (double p : kReportedPercentiles) {
     char key[8];
     std::snprintf(key, sizeof key, "p%d", static_cast<int>(p));
-    json.Key(key).Int(Percentile(h, p));
+    if (h.empty()) {
+      json.Key(key).Null();  // no completed game: no score, not 0
+    } else {
+      json.Key(key).Int(Percentile(h, p));
+    }
   }
   json.EndObject();
 }
@@ -32,22 +59,19 @@ void WriteCounts(const Histogram& h, JsonWriter& json) {
   json.EndArray();
 }
 
-double WinRate(const SimulationStats& stats, int seat) {
-  return stats.games ? static_cast<double>(stats.wins[static_cast<size_t>(seat)]) /
-                           static_cast<double>(stats.games)
-                     : 0;
-}
-
 void WriteSeats(const SimulationStats& stats, JsonWriter& json) {
   json.Key("seats").BeginArray();
   for (int p = 0; p < stats.players; ++p) {
     const auto seat = static_cast<size_t>(p);
     json.BeginObject();
     json.Key("wins").Int(stats.wins[seat]);
-    json.Key("mean_score").Double(stats.MeanRank(p));
-    json.Key("win_rate").Double(WinRate(stats, p));
+    const bool measured = stats.completed > 0;
+    json.Key("mean_score");
+    WriteMean(measured, stats.MeanRank(p), json);
+    json.Key("win_rate");
+    WriteMean(measured, stats.WinRate(p), json);
     json.Key("win_rate_ci");
-    WriteInterval(WilsonInterval(stats.wins[seat], stats.games), 4, json);
+    WriteInterval(WinInterval(stats, seat), 4, json);
     json.Key("mean_score_ci");
     WriteInterval(HistogramMoments(stats.ranks[seat]).MeanInterval(), 4, json);
     json.Key("score_percentiles");
@@ -57,6 +81,14 @@ void WriteSeats(const SimulationStats& stats, JsonWriter& json) {
     json.EndObject();
   }
   json.EndArray();
+}
+
+// "low..high" scaled, rounded and followed by `unit`; "n/a" where there is
+// no interval.
+std::string RangeText(const std::optional<Interval>& i, double scale, int decimals,
+                      const char* unit = "") {
+  if (!i) return kNotAvailable;
+  return Fixed(scale * i->low, decimals) + ".." + Fixed(scale * i->high, decimals) + unit;
 }
 
 }  // namespace
@@ -82,7 +114,8 @@ void WriteSimJson(const SimReport& report, JsonWriter& json) {
   json.Key("games").Int(stats.games);
   json.Key("players").Int(stats.players);
   WriteSeats(stats, json);
-  json.Key("mean_actions").Double(stats.MeanActions());
+  json.Key("mean_actions");
+  WriteMean(stats.completed > 0, stats.MeanActions(), json);
   json.Key("overfished").Int(stats.ended_early);
   json.Key("end_reasons").BeginObject();
   for (size_t r = 1; r < run.end_reasons.size(); ++r) {
@@ -110,6 +143,11 @@ void WriteSimJson(const SimReport& report, JsonWriter& json) {
   WriteCounts(stats.lengths, json);
   if (stats.first_error_game >= 0)
     json.Key("first_error_game").Int(stats.first_error_game);
+  if (!run.players.empty()) {  // P1..Pn, or --names
+    json.Key("names").BeginArray();
+    for (const std::string& name : run.players) json.String(name);
+    json.EndArray();
+  }
   if (run.shards > 0) {
     json.Key("shard").BeginObject();
     json.Key("index").Int(run.shard);
@@ -163,25 +201,33 @@ void WriteSimTable(const SimReport& report, std::ostream& out) {
   };
   for (int p = 0; p < stats.players; ++p) {
     const auto seat = static_cast<size_t>(p);
-    const Interval win = WilsonInterval(stats.wins[seat], stats.games);
-    const Interval score = HistogramMoments(stats.ranks[seat]).MeanInterval();
+    const bool measured = stats.completed > 0;
     out << PadRight(players[seat], seat_width) << "  "
         << PadRight(run.bots[seat], bot_width) << " "
         << column(std::to_string(stats.wins[seat]), 6)
-        << column(Fixed(100 * WinRate(stats, p), 1) + "%", 10)
-        << column(Fixed(100 * win.low, 1) + ".." + Fixed(100 * win.high, 1) + "%", 14)
-        << column(Fixed(stats.MeanRank(p), 2), 14)
-        << column(Fixed(score.low, 2) + ".." + Fixed(score.high, 2), 15) << "   ";
+        << column(measured ? Fixed(100 * stats.WinRate(p), 1) + "%"
+                           : std::string(kNotAvailable),
+                  10)
+        << column(RangeText(WinInterval(stats, seat), 100, 1, "%"), 14)
+        << column(measured ? Fixed(stats.MeanRank(p), 2) : std::string(kNotAvailable), 14)
+        << column(RangeText(HistogramMoments(stats.ranks[seat]).MeanInterval(), 1, 2), 15)
+        << "   ";
     for (double q : kReportedPercentiles) {
-      out << column(std::to_string(Percentile(stats.ranks[seat], q)), q == 5 ? 8 : 6);
+      const std::string value = measured
+                                    ? std::to_string(Percentile(stats.ranks[seat], q))
+                                    : std::string(kNotAvailable);
+      out << column(value, q == 5 ? 8 : 6);
     }
     out << "\n";
   }
   out << "(a shared win counts for each winner; intervals at 95%: Wilson for win\n"
          " rates, Student's t for means; score percentiles by nearest rank)\n\n";
-  const Interval length = HistogramMoments(stats.lengths).MeanInterval();
-  out << "mean game length: " << Fixed(stats.MeanActions(), 1) << " actions (95% CI "
-      << Fixed(length.low, 1) << ".." << Fixed(length.high, 1) << ")\n";
+  if (stats.completed == 0) {
+    out << "mean game length: n/a (no game completed)\n";
+  } else {
+    out << "mean game length: " << Fixed(stats.MeanActions(), 1) << " actions (95% CI "
+        << RangeText(HistogramMoments(stats.lengths).MeanInterval(), 1, 1) << ")\n";
+  }
   out << "ended early: " << stats.ended_early;
   if (run.end_reasons.size() > 1) {
     out << " (";
@@ -298,6 +344,37 @@ void ReadSeats(ReportReader& r, const JsonValue* seats, SimulationStats& stats) 
   }
 }
 
+// The counts of one report agree with each other, as Simulate leaves them:
+// a hand-edited or damaged output would otherwise merge into a report that
+// looks right.
+void CheckCounts(const SimulationStats& stats, ReportReader& r) {
+  auto fail = [&](const char* what) {
+    r.Fail(std::string("the counts disagree: ") + what);
+  };
+  const auto negative = [](const Histogram& h) {
+    return std::any_of(h.begin(), h.end(), [](const auto& kv) { return kv.second < 0; });
+  };
+  if (stats.games < 0 || stats.ruleset_errors < 0 || stats.failures < 0)
+    return fail("a negative number of games");
+  if (negative(stats.lengths)) return fail("a negative count in 'length_counts'");
+  if (stats.completed + stats.errors() != stats.games)
+    return fail("'length_counts' and 'errors' do not add up to 'games'");
+  for (size_t p = 0; p < stats.wins.size(); ++p) {
+    if (negative(stats.ranks[p]) || HistogramCount(stats.ranks[p]) != stats.completed)
+      return fail("a seat's 'score_counts' do not add up to the completed games");
+    if (stats.wins[p] < 0 || stats.wins[p] > stats.completed)
+      return fail("a seat has more wins than completed games");
+  }
+  int64_t ended = 0;
+  for (size_t k = 1; k < stats.end_reasons.size(); ++k) {
+    if (stats.end_reasons[k] < 0) return fail("a negative count in 'end_reasons'");
+    ended += stats.end_reasons[k];
+  }
+  if (ended > stats.completed) return fail("more 'end_reasons' than completed games");
+  if (stats.ended_early < 0 || stats.ended_early > stats.completed)
+    return fail("more games ended early than completed");
+}
+
 }  // namespace
 
 Result<SimReport> ReadSimJson(const JsonValue& object, const std::string& file) {
@@ -316,6 +393,15 @@ Result<SimReport> ReadSimJson(const JsonValue& object, const std::string& file) 
     for (const JsonValue& b : bots->items) run.bots.push_back(b.text);
   }
   run.end_reasons = {""};
+  if (const JsonValue* names = object.Find("names")) {
+    for (const JsonValue& name : names->items) {
+      if (name.kind != JsonValue::Kind::kString) {
+        r.Fail("'names' holds something other than names");
+        break;
+      }
+      run.players.push_back(name.text);
+    }
+  }
   stats.games = r.Int("games");
   stats.players = static_cast<int>(r.Int("players"));
   if (stats.players < 1 || stats.players > kMaxPlayers) {
@@ -326,6 +412,11 @@ Result<SimReport> ReadSimJson(const JsonValue& object, const std::string& file) 
   stats.wins.assign(seats, 0);
   stats.rank_totals.assign(seats, 0);
   stats.ranks.assign(seats, {});
+  if (run.players.empty()) {  // written before names were
+    run.players = SeatNames(stats.players);
+  } else if (run.players.size() != seats) {
+    r.Fail("'names' does not have one name per player");
+  }
   ReadSeats(r, r.Get("seats", JsonValue::Kind::kArray), stats);
   stats.lengths =
       r.Counts(r.Get("length_counts", JsonValue::Kind::kArray), "length_counts");
@@ -347,7 +438,9 @@ Result<SimReport> ReadSimJson(const JsonValue& object, const std::string& file) 
     stats.first_error_game = r.Int("first_error_game");
   }
   const std::string signature = r.String("signature");
-  stats.signature = std::strtoull(signature.c_str(), nullptr, 16);
+  if (!ParseHex64(signature, stats.signature)) {
+    r.Fail("'signature' is not 16 hexadecimal digits");
+  }
   if (const JsonValue* shard = object.Find("shard")) {
     ReportReader s(*shard, file + ": shard");
     run.shard = static_cast<int>(s.Int("index"));
@@ -357,6 +450,7 @@ Result<SimReport> ReadSimJson(const JsonValue& object, const std::string& file) 
   } else {
     run.run_games = stats.games;
   }
+  if (!r.error()) CheckCounts(stats, r);
   if (r.error()) return *r.error();
   return report;
 }

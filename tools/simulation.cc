@@ -31,6 +31,12 @@ SimulationStats::SimulationStats(const Game& game) {
   end_reasons.assign(std::max<size_t>(1, game.rules().end_reasons.size()), 0);
 }
 
+double SimulationStats::WinRate(int seat) const {
+  if (completed == 0) return 0;
+  return static_cast<double>(wins[static_cast<size_t>(seat)]) /
+         static_cast<double>(completed);
+}
+
 double SimulationStats::MeanRank(int seat) const {
   if (completed == 0) return 0;
   return static_cast<double>(rank_totals[static_cast<size_t>(seat)]) /

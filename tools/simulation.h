@@ -53,6 +53,9 @@ struct SimulationStats {
   explicit SimulationStats(const Game& game);
 
   int64_t errors() const { return ruleset_errors + failures; }
+  // Over the completed games, as every mean here is: a game that ended in an
+  // error has no winner and no score. 0 when no game completed.
+  double WinRate(int seat) const;
   double MeanRank(int seat) const;
   double MeanActions() const;
 

@@ -43,11 +43,11 @@ double Moments::Variance() const {
   return v > 0 ? v : 0;  // rounding can leave a tiny negative
 }
 
-Interval Moments::MeanInterval() const {
+std::optional<Interval> Moments::MeanInterval() const {
+  if (n < 2) return std::nullopt;
   const double mean = Mean();
-  if (n < 2) return {mean, mean};
   const double half = StudentT975(n - 1) * std::sqrt(Variance() / static_cast<double>(n));
-  return {mean - half, mean + half};
+  return Interval{mean - half, mean + half};
 }
 
 int64_t HistogramCount(const Histogram& h) {

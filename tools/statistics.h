@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 
 namespace angler {
 
@@ -52,8 +53,9 @@ struct Moments {
   double Mean() const { return n ? sum / static_cast<double>(n) : 0; }
   // The sample variance (n - 1 in the denominator); 0 below two values.
   double Variance() const;
-  // Mean +- t * s / sqrt(n); a single value (or none) gives [mean, mean].
-  Interval MeanInterval() const;
+  // Mean +- t * s / sqrt(n); none below two values: one value says nothing
+  // of how far the mean could be off (callers show n/a, not [mean, mean]).
+  std::optional<Interval> MeanInterval() const;
 };
 
 // How many times each integer value occurred.

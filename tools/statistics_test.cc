@@ -38,15 +38,18 @@ TEST_CASE("Moments give the mean, the sample variance and a t interval", "[stati
   CHECK(m.Mean() == 3);
   CHECK(m.Variance() == Approx(2.5));
   // 3 +- t(4) * sqrt(2.5 / 5) = 3 +- 2.7764 * 0.7071.
-  const Interval i = m.MeanInterval();
+  const Interval i = m.MeanInterval().value();
   CHECK(i.low == Approx(1.0368).margin(1e-3));
   CHECK(i.high == Approx(4.9632).margin(1e-3));
   Moments zeros;
   for (int k = 0; k < 10; ++k) zeros.Add(0);
-  CHECK(!zeros.MeanInterval().ExcludesZero());
+  CHECK(!zeros.MeanInterval().value().ExcludesZero());
+  // One value (or none) has no interval: not [7, 7], which would claim the
+  // mean is known exactly.
   Moments one;
   one.Add(7);
-  CHECK(one.MeanInterval().low == 7);
+  CHECK(!one.MeanInterval());
+  CHECK(!Moments().MeanInterval());
   Moments both = m;
   both.Add(one);
   CHECK(both.n == 6);
