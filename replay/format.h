@@ -77,8 +77,9 @@ inline constexpr std::array<std::string_view, 6> kGlyphs = {"!",  "?",  "!!",
 // #1a2b3c4d5e6f7081") is the move notation of interpreter/move_text.h, where
 // its verbs are defined.
 
-// A comment that begins so is a note the export writes for readers (the card
-// a search opens on and what it shows); import skips it.
+// A comment that begins so, as written, is a note the export writes for
+// readers (what a chance move produced, the card a search opens on); import
+// skips it. A person's comment that begins '=' is written "\=...".
 inline constexpr std::string_view kNoteMark = "= ";
 
 // Player names: what may appear in a Players tag and a move line.

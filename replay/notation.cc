@@ -17,8 +17,11 @@
 namespace angler {
 namespace {
 
-std::string EscapeComment(std::string_view text) {
+// A person's comment that begins as a note does would be skipped as one on
+// import: its '=' is escaped, and so kNoteMark only ever begins a note.
+std::string EscapeComment(std::string_view text, bool note = false) {
   std::string out;
+  if (!note && text.rfind('=', 0) == 0) out += '\\';
   for (char c : text) {
     if (c == '}' || c == '\\') out += '\\';
     out += c;
@@ -99,7 +102,7 @@ void WriteMoveLine(std::string& out, const std::string& indent, int ply,
                    const std::string& text, const std::vector<Annotation>& annotations,
                    const std::string& note = "") {
   out += indent + std::to_string(ply) + ". " + text;
-  if (!note.empty()) out += " {" + EscapeComment(note) + "}";
+  if (!note.empty()) out += " {" + EscapeComment(note, true) + "}";
   for (const Annotation& a : annotations) {
     if (a.ply != ply) continue;
     if (!a.comment.empty()) out += " {" + EscapeComment(a.comment) + "}";

@@ -139,7 +139,7 @@ class RecordParser {
     std::string text;
     while (i_ < text_.size() && text_[i_] != '}') {
       if (text_[i_] == '\\' && i_ + 1 < text_.size() &&
-          (text_[i_ + 1] == '}' || text_[i_ + 1] == '\\')) {
+          (text_[i_ + 1] == '}' || text_[i_ + 1] == '\\' || text_[i_ + 1] == '=')) {
         ++i_;
       }
       text += text_[i_++];
@@ -236,10 +236,13 @@ class RecordParser {
 
   // A comment on the last move, or before the first on the line as a whole.
   Status BodyComment(ParsedRecord& r) {
+    // A note the export wrote for readers (the moves say it all again) begins
+    // kNoteMark as written; a person's comment that begins so has its '='
+    // escaped.
+    const bool note = text_.compare(i_ + 1, kNoteMark.size(), kNoteMark) == 0;
     Result<std::string> comment = Comment(r);
     if (!comment) return comment.errors();
-    // A note the export wrote for readers: the moves say it all again.
-    if (comment.value().rfind(kNoteMark, 0) == 0) return Ok();
+    if (note) return Ok();
     ParsedLine& l = Line(r);
     std::string* into;
     if (l.moves.empty()) {

@@ -128,6 +128,24 @@ TEST_CASE("the notation reads like the design says", "[notation]") {
         std::string::npos);
 }
 
+TEST_CASE("a comment that begins as a note does is kept, not skipped", "[notation]") {
+  const Ruleset& rules = testing::Fishing();
+  const Game game(rules, 3);
+  GameRecord record = RandomRecord(game, 7, {"Anne", "Bob", "Carl"});
+  record.annotations.push_back({0, "= the whole game, as a person sees it", ""});
+  record.annotations.push_back({2, "= 7 was better", ""});
+  record.annotations.push_back({3, "=no space", ""});
+  const std::string text = RoundTrip(rules, record);
+  CHECK(text.find("\n{\\= the whole game, as a person sees it}\n") != std::string::npos);
+  CHECK(text.find(" {\\= 7 was better}\n") != std::string::npos);
+  CHECK(text.find(" {\\=no space}\n") != std::string::npos);
+  // The export's own notes are still skipped: not one became an annotation.
+  CHECK(text.find(" {= top first: ") != std::string::npos);
+  auto back = ReadAll(text);
+  REQUIRE(back.ok());
+  CHECK(back.value()[0].record.annotations.size() == 3);
+}
+
 TEST_CASE("moves are read by name against the legal actions", "[notation]") {
   const Ruleset& rules = testing::Fishing();
   const Game game(rules, 3);
