@@ -537,7 +537,11 @@ bool TerminalGame::Search() {
     if (!marks) return false;
   }
   std::vector<Action> race = RaceSearch(s, rules_.builtin.marks, plans);
-  if (race.empty()) race.push_back(run_.SettleOpen(seats));  // no searchers: as in sim
+  if (race.empty()) {  // no searchers: as in sim
+    const std::optional<Action> open = run_.SettleOpen(seats);
+    if (!open) return true;  // only the person can act
+    race.push_back(*open);
+  }
   for (const Action& a : race) {
     const State before = run_.state();
     if (a.kind == ActionKind::kStop)

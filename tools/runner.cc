@@ -121,12 +121,28 @@ std::vector<std::optional<SearchPlan>> GameRun::SearchPlans(
   return plans;
 }
 
-Action GameRun::SettleOpen(const std::vector<Bot*>& seats) {
+namespace {
+
+// Whether only seats with a bot act in `a`: a person's seat is left alone.
+bool ByBotsOnly(const Action& a, const std::vector<Bot*>& seats) {
+  if (a.kind == ActionKind::kStop) {
+    for (size_t p = 0; p < seats.size(); ++p) {
+      if ((a.seed >> p & 1) && !seats[p]) return false;
+    }
+    return true;
+  }
+  return a.player < 0 || seats[static_cast<size_t>(a.player)];
+}
+
+}  // namespace
+
+std::optional<Action> GameRun::SettleOpen(const std::vector<Bot*>& seats) {
   if (race_.empty()) {
-    // The race needs every searching seat to be a searcher.
+    // The race needs every searching seat with a bot to be a searcher.
     bool racing = true;
     for (const Action& a : legal()) {
-      if (a.kind == ActionKind::kMark && !SearchProfile(seats, a.player)) {
+      if (a.kind == ActionKind::kMark && seats[static_cast<size_t>(a.player)] &&
+          !SearchProfile(seats, a.player)) {
         racing = false;
         break;
       }
@@ -140,9 +156,17 @@ Action GameRun::SettleOpen(const std::vector<Bot*>& seats) {
     race_.pop_back();
     return next;
   }
-  // Without searchers, one of the open actions from the chance stream.
+  // Without searchers, one of the bots' open actions from the chance stream
+  // (every open action when every seat has a bot, as in sim).
   const ActionList& open = legal();
-  return open.items[streams_.chance.Below(static_cast<uint32_t>(open.count))];
+  uint32_t count = 0;
+  for (const Action& a : open) count += ByBotsOnly(a, seats);
+  if (count == 0) return std::nullopt;
+  uint32_t k = streams_.chance.Below(count);
+  for (const Action& a : open) {
+    if (ByBotsOnly(a, seats) && k-- == 0) return a;
+  }
+  return std::nullopt;  // not reached: k < count
 }
 
 Status PlayGame(const Game& game, const std::vector<Bot*>& seats, uint64_t seed,
@@ -163,7 +187,7 @@ Status PlayGame(const Game& game, const std::vector<Bot*>& seats, uint64_t seed,
     const int decider = game.CurrentPlayer(run.state());
     const Action action = chance ? run.SampleChance()
                           : decider < 0
-                              ? run.SettleOpen(seats)
+                              ? *run.SettleOpen(seats)  // every seat a bot
                               : run.AskBot(*seats[static_cast<size_t>(decider)]);
     Status applied = run.Apply(action);
     if (!applied) {

@@ -59,8 +59,10 @@ class GameRun {
   // At a decision open to several players (CurrentPlayer -1, a search): the
   // next action of the searchers' race when every seat still searching has a
   // bot that races (Bot::search_profile), else one of the open actions from
-  // the chance stream.
-  Action SettleOpen(const std::vector<Bot*>& seats);
+  // the chance stream. A seat without a bot (a person who waits) takes no
+  // part: it does not race, and no action of its own is picked for it (a
+  // mark of its, a stop it is among). nullopt when only such seats can act.
+  std::optional<Action> SettleOpen(const std::vector<Bot*>& seats);
   // For a search now open: the plan of every searching seat whose bot races
   // (no plan for the others), each drawn from that seat's stream.
   std::vector<std::optional<SearchPlan>> SearchPlans(const std::vector<Bot*>& seats);

@@ -58,7 +58,9 @@ struct PlaySessions::Session {
         return Ok();
       } else if (game->CurrentPlayer(s) < 0) {
         if (!settle) return Ok();
-        a = run->SettleOpen(Seats());
+        const std::optional<Action> open = run->SettleOpen(Seats());
+        if (!open) return Ok();  // only the person can act: waiting ends
+        a = *open;
       } else {
         a = run->AskBot(*bots[static_cast<size_t>(game->CurrentPlayer(s))]);
       }

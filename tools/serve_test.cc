@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <regex>
 #include <thread>
 
 #include "replay/record.h"
@@ -347,6 +348,37 @@ TEST_CASE("serve plays a search against bots: one's own marks, then waiting", "[
   CHECK(!At(waited, "over").boolean);
   CHECK(At(At(waited, "view"), "round").AsInt() ==
         *At(At(play, "view"), "round").AsInt() + 1);
+}
+
+TEST_CASE("serve's waiting never moves for the person, with bots that do not race",
+          "[serve]") {
+  // Random bots do not race: the search is settled by open actions drawn at
+  // random, and none may be the waiting person's mark, or a stop with P1 in it.
+  TestServer server;
+  auto [status, play] =
+      server.Post("/api/play",
+                  R"({"ruleset": "falscher-hering", "players": 3, "seat": 0, "seed": 4,
+          "bots": "random"})");
+  REQUIRE(status == 200);
+  const std::string moves =
+      "/api/play/" + std::to_string(*At(play, "session").AsInt()) + "/move";
+  int told = 0;
+  JsonValue now = play;
+  for (int rounds = 0; rounds < 6 && !At(now, "over").boolean; ++rounds) {
+    auto [s, waited] = server.Post(moves, R"({"wait": true})");
+    REQUIRE(s == 200);
+    for (const JsonValue& line : At(waited, "narration").items) {
+      INFO(line.text);
+      // "P1 marks 3", "P1 unmarks 3"; "P1 stops", "P1 and P3 stop", "P2, P1
+      // and P3 stop".
+      CHECK_FALSE(std::regex_match(line.text, std::regex("P1 (un)?marks .*")));
+      CHECK_FALSE(
+          std::regex_match(line.text, std::regex("(.*, |.* and )?P1( |,).*stops?")));
+      told += std::regex_match(line.text, std::regex("P[23].* stops?"));
+    }
+    now = waited;
+  }
+  CHECK(told > 0);  // the bots stopped searches
 }
 
 TEST_CASE("serve refuses a port another server listens on", "[serve]") {
