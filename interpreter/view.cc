@@ -281,13 +281,16 @@ PositionView ViewPosition(const Game& game, const State& s, const Viewpoint& vie
     d.remaining = s.decision.remaining;
   }
   // The legal moves as the viewpoint may know them: every one seen from
-  // everywhere, else a seat's own (another's would name cards it cannot see).
+  // everywhere, else a seat's own (another's would name cards it cannot see),
+  // a stop of the seat alone among them.
   ActionList legal;
   game.LegalActions(s, legal);
   for (const Action& a : legal) {
-    const bool known =
-        viewpoint.kind == Viewpoint::Kind::kEverything ||
-        (viewpoint.kind == Viewpoint::Kind::kSeat && a.player == viewpoint.seat);
+    const bool own =
+        viewpoint.kind == Viewpoint::Kind::kSeat &&
+        (a.kind == ActionKind::kStop ? a.seed == uint64_t{1} << viewpoint.seat
+                                     : a.player == viewpoint.seat);
+    const bool known = viewpoint.kind == Viewpoint::Kind::kEverything || own;
     if (known) d.legal.push_back({a, LegalMoveText(game, s, a, players)});
   }
   view.decision = std::move(d);

@@ -53,6 +53,24 @@ std::string NewToken() {
   return token;
 }
 
+// No request of the API comes near this (an annotation, a branch of moves);
+// a larger body is refused before it is read whole.
+constexpr size_t kMaxRequestBytes = size_t{1} << 20;
+
+// What an error the transport answers by itself (a body too large, a request
+// it could not read) says to an API client: JSON, as every API answer is.
+std::string TransportErrorText(int status) {
+  switch (status) {
+    case 413:
+      return "the request is larger than " + std::to_string(kMaxRequestBytes >> 20) +
+             " MiB";
+    case 400:
+      return "the request could not be read";
+    default:
+      return "HTTP status " + std::to_string(status);
+  }
+}
+
 ApiRequest ToApiRequest(const httplib::Request& req) {
   ApiRequest r;
   r.method = req.method;
@@ -84,8 +102,24 @@ HttpServer::HttpServer(ServeApi& api)
     res.status = out.status;
     res.set_content(out.body, "application/json; charset=utf-8");
   };
+  // Every method reaches the API, which says which it takes (405 otherwise).
   server_->Get("/api/.*", api_handler);
   server_->Post("/api/.*", api_handler);
+  server_->Put("/api/.*", api_handler);
+  server_->Patch("/api/.*", api_handler);
+  server_->Delete("/api/.*", api_handler);
+  server_->Options("/api/.*", api_handler);
+  server_->set_payload_max_length(kMaxRequestBytes);
+  using HandlerResponse = httplib::Server::HandlerResponse;
+  const httplib::Server::HandlerWithResponse api_errors = [](const httplib::Request& req,
+                                                             httplib::Response& res) {
+    if (!res.body.empty() || req.path.rfind("/api/", 0) != 0)
+      return HandlerResponse::Unhandled;
+    res.set_content(ApiError(res.status, TransportErrorText(res.status)).body,
+                    "application/json; charset=utf-8");
+    return HandlerResponse::Handled;
+  };
+  server_->set_error_handler(api_errors);
   server_->Get("/.*", [](const httplib::Request& req, httplib::Response& res) {
     const std::string path = req.path == "/" ? "/index.html" : req.path;
     for (const WebAsset& a : WebAssets()) {

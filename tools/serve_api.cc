@@ -63,6 +63,8 @@ Result<int64_t> OptionalNumber(const ApiRequest& r, const std::string& key,
   return Number(text, key);
 }
 
+}  // namespace
+
 Result<JsonValue> Body(const ApiRequest& r) {
   Result<JsonValue> body = ParseJson(r.body, "request body");
   if (!body) return body.errors();
@@ -72,10 +74,34 @@ Result<JsonValue> Body(const ApiRequest& r) {
   return body;
 }
 
-std::optional<std::string> StringMember(const JsonValue& v, const char* key) {
+namespace {
+
+// The member `key` when it is there and not null; an error when it is of
+// another kind than `kind` (`what` names that kind).
+Result<const JsonValue*> TypedMember(const JsonValue& v, const char* key,
+                                     JsonValue::Kind kind, const char* what) {
   const JsonValue* m = v.Find(key);
-  if (!m || m->kind != JsonValue::Kind::kString) return std::nullopt;
-  return m->text;
+  if (!m || m->kind == JsonValue::Kind::kNull) return nullptr;
+  if (m->kind != kind)
+    return Diagnostic({}, std::string("'") + key + "' must be " + what);
+  return m;
+}
+
+}  // namespace
+
+Result<std::optional<std::string>> StringMember(const JsonValue& v, const char* key) {
+  Result<const JsonValue*> m = TypedMember(v, key, JsonValue::Kind::kString, "a text");
+  if (!m) return m.errors();
+  if (!m.value()) return std::optional<std::string>();
+  return std::optional<std::string>(m.value()->text);
+}
+
+Result<std::optional<bool>> BoolMember(const JsonValue& v, const char* key) {
+  Result<const JsonValue*> m =
+      TypedMember(v, key, JsonValue::Kind::kBool, "true or false");
+  if (!m) return m.errors();
+  if (!m.value()) return std::optional<bool>();
+  return std::optional<bool>(m.value()->boolean);
 }
 
 Result<int64_t> IntMember(const JsonValue& v, const char* key,
@@ -88,8 +114,6 @@ Result<int64_t> IntMember(const JsonValue& v, const char* key,
   if (std::optional<int64_t> n = m->AsInt()) return *n;
   return Diagnostic({}, std::string("'") + key + "' must be a whole number");
 }
-
-}  // namespace
 
 ApiResponse ApiError(int status, const std::string& message) {
   JsonWriter json;
@@ -163,6 +187,10 @@ ApiResponse ServeApi::Route(const ApiRequest& r) {
   const std::vector<std::string> s = Segments(r.path);
   if (s.size() < 2 || s[0] != "api") return ApiError(404, "no such endpoint: " + r.path);
   const bool get = r.method == "GET", post = r.method == "POST";
+  if (!get && !post) {
+    return ApiError(405,
+                    "the API takes GET and POST, not " + r.method + " (docs/API.md)");
+  }
   if (s[1] == "games") {
     if (s.size() == 2 && get) return ListGames(r);
     if (s.size() < 3) return ApiError(404, "no such endpoint: " + r.path);
@@ -257,13 +285,16 @@ ApiResponse ServeApi::Annotate(const LoadedGame& g, const ApiRequest& r) {
   if (!ply) return ApiError(ply.errors());
   Result<int64_t> variation = IntMember(body.value(), "variation", 0);
   if (!variation) return ApiError(variation.errors());
-  const std::optional<std::string> comment = StringMember(body.value(), "comment");
-  const std::optional<std::string> glyph = StringMember(body.value(), "glyph");
-  if (!comment && !glyph) return ApiError(400, "give a 'comment', a 'glyph' or both");
+  Result<std::optional<std::string>> comment = StringMember(body.value(), "comment");
+  if (!comment) return ApiError(comment.errors());
+  Result<std::optional<std::string>> glyph = StringMember(body.value(), "glyph");
+  if (!glyph) return ApiError(glyph.errors());
+  if (!comment.value() && !glyph.value())
+    return ApiError(400, "give a 'comment', a 'glyph' or both");
   if (ply.value() < 0 || ply.value() > 100000) return ApiError(400, "ply out of range");
   const int64_t id = g.record.id;
-  Status st = store_->Annotate(id, static_cast<int>(ply.value()), comment, glyph,
-                               variation.value());
+  Status st = store_->Annotate(id, static_cast<int>(ply.value()), comment.value(),
+                               glyph.value(), variation.value());
   if (!st) return ApiError(st.errors());
   cache_->games.erase(id);
   JsonWriter json;

@@ -20,6 +20,7 @@
 
 #include "replay/branch.h"
 #include "replay/store.h"
+#include "tools/json_reader.h"
 #include "tools/serve_json.h"
 
 namespace angler {
@@ -43,6 +44,16 @@ struct GameCache;
 // {"error": message} with the status; the errors joined by "; " as a 400.
 ApiResponse ApiError(int status, const std::string& message);
 ApiResponse ApiError(const std::vector<Diagnostic>& errors);
+
+// A POST's body: a JSON object, else an error.
+Result<JsonValue> Body(const ApiRequest& r);
+// A member of a body, by type. Missing or null: nullopt (IntMember: `def`, or
+// an error naming it when there is none). Of another type: an error naming the
+// member, never a silent default ({"record": "yes"} is not false).
+Result<std::optional<std::string>> StringMember(const JsonValue& v, const char* key);
+Result<std::optional<bool>> BoolMember(const JsonValue& v, const char* key);
+Result<int64_t> IntMember(const JsonValue& v, const char* key,
+                          std::optional<int64_t> def);
 
 class ServeApi {
  public:

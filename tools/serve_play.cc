@@ -1,6 +1,7 @@
 #include "tools/serve_play.h"
 
 #include <chrono>
+#include <optional>
 
 #include "interpreter/loader.h"
 #include "interpreter/move_text.h"
@@ -8,6 +9,7 @@
 #include "tools/json_reader.h"
 #include "tools/runner.h"
 #include "tools/serve_json.h"
+#include "tools/spot_bot.h"
 
 namespace angler {
 
@@ -22,6 +24,9 @@ struct PlaySessions::Session {
   bool record = false;
   int64_t recorded_game = 0;
   std::vector<std::string> narration;  // since the person's last move
+  // When the open search was first shown to the person: their stop counts
+  // its time from there, as at `angler play`. Unset between searches.
+  std::optional<std::chrono::steady_clock::time_point> search_shown;
 
   std::vector<Bot*> Seats() const {
     std::vector<Bot*> seats;
@@ -38,6 +43,23 @@ struct PlaySessions::Session {
     narration.insert(narration.end(), lines.begin(), lines.end());
     for (size_t p = 0; p < bots.size(); ++p) {
       if (bots[p]) bots[p]->Observe(*game, static_cast<int>(p), a, run->state());
+    }
+    if (a.kind == ActionKind::kStop) search_shown.reset();  // a stop ends a search
+    return Ok();
+  }
+
+  // The person stops the search: the bots still searching race them, each
+  // stopping at its plan's time, the person at the time since the search was
+  // shown; only the first to stop (and who stops with them) stop.
+  Status StopSearch() {
+    const auto now = std::chrono::steady_clock::now();
+    const double seconds =
+        search_shown ? std::chrono::duration<double>(now - *search_shown).count() : 0;
+    std::vector<std::optional<SearchPlan>> plans = run->SearchPlans(Seats());
+    const int marks = run->state().vars[rules->builtin.marks + human];
+    plans[static_cast<size_t>(human)] = SearchPlan{static_cast<uint32_t>(marks), seconds};
+    for (const Action& a : RaceSearch(run->state(), rules->builtin.marks, plans)) {
+      if (Status st = Apply(a); !st) return st;
     }
     return Ok();
   }
@@ -57,7 +79,10 @@ struct PlaySessions::Session {
       } else if (game->CurrentPlayer(s) == human) {
         return Ok();
       } else if (game->CurrentPlayer(s) < 0) {
-        if (!settle) return Ok();
+        if (!settle) {
+          if (!search_shown) search_shown = std::chrono::steady_clock::now();
+          return Ok();
+        }
         const std::optional<Action> open = run->SettleOpen(Seats());
         if (!open) return Ok();  // only the person can act: waiting ends
         a = *open;
@@ -145,7 +170,7 @@ ApiResponse PlaySessions::Route(const ApiRequest& r, const std::vector<std::stri
 // {"ruleset": "fishing", "players": 4, "seat": 0, "bots": "greedy", "seed": 7,
 //  "record": true}
 ApiResponse PlaySessions::Start(const ApiRequest& r, Store& /*store*/) {
-  Result<JsonValue> body = ParseJson(r.body, "request body");
+  Result<JsonValue> body = Body(r);
   if (!body) return ApiError(body.errors());
   const JsonValue& b = body.value();
   const JsonValue* name = b.Find("ruleset");
@@ -179,10 +204,12 @@ ApiResponse PlaySessions::Start(const ApiRequest& r, Store& /*store*/) {
     if (!v->AsUint()) return ApiError(400, "'seed' must be a whole number from 0");
     seed = *v->AsUint();
   }
-  const JsonValue* bots_given = b.Find("bots");
-  const std::string bot_list = bots_given && bots_given->kind == JsonValue::Kind::kString
-                                   ? bots_given->text
-                                   : (rs.Searches() ? "spot:careful" : "greedy");
+  Result<std::optional<std::string>> bots_given = StringMember(b, "bots");
+  if (!bots_given) return ApiError(bots_given.errors());
+  Result<std::optional<bool>> record = BoolMember(b, "record");
+  if (!record) return ApiError(record.errors());
+  const std::string bot_list =
+      bots_given.value().value_or(rs.Searches() ? "spot:careful" : "greedy");
   auto bots =
       MakeSeatBots(bot_list, static_cast<int>(std::max<int64_t>(*players - 1, 1)));
   if (!bots) return ApiError(bots.errors());
@@ -193,8 +220,7 @@ ApiResponse PlaySessions::Start(const ApiRequest& r, Store& /*store*/) {
   s->run = std::make_unique<GameRun>(*s->game, seed);
   s->human = static_cast<int>(*seat);
   s->players = SeatNames(static_cast<int>(*players));
-  const JsonValue* record = b.Find("record");
-  s->record = record && record->kind == JsonValue::Kind::kBool && record->boolean;
+  s->record = record.value().value_or(false);
   for (int p = 0, next = 0; p < *players; ++p) {
     s->bots.push_back(
         p == s->human ? nullptr : std::move(bots.value()[static_cast<size_t>(next++)]));
@@ -209,35 +235,43 @@ ApiResponse PlaySessions::Start(const ApiRequest& r, Store& /*store*/) {
 // {"move": "yellow 7"} (the move notation, as at `angler play`'s prompt), or
 // {"wait": true} at a decision open to several players: the others move on.
 ApiResponse PlaySessions::Move(Session& s, const ApiRequest& r, Store& store) {
-  Result<JsonValue> body = ParseJson(r.body, "request body");
+  Result<JsonValue> body = Body(r);
   if (!body) return ApiError(body.errors());
+  Result<std::optional<std::string>> move = StringMember(body.value(), "move");
+  if (!move) return ApiError(move.errors());
+  Result<std::optional<bool>> wait = BoolMember(body.value(), "wait");
+  if (!wait) return ApiError(wait.errors());
+  const bool waiting = wait.value().value_or(false);
+  if (waiting == move.value().has_value()) {
+    return ApiError(400, "give a 'move' (its text) or 'wait': true, not both");
+  }
   s.narration.clear();
-  const JsonValue* move = body.value().Find("move");
-  const JsonValue* wait = body.value().Find("wait");
-  const bool waiting = wait && wait->kind == JsonValue::Kind::kBool && wait->boolean;
   if (!waiting) {
-    if (!move || move->kind != JsonValue::Kind::kString) {
-      return ApiError(400, "give a 'move' (its text) or 'wait': true");
-    }
     MoveReading reading;
     reading.bare = true;
-    ReadResult read = ReadMove(*s.game, s.run->state(), move->text, s.players, reading);
+    ReadResult read =
+        ReadMove(*s.game, s.run->state(), *move.value(), s.players, reading);
     if (!read.ok()) {
       JsonWriter json;
       json.BeginObject().Key("error").String(read.error.message);
       json.Key("reason").String(RefusalWord(read.error.reason)).EndObject();
       return {400, json.str()};
     }
-    if (read.action->player != s.human) {  // at a search, others' moves are legal too
+    // At a search, others' moves are legal too; a stop is the person's when
+    // they stop alone (they cannot stop for another).
+    const Action& a = *read.action;
+    const bool stop = a.kind == ActionKind::kStop;
+    if (stop ? a.seed != uint64_t{1} << s.human : a.player != s.human) {
       JsonWriter json;
       json.BeginObject().Key("error").String(
-          "that is " +
-          s.players[static_cast<size_t>(std::max<int>(read.action->player, 0))] +
-          "'s move, not yours");
+          stop ? "you stop for yourself only: '" +
+                     s.players[static_cast<size_t>(s.human)] + " stops'"
+               : "that is " + s.players[static_cast<size_t>(std::max<int>(a.player, 0))] +
+                     "'s move, not yours");
       json.Key("reason").String("not your turn").EndObject();
       return {400, json.str()};
     }
-    if (Status st = s.Apply(*read.action); !st) return ApiError(st.errors());
+    if (Status st = stop ? s.StopSearch() : s.Apply(a); !st) return ApiError(st.errors());
   }
   if (Status st = s.Advance(waiting); !st) return ApiError(st.errors());
   if (s.run->over() && s.record && s.recorded_game == 0) {

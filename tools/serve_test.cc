@@ -164,6 +164,42 @@ TEST_CASE("serve answers bad requests with 400 and a JSON error", "[serve]") {
   }
   CHECK(server.Post("/api/games/1/branch", "{\"ply\": 5, \"moves\": [\"nonsense\"]}")
             .first == 400);
+  // A member of the wrong type is named, never taken for its default.
+  const std::vector<std::pair<std::string, std::string>> mistyped = {
+      {"/api/games/1/annotate", R"({"ply": 3, "comment": 5})"},
+      {"/api/play", R"({"ruleset": "fishing", "record": "yes"})"},
+      {"/api/play", R"({"ruleset": "fishing", "bots": 3})"},
+  };
+  for (const auto& [path, body] : mistyped) {
+    INFO(body);
+    auto [status, error] = server.Post(path, body);
+    CHECK(status == 400);
+    CHECK_THAT(At(error, "error").text,
+               Catch::Matches("'(comment|bots)' must be a text|'record' must be true or "
+                              "false"));
+  }
+}
+
+TEST_CASE("serve answers other methods and oversized requests in JSON too", "[serve]") {
+  TestServer server;
+  httplib::Client& c = server.client();
+  for (const httplib::Result& r :
+       {c.Put("/api/games/1", "{}", "application/json"), c.Delete("/api/games/1"),
+        c.Patch("/api/games/1", "{}", "application/json"), c.Options("/api/games/1")}) {
+    REQUIRE(r);
+    CHECK(r->status == 405);
+    Result<JsonValue> body = ParseJson(r->body, "response");
+    REQUIRE(body);
+    CHECK(At(body.value(), "error").text.rfind("the API takes GET and POST, not ", 0) ==
+          0);
+  }
+  // A body past 1 MiB is refused unread, and still answered in JSON.
+  const std::string huge =
+      "{\"ply\": 1, \"comment\": \"" + std::string(2 << 20, 'x') + "\"}";
+  auto [status, error] = server.Post("/api/games/1/annotate", huge);
+  CHECK(status == 413);
+  CHECK(At(error, "error").text == "the request is larger than 1 MiB");
+  CHECK(server.Get("/api/games/1").first == 200);  // the server goes on
 }
 
 TEST_CASE("serve writes annotations and variations to the store", "[serve]") {
@@ -341,6 +377,9 @@ TEST_CASE("serve plays a search against bots: one's own marks, then waiting", "[
   auto [s2, marked] = move(mine);
   CHECK(s2 == 200);
   CHECK(At(marked, "narration").items.at(0).text == mine);
+  auto [s_both, both] = server.Post(moves, R"({"wait": true, "move": "P1 stops"})");
+  CHECK(s_both == 400);
+  CHECK(server.Post(moves, R"({"wait": "true"})").first == 400);
   auto [s3, waited] = server.Post(moves, R"({"wait": true})");
   CHECK(s3 == 200);
   CHECK(!At(waited, "narration").items.empty());
@@ -348,6 +387,23 @@ TEST_CASE("serve plays a search against bots: one's own marks, then waiting", "[
   CHECK(!At(waited, "over").boolean);
   CHECK(At(At(waited, "view"), "round").AsInt() ==
         *At(At(play, "view"), "round").AsInt() + 1);
+  // The person stops the next search themselves (a stop of their own is among
+  // their legal moves); a stop for others is not theirs to make. Stopping
+  // within a second beats the bots, which take longer.
+  bool offered = false;
+  for (const JsonValue& m : At(At(At(waited, "view"), "decision"), "legal").items)
+    offered |= m.text == "P1 stops";
+  CHECK(offered);
+  auto [s4, others] = move("P2 stops");
+  CHECK(s4 == 400);
+  CHECK(At(others, "error").text == "you stop for yourself only: 'P1 stops'");
+  auto [s5, stopped] = move("P1 stops");
+  REQUIRE(s5 == 200);
+  // The bots mark what they found so far, then the person stops.
+  bool told = false;
+  for (const JsonValue& line : At(stopped, "narration").items)
+    told |= line.text == "P1 stops";
+  CHECK(told);
 }
 
 TEST_CASE("serve's waiting never moves for the person, with bots that do not race",
