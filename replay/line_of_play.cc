@@ -26,11 +26,27 @@ const Variation* LineOfPlay::OwnerOf(const GameRecord& record, int ply) const {
   return record.FindVariation(record.LineAt(variation->parent, ply));
 }
 
-const Action& LineOfPlay::ActionAt(const GameRecord& record, int ply) const {
+const RecordedAction& LineOfPlay::RecordedActionAt(const GameRecord& record,
+                                                   int ply) const {
   if (const Variation* v = OwnerOf(record, ply)) {
-    return v->actions[static_cast<size_t>(ply - v->ply - 1)].action;
+    return v->actions[static_cast<size_t>(ply - v->ply - 1)];
   }
-  return record.actions[static_cast<size_t>(ply - 1)].action;
+  return record.actions[static_cast<size_t>(ply - 1)];
+}
+
+const Action& LineOfPlay::ActionAt(const GameRecord& record, int ply) const {
+  return RecordedActionAt(record, ply).action;
+}
+
+GameRecord LineOfPlay::AsMainLine(const GameRecord& record) const {
+  GameRecord line = record;
+  line.annotations.clear();
+  line.variations.clear();
+  if (!variation) return line;
+  line.actions.clear();
+  for (int ply = 1; ply <= plies(); ++ply)
+    line.actions.push_back(RecordedActionAt(record, ply));
+  return line;
 }
 
 const Annotation* FindAnnotation(const std::vector<Annotation>& notes, int ply) {

@@ -39,6 +39,11 @@ struct LineOfPlay {
   // for a main-line move.
   const Variation* OwnerOf(const GameRecord& record, int ply) const;
   const Action& ActionAt(const GameRecord& record, int ply) const;  // 1-based
+  const RecordedAction& RecordedActionAt(const GameRecord& record, int ply) const;
+  // The game as if this line were its main line: the header, and the line's
+  // moves (its parents' up to its branch, then its own); no variations or
+  // notes. For what reads a record's main line, such as a scenario.
+  GameRecord AsMainLine(const GameRecord& record) const;
   // The annotation on the move at `ply` (1-based), kept by the line the move
   // belongs to (OwnerOf), or null. A variation's branch ply is its parent's
   // move, with the parent's note: the variation's own note there is the

@@ -311,6 +311,23 @@ Result<TrickFound> FindTrickStart(const std::vector<State>& positions,
               ": a scenario starts at one");
 }
 
+// kLastScenarioPly: the end, or, past the last trick or turn, its last move
+// before chance moves on.
+int LastScenarioPly(const std::vector<State>& positions, const GameRecord& record) {
+  const int n = static_cast<int>(record.actions.size());
+  int last = -1;
+  for (int p = 0; p <= n; ++p) {
+    if (TrickStart(positions[static_cast<size_t>(p)])) last = p;
+  }
+  if (last < 0) return n;
+  int end = last;
+  while (end < n &&
+         record.actions[static_cast<size_t>(end)].action.kind != ActionKind::kChance) {
+    ++end;
+  }
+  return end;
+}
+
 // The comment lines that say where the scenario starts when that is not `ply`.
 std::string StartNotes(const Ruleset& rules, const State& s, int ply,
                        const TrickFound& found, int end) {
@@ -346,6 +363,8 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
                                        int ply, const std::string& current_hash,
                                        const std::string& rules_file) {
   const int n = static_cast<int>(record.actions.size());
+  const bool last = ply == kLastScenarioPly;
+  if (last) ply = n;
   if (ply < 0 || ply > n) {
     return Diagnostic({}, "ply " + std::to_string(ply) +
                               " is out of range: the game has plies 0 to " +
@@ -362,6 +381,7 @@ Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& r
   Result<std::vector<State>> all = Positions(game, record);
   if (!all) return all.errors();
   const std::vector<State>& positions = all.value();
+  if (last) ply = LastScenarioPly(positions, record);
   Result<TrickFound> found = FindTrickStart(positions, record, ply);
   if (!found) return found.errors();
   const int start = found.value().start;

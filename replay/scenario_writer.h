@@ -30,6 +30,11 @@ struct ScenarioPosition {
 // from the one the game was played under. `rules_file`: the file the
 // scenario names for its rules (house rules written beside it), else the
 // ruleset's name.
+// A `ply` for WriteScenario: the last position a scenario of the game can
+// show. The end, unless the game went on past its last trick (a finished
+// game's closing shuffles): then that trick's last move.
+inline constexpr int kLastScenarioPly = -1;
+
 Result<ScenarioPosition> WriteScenario(const Ruleset& rules, const GameRecord& record,
                                        int ply, const std::string& current_hash = "",
                                        const std::string& rules_file = "");

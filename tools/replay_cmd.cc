@@ -215,7 +215,7 @@ Status WriteRulesCopy(const std::string& path, const Ruleset& rules) {
 const CommandSpec& ToScenarioSpec() {
   static const CommandSpec spec{
       "replay to-scenario",
-      "GAME PLY [--output FILE] [--json] [--db PATH]",
+      "GAME PLY [--variation V] [--output FILE] [--json] [--db PATH]",
       "Writes the position at PLY of a stored game as a scenario file (the\n"
       "language of 'angler check'): the ruleset, players and seed, the round, every\n"
       "zone's cards and the variables at the start of the trick in progress, the\n"
@@ -224,6 +224,7 @@ const CommandSpec& ToScenarioSpec() {
       "ruleset of its name here) names its rules as NAME.yaml, which --output\n"
       "writes beside FILE from the rules the store keeps.",
       {{"output", true, "write the scenario to FILE instead of stdout"},
+       {"variation", true, "the position on this variation (its id), not the main line"},
        {"json", false,
         "print {game, start_ply, end_ply, file (or null), scenario (the text, or "
         "null when written to FILE)}"},
@@ -238,10 +239,14 @@ int ToScenario(Context& c) {
   if (!id) return Fail(c, id.errors());
   Result<int> ply = PlyArg(pos[1]);
   if (!ply) return Fail(c, ply.errors());
-  auto store = OpenStore(c.args);
+  Result<int64_t> variation = c.args.GetInt("variation", 0);
+  if (!variation) return Fail(c, variation.errors());
+  auto store = OpenStoreToRead(c.args);
   if (!store) return Fail(c, store.errors());
   Result<Loaded> g = LoadGame(*store.value(), id.value());
   if (!g) return Fail(c, g.errors());
+  Result<Line> line = MakeLine(g.value(), variation.value());
+  if (!line) return Fail(c, line.errors());
   std::string current_hash;
   if (Result<RulesetPtr> current = LoadRuleset(g.value().record.ruleset_name)) {
     current_hash = current.value()->content_hash;
@@ -259,7 +264,8 @@ int ToScenario(Context& c) {
     }
   }
   Result<ScenarioPosition> written =
-      WriteScenario(rules, g.value().record, ply.value(), current_hash, rules_file);
+      WriteScenario(rules, line.value().AsMainLine(g.value().record), ply.value(),
+                    current_hash, rules_file);
   if (!written) {
     return Fail(c, "game " + std::to_string(id.value()) + ": " + written.error().message);
   }

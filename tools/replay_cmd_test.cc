@@ -331,6 +331,15 @@ TEST_CASE("replay annotate and branch", "[replay-cmd]") {
   CHECK(shown.out.find("variation 1 from here: 1 move(s)") != std::string::npos);
   Ran inside = tmp.Run({"show", "1", "--variation", "1", "--ply", next});
   CHECK(inside.out.find("game 1, variation 1 (from ply " + ply + ")") == 0);
+  // A scenario of the variation's position plays the variation's card.
+  Ran on_main = tmp.Run({"to-scenario", "1", next});
+  Ran on_variation = tmp.Run({"to-scenario", "1", next, "--variation", "1"});
+  REQUIRE((on_main.code == kExitOk && on_variation.code == kExitOk));
+  CHECK(on_variation.out != on_main.out);
+  CHECK(on_variation.out.find(" " + card + "\n") != std::string::npos);
+  CHECK(on_main.out.find(" " + main_card + "\n") != std::string::npos);
+  CHECK(tmp.Run({"to-scenario", "1", next, "--variation", "7"}).err ==
+        "angler replay to-scenario: error: game 1 has no variation 7\n");
   Ran illegal = tmp.Run({"branch", "1", "19", "green 16"});
   CHECK(illegal.code == kExitUsage);
   CHECK(illegal.err.find("game 1, ply 20: 'green 16' is not legal for ") !=

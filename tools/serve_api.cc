@@ -255,18 +255,25 @@ ApiResponse ServeApi::Events(const LoadedGame& g, const ApiRequest& r) {
 }
 
 ApiResponse ServeApi::Scenario(const LoadedGame& g, const ApiRequest& r) {
-  Result<int64_t> ply =
-      OptionalNumber(r, "ply", static_cast<int64_t>(g.record.actions.size()));
+  Result<const LineOfPlay*> line = g.Line(OptionalNumber(r, "variation", 0));
+  if (!line) return ApiError(line.errors());
+  // No ply: the line's last position a scenario can show (a finished trick
+  // game ends with shuffles past its last trick).
+  Result<int64_t> ply = OptionalNumber(r, "ply", kLastScenarioPly);
   if (!ply) return ApiError(ply.errors());
-  if (ply.value() < 0 || ply.value() > static_cast<int64_t>(g.record.actions.size())) {
-    return ApiError(400, "ply " + std::to_string(ply.value()) + " is out of range");
+  if (!Param(r, "ply").empty() &&
+      (ply.value() < 0 || ply.value() > line.value()->plies())) {
+    return ApiError(400, "ply " + std::to_string(ply.value()) +
+                             " is out of range: 0 to " +
+                             std::to_string(line.value()->plies()));
   }
   std::string current_hash;
   if (Result<RulesetPtr> current = LoadRuleset(g.record.ruleset_name)) {
     current_hash = current.value()->content_hash;
   }
   Result<ScenarioPosition> scenario =
-      WriteScenario(*g.rules, g.record, static_cast<int>(ply.value()), current_hash);
+      WriteScenario(*g.rules, line.value()->AsMainLine(g.record),
+                    static_cast<int>(ply.value()), current_hash);
   if (!scenario) return ApiError(scenario.errors());
   JsonWriter json;
   json.BeginObject();

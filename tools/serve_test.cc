@@ -242,6 +242,22 @@ TEST_CASE("serve writes annotations and variations to the store", "[serve]") {
   auto [s5, scenario] = server.Get("/api/games/1/scenario?ply=12");
   REQUIRE(s5 == 200);
   CHECK(At(scenario, "text").text.find("ruleset") != std::string::npos);
+  // A variation's scenario is of the variation's position, with its move.
+  const std::string line = "variation=" + std::to_string(variation);
+  auto [s5b, main_at] = server.Get("/api/games/1/scenario?ply=11");
+  auto [s5c, varied] = server.Get("/api/games/1/scenario?ply=11&" + line);
+  REQUIRE((s5b == 200 && s5c == 200));
+  CHECK(At(varied, "text").text != At(main_at, "text").text);
+  CHECK(At(varied, "text").text.find(move) != std::string::npos);
+  CHECK(*At(varied, "end_ply").AsInt() == 11);
+  CHECK(server.Get("/api/games/1/scenario?ply=12&" + line).first == 400);  // past its end
+  // No ply: the last position a scenario can show. Game 1 is finished, and
+  // its last plies are the closing shuffles, past its last trick.
+  auto [s5d, last] = server.Get("/api/games/1/scenario");
+  REQUIRE(s5d == 200);
+  CHECK(*At(last, "end_ply").AsInt() < *At(game, "plies").AsInt());
+  CHECK(*At(last, "end_ply").AsInt() > *At(game, "plies").AsInt() - 20);
+  CHECK(server.Get("/api/games/1/scenario?ply=-1").first == 400);
 
   // A variation of the variation, from its last position: a tree by parent ids.
   auto [s6, end] =
