@@ -135,11 +135,15 @@ struct ImportOptions {
   bool allow_duplicates = false;
 };
 
+struct StoredRecords {
+  std::vector<int64_t> ids;  // the new games', in the records' order
+  int64_t actions = 0;       // of their main lines (a move line may hold several)
+};
+
 // Checks every record, then stores them all in one transaction: on any error
-// nothing is stored. Returns the new games' ids.
-Result<std::vector<int64_t>> StoreRecords(Store& store,
-                                          const std::vector<ParsedRecord>& parsed,
-                                          const ImportOptions& options = {});
+// nothing is stored.
+Result<StoredRecords> StoreRecords(Store& store, const std::vector<ParsedRecord>& parsed,
+                                   const ImportOptions& options = {});
 
 // ParseRecordText, then StoreRecords.
 Result<std::vector<int64_t>> ImportRecords(Store& store,

@@ -297,9 +297,8 @@ Result<ResolvedRecord> ResolveRecord(const ParsedRecord& r, const RulesetLookup&
   return out;
 }
 
-Result<std::vector<int64_t>> StoreRecords(Store& store,
-                                          const std::vector<ParsedRecord>& parsed,
-                                          const ImportOptions& options) {
+Result<StoredRecords> StoreRecords(Store& store, const std::vector<ParsedRecord>& parsed,
+                                   const ImportOptions& options) {
   // Records of one file share their rules: each hash is looked up once.
   std::map<std::string, RulesetPtr> found;
   const RulesetLookup lookup = [&](const std::string& name, const std::string& hash,
@@ -322,14 +321,15 @@ Result<std::vector<int64_t>> StoreRecords(Store& store,
   }
   Result<Store::Batch> batch = store.BeginBatch();
   if (!batch) return batch.errors();
-  std::vector<int64_t> ids;
+  StoredRecords stored;
   for (size_t i = 0; i < resolved.size(); ++i) {
     Result<int64_t> id = store.AddReplayedGame(*resolved[i].rules, resolved[i].record);
     if (!id) return At(parsed[i].pos, parsed[i], id.error().message);
-    ids.push_back(id.value());
+    stored.ids.push_back(id.value());
+    stored.actions += static_cast<int64_t>(resolved[i].record.actions.size());
   }
   if (Status st = batch.value().Commit(); !st) return st.errors();
-  return ids;
+  return stored;
 }
 
 Result<std::vector<int64_t>> ImportRecords(Store& store,
@@ -337,7 +337,9 @@ Result<std::vector<int64_t>> ImportRecords(Store& store,
                                            const ImportOptions& options) {
   Result<std::vector<ParsedRecord>> parsed = ParseRecordText(std::move(file));
   if (!parsed) return parsed.errors();
-  return StoreRecords(store, parsed.value(), options);
+  Result<StoredRecords> stored = StoreRecords(store, parsed.value(), options);
+  if (!stored) return stored.errors();
+  return std::move(stored).value().ids;
 }
 
 }  // namespace angler

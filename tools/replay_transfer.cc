@@ -395,26 +395,25 @@ int Import(Context& c) {
   auto store = Store::OpenAt(c.args.Get("db").value_or(""));  // made on first import
   if (!store) return Fail(c, store.errors());
   const auto begin = std::chrono::steady_clock::now();
-  Result<std::vector<int64_t>> ids = StoreRecords(*store.value(), all, options);
-  if (!ids) {
-    Fail(c, ids.errors());
+  Result<StoredRecords> stored = StoreRecords(*store.value(), all, options);
+  if (!stored) {
+    Fail(c, stored.errors());
     c.err << "angler " << c.name << ": nothing was stored\n";
     return kExitUsage;
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-  int64_t actions = 0;
-  for (const ParsedRecord& r : all) actions += static_cast<int64_t>(r.main.moves.size());
+  const std::vector<int64_t>& ids = stored.value().ids;
+  const int64_t actions = stored.value().actions;
   if (c.args.Has("json")) {
     // {"imported": [ids], "actions": N}
     JsonWriter json;
     json.BeginObject().Key("imported").BeginArray();
-    for (int64_t id : ids.value()) json.Int(id);
+    for (int64_t id : ids) json.Int(id);
     json.EndArray().Key("actions").Int(actions);
     c.out << json.EndObject().str() << "\n";
   } else {
-    c.out << "imported " << ids.value().size() << " game(s): " << IdList(ids.value())
-          << "\n";
+    c.out << "imported " << ids.size() << " game(s): " << IdList(ids) << "\n";
   }
   char rate[96];
   std::snprintf(rate, sizeof rate, "%.2f s, %.0f actions/s", seconds,

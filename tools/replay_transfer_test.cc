@@ -358,9 +358,19 @@ TEST_CASE("replay export --json: a shuffle nobody saw has a null outcome",
   TempStore tmp;
   const std::string rec =
       std::string(ANGLER_TEST_DIR) + "/data/replay/table/fishing-table.rec";
-  Ran imported = tmp.Run({"import", rec});
+  Ran imported = tmp.Run({"import", rec, "--json"});
   INFO(imported.err);
   REQUIRE(imported.code == kExitOk);
+  // The actions stored, not the move lines: "7. reveal hand(Anne): blue 7,
+  // ..." is one line and nine actions.
+  Result<JsonValue> summary = ParseJson(imported.out, "import.json");
+  REQUIRE(summary.ok());
+  const GameRecord stored = tmp.Open()->LoadGame(1).value();
+  CHECK(summary.value().Find("actions")->AsInt() ==
+        static_cast<int64_t>(stored.actions.size()));
+  CHECK_THAT(imported.err,
+             Catch::StartsWith("import: " + std::to_string(stored.actions.size()) +
+                               " actions in "));
   Ran exported = tmp.Run({"export", "1", "--json"});
   REQUIRE(exported.code == kExitOk);
   Result<JsonValue> json = ParseJson(exported.out, "export.json");
