@@ -50,6 +50,17 @@ std::string MoveAnalysis::Comment() const {
   return "best: " + best + ", " + Percent(before) + " -> " + Percent(after);
 }
 
+size_t BestMove(const std::vector<IsmctsBot::MoveEstimate>& moves, const Action& played) {
+  size_t best = 0;
+  for (size_t m = 1; m < moves.size(); ++m) {
+    if (moves[m].visits > moves[best].visits) best = m;
+  }
+  for (size_t m = 0; m < moves.size(); ++m) {
+    if (moves[m].action == played && moves[m].value >= moves[best].value) return m;
+  }
+  return best;
+}
+
 Result<std::vector<MoveAnalysis>> AnalyzeLine(const Game& game,
                                               std::span<const Action> actions,
                                               int from_ply, int64_t line,
@@ -73,9 +84,9 @@ Result<std::vector<MoveAnalysis>> AnalyzeLine(const Game& game,
       Rng rng(DeriveSeed(line_seed, static_cast<uint64_t>(ply)));
       const std::vector<IsmctsBot::MoveEstimate> moves =
           bot.Search(game, seats[static_cast<size_t>(seat)], s, legal, rng, &played);
-      size_t best = 0, mine = 0;
+      const size_t best = BestMove(moves, played);
+      size_t mine = 0;
       for (size_t m = 0; m < moves.size(); ++m) {
-        if (moves[m].visits > moves[best].visits) best = m;
         if (moves[m].action == played) mine = m;
       }
       MoveAnalysis a;

@@ -32,6 +32,7 @@
 #include "dsl/source.h"
 #include "interpreter/game.h"
 #include "interpreter/state.h"
+#include "tools/ismcts_bot.h"
 
 namespace angler {
 
@@ -68,6 +69,13 @@ struct MoveAnalysis {
   // "best: blue 7, 41% -> 23%" for a move with a glyph, else "".
   std::string Comment() const;
 };
+
+// Which of the search's `moves` is the best, judged against `played`: the
+// most visited (the estimate the search trusts most), unless the played
+// move's own estimate is at least as high. A move is never called worse than
+// one the search valued lower (with few playouts the two can disagree).
+// REQUIRES: `moves` is not empty.
+size_t BestMove(const std::vector<IsmctsBot::MoveEstimate>& moves, const Action& played);
 
 // Analyzes the decisions of a line of `actions` from the start of a game
 // whose ply is greater than `from_ply` (a variation's branch point: the moves
