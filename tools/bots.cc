@@ -270,8 +270,19 @@ Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec) {
               "; bots: " + kBotForms);
 }
 
-Result<std::vector<std::unique_ptr<Bot>>> MakeSeatBots(std::string_view list,
-                                                       int players) {
+Status BotsFit(const std::vector<std::unique_ptr<Bot>>& bots, const Ruleset& rules) {
+  if (rules.Searches()) return Ok();
+  for (const auto& bot : bots) {
+    if (bot && bot->search_profile()) {
+      return Diagnostic({}, "bot '" + bot->name() + "' searches, and " + rules.name +
+                                " has no search: try greedy, random or ismcts");
+    }
+  }
+  return Ok();
+}
+
+Result<std::vector<std::unique_ptr<Bot>>> MakeSeatBots(std::string_view list, int players,
+                                                       BotSeats seats) {
   std::vector<std::string_view> specs;
   if (list.empty()) {
     specs.push_back("random");
@@ -285,8 +296,12 @@ Result<std::vector<std::unique_ptr<Bot>>> MakeSeatBots(std::string_view list,
     }
   }
   if (static_cast<int>(specs.size()) > players) {
-    return Diagnostic({}, std::to_string(specs.size()) + " bots given for " +
-                              std::to_string(players) + " players");
+    return Diagnostic(
+        {}, std::to_string(specs.size()) + " bots given for " +
+                (seats == BotSeats::kEvery
+                     ? std::to_string(players) + " players"
+                     : "the " + std::to_string(players) +
+                           (players == 1 ? " seat" : " seats") + " beside yours"));
   }
   std::vector<Diagnostic> errors;
   std::vector<std::unique_ptr<Bot>> bots;

@@ -130,10 +130,19 @@ class GreedyBot : public Bot {
 // names are errors with a "did you mean".
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view spec);
 
+// A searcher (spot:...) plays search games only: in another it would play at
+// random under its own name. The error names the bot and the ruleset.
+Status BotsFit(const std::vector<std::unique_ptr<Bot>>& bots, const Ruleset& rules);
+
+// Whose seats bots take: every seat, or those beside a person's (play, serve).
+enum class BotSeats { kEvery, kBesidePerson };
+
 // One bot per seat from a comma-separated list; a short list repeats its last
-// bot, an empty one means random everywhere. More bots than seats is an error.
-Result<std::vector<std::unique_ptr<Bot>>> MakeSeatBots(std::string_view list,
-                                                       int players);
+// bot, an empty one means random everywhere. More bots than seats is an error,
+// which counts the seats as `seats` says ("3 bots given for the 2 seats beside
+// yours").
+Result<std::vector<std::unique_ptr<Bot>>> MakeSeatBots(std::string_view list, int players,
+                                                       BotSeats seats = BotSeats::kEvery);
 
 // The bot names MakeBot knows, for its "did you mean".
 std::vector<std::string> BotNames();

@@ -255,6 +255,18 @@ TEST_CASE("MakeBot rejects unknown names with a suggestion", "[bots]") {
   CHECK_FALSE(MakeBot("").ok());
 }
 
+TEST_CASE("a searcher plays search games only", "[bots]") {
+  auto bots = MakeSeatBots("greedy,spot:careful", 3);
+  REQUIRE(bots.ok());
+  const Status fit = BotsFit(bots.value(), *Fishing());
+  REQUIRE_FALSE(fit.ok());
+  CHECK(fit.error().message ==
+        "bot 'spot:careful' searches, and fishing has no search: try greedy, random or "
+        "ismcts");
+  CHECK(BotsFit(bots.value(), *LoadRuleset("falscher-hering").value()).ok());
+  CHECK(BotsFit(MakeSeatBots("greedy,random", 3).value(), *Fishing()).ok());
+}
+
 TEST_CASE("MakeSeatBots repeats the last bot and counts seats", "[bots]") {
   auto bots = MakeSeatBots("greedy,random", 4);
   REQUIRE(bots.ok());
@@ -265,7 +277,14 @@ TEST_CASE("MakeSeatBots repeats the last bot and counts seats", "[bots]") {
   auto defaults = MakeSeatBots("", 3);
   REQUIRE(defaults.ok());
   CHECK(defaults.value()[2]->name() == "random");
-  CHECK_FALSE(MakeSeatBots("random,random,random", 2).ok());
+  CHECK(MakeSeatBots("random,random,random", 2).error().message ==
+        "3 bots given for 2 players");
+  // Beside a person (play, serve) the count is of the other seats.
+  CHECK(
+      MakeSeatBots("random,random,random", 2, BotSeats::kBesidePerson).error().message ==
+      "3 bots given for the 2 seats beside yours");
+  CHECK(MakeSeatBots("random,random", 1, BotSeats::kBesidePerson).error().message ==
+        "2 bots given for the 1 seat beside yours");
   CHECK_FALSE(MakeSeatBots("random,,greedy", 3).ok());
   CHECK_FALSE(MakeSeatBots("random,", 3).ok());
   auto typo = MakeSeatBots("random,randon", 3);

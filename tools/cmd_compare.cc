@@ -112,6 +112,11 @@ int RunCompare(const std::vector<std::string>& words, std::ostream& out,
   if (!bots) {
     return ReportErrors(spec.name, bots.errors(), err);
   }
+  for (const RulesetPtr& r : rules) {
+    if (Status fit = BotsFit(bots.value(), *r); !fit) {
+      return ReportErrors(spec.name, fit.errors(), err);
+    }
+  }
   std::vector<Bot*> seats;
   for (const auto& bot : bots.value()) seats.push_back(bot.get());
 

@@ -109,6 +109,7 @@ Result<std::vector<int>> PlayerCounts(const Ruleset& ruleset, const Args& args) 
   for (int n : counts) {
     auto bots = MakeSeatBots(args.Get("bots").value_or(""), n);
     if (!bots) return bots.errors();
+    if (Status fit = BotsFit(bots.value(), ruleset); !fit) return fit.errors();
   }
   return counts;
 }

@@ -79,8 +79,12 @@ Status ReadNewGame(const Args& args, PlaySetup& setup) {
   // searcher.
   const std::string default_bots = setup.rules->Searches() ? "spot:careful" : "greedy";
   auto bots = MakeSeatBots(args.Get("bots").value_or(default_bots),
-                           std::max(setup.players - 1, 1));
+                           std::max(setup.players - 1, 1), BotSeats::kBesidePerson);
   if (!bots) usage.insert(usage.end(), bots.errors().begin(), bots.errors().end());
+  if (bots) {
+    if (Status fit = BotsFit(bots.value(), *setup.rules); !fit)
+      usage.push_back(fit.error());
+  }
   if (!usage.empty()) return usage;
   setup.played_by = PlayedBy(setup.players, setup.person, bots.value());
   return Ok();
@@ -142,7 +146,8 @@ Status ReadResumedGame(const Args& args, PlaySetup& setup) {
   Result<int> seat = SeatFlag(args, setup.names);
   if (!seat) return seat.errors();
   setup.person = seat.value();
-  auto bots = MakeSeatBots(args.Get("bots").value_or("greedy"), setup.players - 1);
+  auto bots = MakeSeatBots(args.Get("bots").value_or("greedy"), setup.players - 1,
+                           BotSeats::kBesidePerson);
   if (!bots) return bots.errors();
   setup.played_by = PlayedBy(setup.players, setup.person, bots.value());
   return Ok();

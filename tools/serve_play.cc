@@ -210,9 +210,10 @@ ApiResponse PlaySessions::Start(const ApiRequest& r, Store& /*store*/) {
   if (!record) return ApiError(record.errors());
   const std::string bot_list =
       bots_given.value().value_or(rs.Searches() ? "spot:careful" : "greedy");
-  auto bots =
-      MakeSeatBots(bot_list, static_cast<int>(std::max<int64_t>(*players - 1, 1)));
+  auto bots = MakeSeatBots(bot_list, static_cast<int>(std::max<int64_t>(*players - 1, 1)),
+                           BotSeats::kBesidePerson);
   if (!bots) return ApiError(bots.errors());
+  if (Status fit = BotsFit(bots.value(), rs); !fit) return ApiError(fit.errors());
   auto s = std::make_unique<Session>();
   s->id = next_id_++;
   s->rules = rules.value();
