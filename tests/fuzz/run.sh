@@ -11,7 +11,7 @@ build=$(cd "$1" && pwd)
 seconds=$2
 shift 2
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(ruleset statements scenario record store)
+[ ${#targets[@]} -eq 0 ] && targets=(ruleset statements scenario record store shard api)
 out="$build/fuzz"
 # libFuzzer's timeout is wall time: on a shared machine a starved fuzzer may
 # take minutes over an input that needs a second (docs/FUZZING.md).
@@ -31,6 +31,33 @@ for rec in "$root"/tests/data/replay/*.rec; do
     >"$seeds/record/$(basename "$rec" .rec).json" 2>/dev/null || true
   [ -f "$seeds/store/store.db" ] || cp "$db" "$seeds/store/store.db"
 done
+# Shards of sim runs, as `sim --shard K/N --json` prints them: one report, and
+# a range of player counts (an array), with names and an error.
+mkdir -p "$seeds/shard" "$seeds/api"
+"$angler" sim fishing --players 3 --games 3 --shard 1/2 --json --names A,B,C \
+  >"$seeds/shard/fishing.json" 2>/dev/null || true
+"$angler" sim fatfish --players 2..3 --games 2 --shard 2/2 --json \
+  >"$seeds/shard/fatfish.json" 2>/dev/null || true
+# Requests to the serve API: "METHOD PATH?QUERY", then the body.
+i=0
+while IFS= read -r request; do
+  i=$((i + 1))
+  printf '%b' "$request" >"$seeds/api/$i"
+done <<'REQUESTS'
+GET /api/games
+GET /api/games?ruleset=fishing&limit=1
+GET /api/games/1
+GET /api/games/1/view?ply=40&viewpoint=seat:P2
+GET /api/games/2/view?viewpoint=everything
+GET /api/games/1/events?variation=0
+GET /api/games/1/scenario?ply=30
+GET /api/rulesets/fishing
+POST /api/games/1/annotate\n{"ply": 5, "comment": "= a note?", "glyph": "!?"}
+POST /api/games/1/branch\n{"ply": 10, "moves": ["blue 3"], "dry_run": true}
+POST /api/play\n{"ruleset": "falscher-hering", "players": 3, "seed": 4, "bots": "random"}
+POST /api/play\n{"ruleset": "fishing", "players": 4, "seat": 1, "seed": "7", "record": true}
+POST /api/play/1/move\n{"wait": true}
+REQUESTS
 # The setup: statements of the shipped rulesets, one file each.
 for yaml in "$root"/rulesets/*.yaml; do
   sed -n '/^setup: |/,/^[a-z_]*:/p' "$yaml" | sed '1d;$d' \
@@ -44,6 +71,8 @@ corpora() {  # the seed folders of one target
     scenario) echo "$root/tests/scenarios $root/tests/data/selftest" ;;
     record) echo "$seeds/record" ;;
     store) echo "$seeds/store" ;;
+    shard) echo "$seeds/shard" ;;
+    api) echo "$seeds/api" ;;
   esac
 }
 
