@@ -143,7 +143,6 @@ ServeApi::ServeApi(std::unique_ptr<Store> store, std::string token)
 ServeApi::~ServeApi() = default;
 
 ApiResponse ServeApi::Handle(const ApiRequest& request) {
-  std::lock_guard<std::mutex> lock(mutex_);
   if (request.method == "POST" && !token_.empty()) {
     const std::string given =
         request.token.empty() ? Param(request, "token") : request.token;
@@ -153,7 +152,18 @@ ApiResponse ServeApi::Handle(const ApiRequest& request) {
                       "printed at start): header X-Angler-Token or ?token=");
     }
   }
+  if (request.method != "GET" && request.method != "POST") {
+    return ApiError(
+        405, "the API takes GET and POST, not " + request.method + " (docs/API.md)");
+  }
   try {
+    const std::vector<std::string> s = Segments(request.path);
+    // A game against bots holds only its own session while they think
+    // (serve_play.h); the rest share the store, one request at a time.
+    if (s.size() >= 2 && s[0] == "api" && s[1] == "play") {
+      return play_->Route(request, s, *store_, mutex_);
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
     return Route(request);
   } catch (const std::exception& e) {
     return ApiError(500, std::string("internal error: ") + e.what());
@@ -187,10 +197,6 @@ ApiResponse ServeApi::Route(const ApiRequest& r) {
   const std::vector<std::string> s = Segments(r.path);
   if (s.size() < 2 || s[0] != "api") return ApiError(404, "no such endpoint: " + r.path);
   const bool get = r.method == "GET", post = r.method == "POST";
-  if (!get && !post) {
-    return ApiError(405,
-                    "the API takes GET and POST, not " + r.method + " (docs/API.md)");
-  }
   if (s[1] == "games") {
     if (s.size() == 2 && get) return ListGames(r);
     if (s.size() < 3) return ApiError(404, "no such endpoint: " + r.path);
@@ -213,8 +219,6 @@ ApiResponse ServeApi::Route(const ApiRequest& r) {
   } else if (s[1] == "rulesets" && get) {
     if (s.size() == 2) return Rulesets();
     if (s.size() == 3) return RulesetSummary(s[2]);
-  } else if (s[1] == "play") {
-    return play_->Route(r, s, *store_);
   }
   return ApiError(404, "no such endpoint: " + r.method + " " + r.path);
 }

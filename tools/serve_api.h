@@ -77,7 +77,7 @@ class ServeApi {
   ApiResponse Rulesets();
   ApiResponse RulesetSummary(const std::string& name);
 
-  std::mutex mutex_;
+  std::mutex mutex_;  // the store and the game cache; play_ has its own
   std::unique_ptr<Store> store_;
   std::string token_;
   std::unique_ptr<GameCache> cache_;

@@ -1,6 +1,7 @@
 #include "tools/serve_play.h"
 
 #include <chrono>
+#include <mutex>
 #include <optional>
 
 #include "interpreter/loader.h"
@@ -14,6 +15,7 @@
 namespace angler {
 
 struct PlaySessions::Session {
+  std::mutex mutex;  // held by the request playing in this session
   int64_t id = 0;
   RulesetPtr rules;
   std::unique_ptr<Game> game;
@@ -149,8 +151,8 @@ PlaySessions::PlaySessions() = default;
 PlaySessions::~PlaySessions() = default;
 
 ApiResponse PlaySessions::Route(const ApiRequest& r, const std::vector<std::string>& path,
-                                Store& store) {
-  if (path.size() == 2 && r.method == "POST") return Start(r, store);
+                                Store& store, std::mutex& store_lock) {
+  if (path.size() == 2 && r.method == "POST") return Start(r);
   if (path.size() < 3) return ApiError(404, "no such endpoint: " + r.path);
   int64_t id = 0;
   try {
@@ -158,18 +160,23 @@ ApiResponse PlaySessions::Route(const ApiRequest& r, const std::vector<std::stri
   } catch (const std::exception&) {
     return ApiError(400, "a play session is a number; got '" + path[2] + "'");
   }
-  auto it = sessions_.find(id);
-  if (it == sessions_.end()) return ApiError(404, "no play session " + path[2]);
-  Session& s = *it->second;
-  if (path.size() == 3 && r.method == "GET") return SessionJson(s);
+  std::shared_ptr<Session> session;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = sessions_.find(id);
+    if (it == sessions_.end()) return ApiError(404, "no play session " + path[2]);
+    session = it->second;
+  }
+  std::lock_guard<std::mutex> playing(session->mutex);
+  if (path.size() == 3 && r.method == "GET") return SessionJson(*session);
   if (path.size() == 4 && r.method == "POST" && path[3] == "move")
-    return Move(s, r, store);
+    return Move(*session, r, store, store_lock);
   return ApiError(404, "no such endpoint: " + r.method + " " + r.path);
 }
 
 // {"ruleset": "fishing", "players": 4, "seat": 0, "bots": "greedy", "seed": 7,
 //  "record": true}
-ApiResponse PlaySessions::Start(const ApiRequest& r, Store& /*store*/) {
+ApiResponse PlaySessions::Start(const ApiRequest& r) {
   Result<JsonValue> body = Body(r);
   if (!body) return ApiError(body.errors());
   const JsonValue& b = body.value();
@@ -214,8 +221,11 @@ ApiResponse PlaySessions::Start(const ApiRequest& r, Store& /*store*/) {
                            BotSeats::kBesidePerson);
   if (!bots) return ApiError(bots.errors());
   if (Status fit = BotsFit(bots.value(), rs); !fit) return ApiError(fit.errors());
-  auto s = std::make_unique<Session>();
-  s->id = next_id_++;
+  auto s = std::make_shared<Session>();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    s->id = next_id_++;
+  }
   s->rules = rules.value();
   s->game = std::make_unique<Game>(rs, static_cast<int>(*players));
   s->run = std::make_unique<GameRun>(*s->game, seed);
@@ -227,15 +237,17 @@ ApiResponse PlaySessions::Start(const ApiRequest& r, Store& /*store*/) {
         p == s->human ? nullptr : std::move(bots.value()[static_cast<size_t>(next++)]));
   }
   if (Status st = s->Advance(false); !st) return ApiError(st.errors());
+  ApiResponse answer = SessionJson(*s);  // before another request can reach it
+  std::lock_guard<std::mutex> lock(mutex_);
   if (sessions_.size() >= 64) sessions_.erase(sessions_.begin());
-  Session& out = *s;
   sessions_[s->id] = std::move(s);
-  return SessionJson(out);
+  return answer;
 }
 
 // {"move": "yellow 7"} (the move notation, as at `angler play`'s prompt), or
 // {"wait": true} at a decision open to several players: the others move on.
-ApiResponse PlaySessions::Move(Session& s, const ApiRequest& r, Store& store) {
+ApiResponse PlaySessions::Move(Session& s, const ApiRequest& r, Store& store,
+                               std::mutex& store_lock) {
   Result<JsonValue> body = Body(r);
   if (!body) return ApiError(body.errors());
   Result<std::optional<std::string>> move = StringMember(body.value(), "move");
@@ -276,6 +288,7 @@ ApiResponse PlaySessions::Move(Session& s, const ApiRequest& r, Store& store) {
   }
   if (Status st = s.Advance(waiting); !st) return ApiError(st.errors());
   if (s.run->over() && s.record && s.recorded_game == 0) {
+    std::lock_guard<std::mutex> lock(store_lock);
     Result<int64_t> id =
         store.RecordGame(*s.game, s.run->actions(), s.players, s.run->seed(), "play");
     if (!id) return ApiError(id.errors());

@@ -3,13 +3,18 @@
 // the others, chance from the game's seed (tools/runner.h), the same legal
 // moves, refusals and move texts as `angler play` (interpreter/move_text.h).
 //
-// REQUIRES: calls come one at a time (ServeApi holds its lock).
+// Sessions run side by side: while the bots of one think, that session alone
+// is held, not the server (the game list, other sessions answer meanwhile).
+// A request to a session waits for the one before it.
+// REQUIRES: `store_lock` guards `store` (ServeApi's lock); it is taken here
+// only to record a finished game.
 #ifndef ANGLER_TOOLS_SERVE_PLAY_H_
 #define ANGLER_TOOLS_SERVE_PLAY_H_
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -24,15 +29,17 @@ class PlaySessions {
   ~PlaySessions();
   // path: the request's segments, "api", "play", ...
   ApiResponse Route(const ApiRequest& r, const std::vector<std::string>& path,
-                    Store& store);
+                    Store& store, std::mutex& store_lock);
 
   struct Session;
 
  private:
-  ApiResponse Start(const ApiRequest& r, Store& store);
-  ApiResponse Move(Session& s, const ApiRequest& r, Store& store);
+  ApiResponse Start(const ApiRequest& r);
+  ApiResponse Move(Session& s, const ApiRequest& r, Store& store, std::mutex& store_lock);
 
-  std::map<int64_t, std::unique_ptr<Session>> sessions_;
+  std::mutex mutex_;  // sessions_ and next_id_
+  // Shared: a session evicted while a request plays in it lives until that ends.
+  std::map<int64_t, std::shared_ptr<Session>> sessions_;
   int64_t next_id_ = 1;
 };
 

@@ -4,7 +4,9 @@
 #include <httplib.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <regex>
 #include <thread>
@@ -451,6 +453,30 @@ TEST_CASE("serve's waiting never moves for the person, with bots that do not rac
     now = waited;
   }
   CHECK(told > 0);  // the bots stopped searches
+}
+
+TEST_CASE("serve answers while bots think in a game against them", "[serve]") {
+  // The person sits last: before their first move three searching bots play,
+  // a good part of a second. Meanwhile the game list is answered at once; it
+  // used to wait for the bots (one lock for every request).
+  TestServer server;
+  std::atomic<int> order{0};
+  int play_done = 0, list_done = 0;
+  std::thread play([&] {
+    httplib::Client client("127.0.0.1", server.port());
+    client.set_read_timeout(120);
+    auto r = client.Post("/api/play",
+                         R"({"ruleset": "fishing", "players": 4, "seat": 3, "seed": 2,
+                             "bots": "ismcts:20000"})",
+                         "application/json");
+    CHECK((r && r->status == 200));
+    play_done = ++order;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  CHECK(server.Get("/api/games").first == 200);
+  list_done = ++order;
+  play.join();
+  CHECK(list_done < play_done);
 }
 
 TEST_CASE("serve refuses a port another server listens on", "[serve]") {
