@@ -297,6 +297,9 @@ TEST_CASE("sim --shard and sim merge refuse what does not fit", "[sim][merge]") 
        "games"},
       {edited("\"overfished\":", "\"overfished\":9"),
        "the counts disagree: more games ended early than completed"},
+      // A seat's reader names the seat (its name once outlived it: fuzz_shard).
+      {edited("\"wins\":", "\"won\":"), "seat 0: 'wins' is missing or not a number"},
+      {edited("\"of\":2", "\"of\":\"2\""), "shard: 'of' is missing or not a number"},
   };
   for (const auto& [text, message] : damaged) {
     INFO(message);

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <optional>
 #include <ostream>
+#include <utility>
 
 #include "dsl/text.h"
 #include "interpreter/move_text.h"
@@ -251,8 +252,9 @@ namespace {
 // Reads the members of one report object; the first problem is kept.
 class ReportReader {
  public:
-  ReportReader(const JsonValue& object, const std::string& file)
-      : object_(object), file_(file) {}
+  // `file` is kept: a seat's reader is named by a string made for it.
+  ReportReader(const JsonValue& object, std::string file)
+      : object_(object), file_(std::move(file)) {}
 
   const JsonValue* Get(std::string_view key, JsonValue::Kind kind) {
     const JsonValue* v = object_.Find(key);
@@ -323,7 +325,7 @@ class ReportReader {
   }
 
   const JsonValue& object_;
-  const std::string& file_;
+  const std::string file_;
   std::optional<Diagnostic> error_;
 };
 
