@@ -47,6 +47,9 @@ struct ErrorCard {
 };
 
 // `count` cards, the patterns taken in turn, the erring pieces drawn at random.
+// REQUIRES: `patterns` is not empty, and each needs at most half the pieces
+// (flips + recolours + 2 * swaps; the loader keeps no other), so that a fresh
+// piece is always there to draw.
 std::vector<ErrorCard> DealErrorCards(const Formation& f,
                                       const std::vector<ErrorPattern>& patterns,
                                       int count, uint64_t seed, bool rotate);

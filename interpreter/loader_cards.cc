@@ -77,15 +77,27 @@ void Loader::FormationSection(const YamlNode& doc) {
     CheckKeys(item, {"name", "flip", "recolour", "swap"}, "an error pattern");
     ErrorPattern p;
     p.name = Text(item, "name", "");
-    int64_t v = 0;
-    if (const YamlNode* n = item.Find("flip"); n && Int(*n, v))
-      p.flips = static_cast<int>(v);
-    if (const YamlNode* n = item.Find("recolour"); n && Int(*n, v))
-      p.recolours = static_cast<int>(v);
-    if (const YamlNode* n = item.Find("swap"); n && Int(*n, v))
-      p.swaps = static_cast<int>(v);
+    // Each count is of pieces, so 0 up to kMaxPieces (their sum cannot
+    // overflow either).
+    bool fits = true;
+    auto pieces = [&](const char* key, int& out) {
+      const YamlNode* n = item.Find(key);
+      int64_t v = 0;
+      if (!n || !Int(*n, v)) return;
+      if (v < 0 || v > kMaxPieces) {
+        Error(n->pos, std::string("'") + key + "' counts pieces: 0 to " +
+                          std::to_string(kMaxPieces));
+        fits = false;
+        return;
+      }
+      out = static_cast<int>(v);
+    };
+    pieces("flip", p.flips);
+    pieces("recolour", p.recolours);
+    pieces("swap", p.swaps);
     if (p.flips + p.recolours + 2 * p.swaps > static_cast<int>(form.pieces.size()) / 2) {
       Error(item.pos, "this pattern needs more pieces than the formation has");
+      fits = false;
     }
     // A swap of two pieces that look alike cannot be seen.
     bool differ = false;
@@ -95,8 +107,11 @@ void Loader::FormationSection(const YamlNode& doc) {
     if (p.swaps > 0 && !differ) {
       Error(item.pos,
             "a swap needs two pieces that look different; all pieces look alike");
+      fits = false;
     }
-    rules_->search->error_patterns.push_back(p);
+    // A refused pattern is not kept: dealing it would look for pieces that
+    // are not there (the loader goes on after an error, to report the rest).
+    if (fits) rules_->search->error_patterns.push_back(p);
   }
 }
 
@@ -264,9 +279,12 @@ void Loader::ErrorCardGroup(const YamlNode& g) {
   if (backs.empty()) backs.push_back(kNone);
   CardInfo proto;
   std::string kind_name = GroupKind(g, proto);
-  // A formation without two colours is already an error; dealing would
-  // divide by zero.
-  if (rules_->search->formation.colours.size() < 2) return;
+  // A formation without two colours, or without a pattern that fits it, is
+  // already an error; dealing would divide by zero or look for pieces that
+  // are not there.
+  if (rules_->search->formation.colours.size() < 2 ||
+      rules_->search->error_patterns.empty())
+    return;
   auto deck =
       DealErrorCards(rules_->search->formation, rules_->search->error_patterns,
                      static_cast<int>(count), static_cast<uint64_t>(seed), rotate);

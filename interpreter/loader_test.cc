@@ -419,6 +419,24 @@ TEST_CASE("loader: a ruleset holds the part of the procedure it plays", "[loader
       "     | ^\n");
 }
 
+TEST_CASE("loader: an error pattern the formation cannot show is refused, not dealt",
+          "[loader][diagnostics]") {
+  // Dealing such a pattern looked for a fresh piece forever (found by
+  // fuzz_store: a damaged ruleset in a store hung `replay show`).
+  const std::string text = ReadText(ResolveRulesetPath("falscher-hering"));
+  const std::string pattern = "{name: \"2 fish swapped places\", swap: 1}";
+  REQUIRE(text.find(pattern) != std::string::npos);
+  for (const auto& [swap, message] :
+       {std::pair{"swap: 8", "this pattern needs more pieces than the formation has"},
+        std::pair{"swap: -1", "'swap' counts pieces: 0 to 30"},
+        std::pair{"swap: 31", "'swap' counts pieces: 0 to 30"}}) {
+    INFO(swap);
+    const std::string error =
+        FirstError(Replace(text, pattern, std::string("{name: \"bad\", ") + swap + "}"));
+    CHECK_THAT(error, Catch::Contains(message));
+  }
+}
+
 TEST_CASE("loader: trick.captures names a zone per player", "[loader]") {
   const std::string text = Replace(kMini, "trick:\n", "trick:\n  captures: won\n");
   RulesetPtr rules = Load(text);
