@@ -185,10 +185,13 @@ Status PlayGame(const Game& game, const std::vector<Bot*>& seats, uint64_t seed,
   while (!run.over()) {
     const bool chance = game.IsChance(run.state());
     const int decider = game.CurrentPlayer(run.state());
-    const Action action = chance ? run.SampleChance()
-                          : decider < 0
-                              ? *run.SettleOpen(seats)  // every seat a bot
-                              : run.AskBot(*seats[static_cast<size_t>(decider)]);
+    // At an open decision every seat here has a bot, so some open action is
+    // theirs; were none, the empty stop is refused by Apply, with the seed.
+    const Action action =
+        chance ? run.SampleChance()
+        : decider < 0
+            ? run.SettleOpen(seats).value_or(Action{ActionKind::kStop, -1, 0, 0})
+            : run.AskBot(*seats[static_cast<size_t>(decider)]);
     Status applied = run.Apply(action);
     if (!applied) {
       result.actions = run.TakeActions();
