@@ -58,6 +58,12 @@ struct Action {
   static Action Lay(int player, int row, std::span<const int> cards);
   // The cards of a lay, in order; returns how many.
   int LayCards(int out[kMaxLay]) const;
+  // The seats that act in it, bit p for seat p: a stop's seats, else its
+  // player; none for chance.
+  uint64_t Movers() const {
+    if (kind == ActionKind::kStop) return seed;
+    return player < 0 ? 0 : uint64_t{1} << player;
+  }
 };
 
 // Legal actions without allocation.

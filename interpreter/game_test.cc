@@ -65,6 +65,14 @@ struct Model {
   }
 };
 
+TEST_CASE("game: an action's movers are its player, a stop's seats, none at chance",
+          "[game]") {
+  CHECK(Action{ActionKind::kPlay, 2, 5, 0}.Movers() == 0b100);
+  CHECK(Action{ActionKind::kMark, 0, 3, 0}.Movers() == 0b1);
+  CHECK(Action{ActionKind::kStop, -1, 0, 0b101}.Movers() == 0b101);
+  CHECK(Action{ActionKind::kChance, -1, 0, 77}.Movers() == 0);
+}
+
 TEST_CASE("game: BlankState puts every card in the setup zone, in id order", "[game]") {
   const Ruleset& rules = Fishing();
   Game game(rules, 4);

@@ -286,10 +286,8 @@ PositionView ViewPosition(const Game& game, const State& s, const Viewpoint& vie
   ActionList legal;
   game.LegalActions(s, legal);
   for (const Action& a : legal) {
-    const bool own =
-        viewpoint.kind == Viewpoint::Kind::kSeat &&
-        (a.kind == ActionKind::kStop ? a.seed == uint64_t{1} << viewpoint.seat
-                                     : a.player == viewpoint.seat);
+    const bool own = viewpoint.kind == Viewpoint::Kind::kSeat &&
+                     a.Movers() == uint64_t{1} << viewpoint.seat;
     const bool known = viewpoint.kind == Viewpoint::Kind::kEverything || own;
     if (known) d.legal.push_back({a, LegalMoveText(game, s, a, players)});
   }

@@ -125,13 +125,11 @@ namespace {
 
 // Whether only seats with a bot act in `a`: a person's seat is left alone.
 bool ByBotsOnly(const Action& a, const std::vector<Bot*>& seats) {
-  if (a.kind == ActionKind::kStop) {
-    for (size_t p = 0; p < seats.size(); ++p) {
-      if ((a.seed >> p & 1) && !seats[p]) return false;
-    }
-    return true;
+  const uint64_t movers = a.Movers();
+  for (size_t p = 0; p < seats.size(); ++p) {
+    if ((movers >> p & 1) && !seats[p]) return false;
   }
-  return a.player < 0 || seats[static_cast<size_t>(a.player)];
+  return true;
 }
 
 }  // namespace

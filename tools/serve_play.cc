@@ -274,7 +274,7 @@ ApiResponse PlaySessions::Move(Session& s, const ApiRequest& r, Store& store,
     // they stop alone (they cannot stop for another).
     const Action& a = *read.action;
     const bool stop = a.kind == ActionKind::kStop;
-    if (stop ? a.seed != uint64_t{1} << s.human : a.player != s.human) {
+    if (a.Movers() != uint64_t{1} << s.human) {
       JsonWriter json;
       json.BeginObject().Key("error").String(
           stop ? "you stop for yourself only: '" +
