@@ -144,9 +144,12 @@ class Store {
   // Stores game `id` again in place with the main line `actions`, which must
   // begin with its stored main line (a game resumed and played on): players,
   // seed, source, annotations and variations stay, the outcome is the new
-  // line's. REQUIRES: `game` is the stored game's ruleset and player count.
+  // line's. `played_by` says who plays each seat now, as RecordGame's (an
+  // imported game resumed gets its seats); empty keeps the stored ones.
+  // REQUIRES: `game` is the stored game's ruleset and player count.
   Result<int64_t> ContinueGame(int64_t id, const Game& game,
-                               std::span<const Action> actions);
+                               std::span<const Action> actions,
+                               std::vector<std::string> played_by = {});
 
   // A transaction that the writes made while it is open join.
   class Batch {
@@ -217,9 +220,10 @@ class Store {
   // variation.parent is the line it branches from (0 the main line, else a
   // stored variation's id); a ply at or before that variation's first move
   // hangs it from the line that has the position (GameRecord::LineAt).
-  // Moves a line already has are stored once: a variation that begins the
-  // same as a stored one from the same line and ply returns that one's id,
-  // and moves its parent line plays from that ply are an error (SameLine).
+  // Moves a line already has are stored once (SkipStoredMoves): only the
+  // moves past them are stored, hung from the line where they part; when
+  // none is left, a stored variation that has them all returns its id, and
+  // moves its parent line plays from that ply are an error.
   Result<int64_t> AddVariation(int64_t game, const Variation& variation);
 
   // ---- Scenario runs (angler check --store) ----
@@ -269,10 +273,17 @@ class Store {
   std::map<std::string, RulesetPtr> rulesets_;  // by hash
 };
 
-// The line of `record` that already plays v's moves from v's ply: v's parent
-// line (its id, 0 the main line), a variation from the same line and ply
-// that begins with them (its id), or nullopt when none does.
-std::optional<int64_t> SameLine(const GameRecord& record, const Variation& v);
+// Variation v less the moves that `record` already has from v's position:
+// those v's parent line plays itself, and those of a stored variation from
+// the same line and ply that begins with v's move, followed into (and so on
+// down). `rest` is what is left, hung where the stored moves end (no moves
+// left: `rest.parent` has them all); `into_variation` says whether a stored
+// variation was followed into, rather than the parent line alone.
+struct StoredPrefix {
+  Variation rest;
+  bool into_variation = false;
+};
+StoredPrefix SkipStoredMoves(const GameRecord& record, Variation v);
 
 // "2024-05-01T12:00:00Z" for unix seconds; ParseDate reads it back.
 std::string FormatDate(int64_t unix_seconds);

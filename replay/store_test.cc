@@ -636,6 +636,13 @@ TEST_CASE("ContinueGame: a game stored unfinished, played on in place", "[store]
   REQUIRE(done.annotations.size() == 1);
   CHECK(done.annotations[0].comment == "kept");
   CHECK(store->GameCount().value() == 1);
+
+  // A game stored without its seats (an import) gets those it is resumed with.
+  auto seatless = store->RecordGame(game, half, {"Anne", "Bob", "Carl"}, 78, "import");
+  REQUIRE(seatless.ok());
+  const std::vector<std::string> seated = {"greedy", "person", "greedy"};
+  REQUIRE(store->ContinueGame(seatless.value(), game, actions, seated).ok());
+  CHECK(store->LoadGame(seatless.value()).value().played_by == seated);
 }
 
 }  // namespace

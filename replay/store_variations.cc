@@ -211,28 +211,41 @@ Status Store::Annotate(int64_t game, int ply, std::optional<std::string> comment
   return txn.value().Commit();
 }
 
-std::optional<int64_t> SameLine(const GameRecord& record, const Variation& v) {
-  const auto starts_with = [&](std::span<const RecordedAction> line, size_t from) {
-    if (line.size() < from + v.actions.size()) return false;
-    return std::equal(v.actions.begin(), v.actions.end(), line.begin() + from,
-                      [](const RecordedAction& a, const RecordedAction& b) {
-                        return a.action == b.action;
-                      });
-  };
-  if (v.parent == 0) {
-    if (starts_with(record.actions, static_cast<size_t>(v.ply))) return 0;
-  } else if (const Variation* parent = record.FindVariation(v.parent);
-             parent && v.ply >= parent->ply &&
-             starts_with(parent->actions, static_cast<size_t>(v.ply - parent->ply))) {
-    return parent->id;
+StoredPrefix SkipStoredMoves(const GameRecord& record, Variation v) {
+  StoredPrefix out;
+  const int branch = v.ply;
+  while (!v.actions.empty()) {
+    const Action& next = v.actions.front().action;
+    // The line's own move from this position: the variation starts a ply later.
+    const Variation* line = record.FindVariation(v.parent);
+    const std::vector<RecordedAction>& own = line ? line->actions : record.actions;
+    const size_t at = static_cast<size_t>(v.ply - (line ? line->ply : 0));
+    bool stored = at < own.size() && own[at].action == next;
+    // Else a variation from this position that begins with it: followed into.
+    for (size_t k = 0; !stored && k < record.variations.size(); ++k) {
+      const Variation& other = record.variations[k];
+      if (other.parent == v.parent && other.ply == v.ply && !other.actions.empty() &&
+          other.actions.front().action == next) {
+        v.parent = other.id;
+        out.into_variation = true;
+        stored = true;
+      }
+    }
+    if (!stored) break;
+    v.actions.erase(v.actions.begin());
+    ++v.ply;
   }
-  for (const Variation& other : record.variations) {
-    if (other.id != v.id && other.parent == v.parent && other.ply == v.ply &&
-        starts_with(other.actions, 0)) {
-      return other.id;
+  // The notes on the moves stored already go with them; a note on the line as
+  // a whole (at its branch ply) moves to where it now branches.
+  if (v.ply != branch) {
+    std::erase_if(v.annotations,
+                  [&](const Annotation& a) { return a.ply > branch && a.ply <= v.ply; });
+    for (Annotation& a : v.annotations) {
+      if (a.ply == branch) a.ply = v.ply;
     }
   }
-  return std::nullopt;
+  out.rest = std::move(v);
+  return out;
 }
 
 Result<std::vector<bool>> Store::ReplaceBotAnnotations(int64_t game,
@@ -297,9 +310,11 @@ Result<int64_t> Store::AddVariation(int64_t game, const Variation& branch) {
   if (Status st = CheckVariation(g, record.value(), variation); !st) {
     return Diagnostic({}, "game " + std::to_string(game) + ", " + st.error().message);
   }
-  // Stored once: the same moves again are the line that has them.
-  if (std::optional<int64_t> same = SameLine(record.value(), variation)) {
-    if (*same != variation.parent) return *same;
+  // Stored once: the moves a line has already are that line's, and only the
+  // rest is stored, from where they part.
+  StoredPrefix stored = SkipStoredMoves(record.value(), variation);
+  if (stored.rest.actions.empty()) {
+    if (stored.into_variation) return stored.rest.parent;  // the line that has them
     const std::string line = variation.parent == 0
                                  ? std::string("the main line")
                                  : "variation " + std::to_string(variation.parent);
@@ -311,14 +326,15 @@ Result<int64_t> Store::AddVariation(int64_t game, const Variation& branch) {
   Result<sql::Transaction> txn = sql::Transaction::Begin(db_);
   if (!txn) return txn.errors();
   int64_t id = 0;
-  if (Status st = InsertVariation(game, variation, variation.parent, Now(), &id); !st)
+  if (Status st = InsertVariation(game, stored.rest, stored.rest.parent, Now(), &id); !st)
     return st.errors();
   if (Status st = txn.value().Commit(); !st) return st.errors();
   return id;
 }
 
 Result<int64_t> Store::ContinueGame(int64_t id, const Game& game,
-                                    std::span<const Action> actions) {
+                                    std::span<const Action> actions,
+                                    std::vector<std::string> played_by) {
   const std::string name = "game " + std::to_string(id);
   Result<GameRecord> loaded = LoadGame(id);
   if (!loaded) return loaded.errors();
@@ -339,7 +355,7 @@ Result<int64_t> Store::ContinueGame(int64_t id, const Game& game,
   if (!record) return Diagnostic({}, name + ": " + record.error().message);
   GameRecord& next = record.value();
   next.created = stored.created;
-  next.played_by = stored.played_by;
+  next.played_by = played_by.empty() ? stored.played_by : std::move(played_by);
   next.annotations = stored.annotations;
   next.variations = stored.variations;
   Result<sql::Transaction> txn = sql::Transaction::Begin(db_);

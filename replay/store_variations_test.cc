@@ -50,6 +50,13 @@ Variation OtherMoves(const Game& game, const GameRecord& record, int ply,
   return v;
 }
 
+// The moves alone, without what the store notes of each.
+std::vector<Action> MovesOf(const std::vector<RecordedAction>& line) {
+  std::vector<Action> moves;
+  for (const RecordedAction& r : line) moves.push_back(r.action);
+  return moves;
+}
+
 // The first ply from `from` on where the line has a choice of two moves.
 int ChoiceAt(const Game& game, const GameRecord& record, int from,
              const Variation* line) {
@@ -85,6 +92,58 @@ struct NestedGame {
   }
   GameRecord Load() { return store->LoadGame(id).value(); }
 };
+
+// A variation from the main line at `ply`: `line`'s moves from `ply` on to
+// `parts` (`line` starting after `start` plies), then `rest`'s.
+Variation Joined(int ply, const std::vector<RecordedAction>& line, int start, int parts,
+                 const Variation& rest) {
+  Variation v;
+  v.ply = ply;
+  v.actions.assign(line.begin() + (ply - start), line.begin() + (parts - start));
+  v.actions.insert(v.actions.end(), rest.actions.begin(), rest.actions.end());
+  return v;
+}
+
+// Stores v and checks it was stored from `parent`'s ply `ply` with `moves`'s moves.
+void CheckStoredFrom(NestedGame& t, const Variation& v, int64_t parent, int ply,
+                     const Variation& moves) {
+  auto stored = t.store->AddVariation(t.id, v);
+  INFO(FormatErrors(stored));
+  REQUIRE(stored.ok());
+  const GameRecord now = t.Load();
+  const Variation* added = now.FindVariation(stored.value());
+  REQUIRE(added);
+  CHECK(added->parent == parent);
+  CHECK(added->ply == ply);
+  CHECK(MovesOf(added->actions) == MovesOf(moves.actions));
+}
+
+TEST_CASE("a branch that begins with moves a line has is stored from where it parts",
+          "[store][variations]") {
+  NestedGame t;
+  const GameRecord now = t.Load();
+  const Variation* top = now.FindVariation(t.top);
+  const Variation* sub = now.FindVariation(t.sub);
+  // The moves down to the sub-variation and its own, from the top's branch:
+  // every one stored already, they are the sub-variation.
+  const Variation whole = Joined(top->ply, top->actions, top->ply, t.sub_ply, *sub);
+  CHECK(t.store->AddVariation(t.id, whole).value() == t.sub);
+
+  // The main line's own moves, then others: hung from the main line where
+  // they part, not stored twice.
+  const int from = ChoiceAt(t.game, now, top->end() + 1, nullptr);
+  const int parts = ChoiceAt(t.game, now, from + 1, nullptr);
+  const Variation other = OtherMoves(t.game, now, parts, nullptr, 2);
+  CheckStoredFrom(t, Joined(from, now.actions, 0, parts, other), 0, parts, other);
+
+  // Into the top variation by its first move, then its own moves, then others:
+  // a variation of the top one.
+  const int later = ChoiceAt(t.game, now, t.sub_ply + 1, top);
+  const Variation past_sub = OtherMoves(t.game, now, later, top, 2);
+  CheckStoredFrom(t, Joined(top->ply, top->actions, top->ply, later, past_sub), t.top,
+                  later, past_sub);
+  CHECK(t.Load().variations.size() == 4);
+}
 
 TEST_CASE("a variation of a variation: its line, stored once", "[store][variations]") {
   NestedGame t;

@@ -29,7 +29,9 @@ inline GameRecord RandomRecord(const Game& game, uint64_t seed,
 }
 
 // Random moves from the position after `ply` actions of the main line (or of
-// `parent`'s line: a nested variation), at most `count`.
+// `parent`'s line: a nested variation), at most `count`. The first is not the
+// line's own move there where another is legal: a variation branches (the
+// store keeps a line's own moves as that line's).
 inline Variation RandomVariation(const Game& game, const GameRecord& record, int ply,
                                  int count, uint64_t seed,
                                  const Variation* parent = nullptr) {
@@ -39,15 +41,25 @@ inline Variation RandomVariation(const Game& game, const GameRecord& record, int
   Result<State> start = PositionAt(game, record, ply, parent);
   REQUIRE(start.ok());
   State s = start.value();
+  const Result<std::vector<RecordedAction>> line = LineActions(record, parent);
   Rng rng(seed);
   ActionList legal;
   while (static_cast<int>(v.actions.size()) < count && !game.IsTerminal(s)) {
     Action a;
+    // The line's own move at the branch, were it drawn.
+    const auto own = [&](const Action& x) {
+      return v.actions.empty() && line.ok() &&
+             ply < static_cast<int>(line.value().size()) &&
+             x == line.value()[static_cast<size_t>(ply)].action;
+    };
     if (game.IsChance(s)) {
       a = game.SampleChance(s, rng);
+      for (int tries = 0; own(a) && tries < 8; ++tries) a = game.SampleChance(s, rng);
     } else {
       game.LegalActions(s, legal);
-      a = legal.items[rng.Below(static_cast<uint32_t>(legal.count))];
+      size_t k = rng.Below(static_cast<uint32_t>(legal.count));
+      if (legal.count > 1 && own(legal.items[k])) k = (k + 1) % legal.count;
+      a = legal.items[k];
     }
     const int n = LegalCount(game, s);
     REQUIRE(game.Apply(s, a).ok());

@@ -177,16 +177,25 @@ int Branch(Context& c) {
   const State& s = branch.value().end;
   std::string written;
   for (const std::string& line : branch.value().read) written += "  " + line + "\n";
-  const std::optional<int64_t> same = SameLine(record, v);
+  // The moves a line has already stay that line's (Store::AddVariation): the
+  // variation is stored from where they part, or, all of them stored, is the
+  // variation that has them.
+  const StoredPrefix stored = SkipStoredMoves(record, v);
+  const size_t known = v.actions.size() - stored.rest.actions.size();
+  const bool same = stored.rest.actions.empty();
   Result<int64_t> vid = store.value()->AddVariation(id.value(), v);
   if (!vid) return Fail(c, vid.errors());
+  const Variation* had = same ? record.FindVariation(vid.value()) : nullptr;
+  const int64_t parent = had ? had->parent : stored.rest.parent;
+  const int from_ply = had ? had->ply : stored.rest.ply;
   if (c.args.Has("json")) {
-    // {"game", "variation", "parent", "ply", "already_stored", "moves": [...],
-    // "over", "result"}
+    // {"game", "variation", "parent", "ply", "already_stored", "moves_stored",
+    // "moves": [...], "over", "result"}
     JsonWriter json;
     json.BeginObject().Key("game").Int(id.value()).Key("variation").Int(vid.value());
-    json.Key("parent").Int(v.parent);
-    json.Key("ply").Int(v.ply).Key("already_stored").Bool(same.has_value());
+    json.Key("parent").Int(parent);
+    json.Key("ply").Int(from_ply).Key("already_stored").Bool(same);
+    json.Key("moves_stored").Int(static_cast<int64_t>(known));
     json.Key("moves").BeginArray();
     for (const std::string& line : branch.value().read) json.String(line);
     json.EndArray().Key("over").Bool(s.over).Key("result");
@@ -198,10 +207,18 @@ int Branch(Context& c) {
     c.out << json.EndObject().str() << "\n";
     return kExitOk;
   }
+  std::string note;
+  if (same) {
+    note = " (already stored: it begins so)";
+  } else if (known > 0) {
+    note = known == 1
+               ? " (its first move was stored already)"
+               : " (its first " + std::to_string(known) + " moves were stored already)";
+  }
   c.out << "variation " << vid.value() << " of game " << id.value() << ", from ply "
-        << v.ply
-        << (v.parent ? " of variation " + std::to_string(v.parent) : std::string())
-        << (same ? " (already stored: it begins so)" : "") << ":\n"
+        << from_ply
+        << (parent ? " of variation " + std::to_string(parent) : std::string()) << note
+        << ":\n"
         << written;
   if (s.over) c.out << "  game over: " << ResultText(game, s, record.players) << "\n";
   return kExitOk;
