@@ -12,7 +12,10 @@ namespace {
 
 constexpr size_t kBlocks = sizeof(StateFields) / kStateBlock;
 
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+// Not under ThreadSanitizer: the loader makes the choice before that
+// runtime is up, and the instrumented chooser crashes the program at start.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && \
+    !defined(__SANITIZE_THREAD__)
 #define ANGLER_STATE_COPY_BY_MACHINE 1
 
 // Four blocks loaded, then four stored: the stores are the bound, and four

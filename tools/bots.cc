@@ -281,6 +281,16 @@ Status BotsFit(const std::vector<std::unique_ptr<Bot>>& bots, const Ruleset& rul
   return Ok();
 }
 
+Result<std::vector<std::unique_ptr<Bot>>> BotsBesidePerson(
+    const std::optional<std::string>& list, const Ruleset& rules, int seats) {
+  auto bots = MakeSeatBots(list.value_or(rules.Searches() ? "spot:careful" : "greedy"),
+                           std::max(seats, 1),  // a game of one: its bot sits nowhere
+                           BotSeats::kBesidePerson);
+  if (!bots) return bots.errors();
+  if (Status fit = BotsFit(bots.value(), rules); !fit) return fit.errors();
+  return bots;
+}
+
 Result<std::vector<std::unique_ptr<Bot>>> MakeSeatBots(std::string_view list, int players,
                                                        BotSeats seats) {
   std::vector<std::string_view> specs;

@@ -144,6 +144,13 @@ enum class BotSeats { kEvery, kBesidePerson };
 Result<std::vector<std::unique_ptr<Bot>>> MakeSeatBots(std::string_view list, int players,
                                                        BotSeats seats = BotSeats::kEvery);
 
+// The bots for the seats beside a person's (play, serve, a resumed game that
+// was stored without its seats): those `list` names, or greedy ones (in a
+// search game spot:careful) when it names none; every one fitting the rules
+// (BotsFit). `seats`: how many seats they take.
+Result<std::vector<std::unique_ptr<Bot>>> BotsBesidePerson(
+    const std::optional<std::string>& list, const Ruleset& rules, int seats);
+
 // The bot names MakeBot knows, for its "did you mean".
 std::vector<std::string> BotNames();
 

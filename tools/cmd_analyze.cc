@@ -123,7 +123,7 @@ void WriteJson(const GameRecord& record, const std::string& bot, uint64_t seed,
                std::ostream& out) {
   JsonWriter json;
   json.BeginObject().Key("game").Int(record.id);
-  json.Key("ruleset").String(record.ruleset_name);
+  json.Key("ruleset").String(record.ruleset_name).Key("hash").String(record.ruleset_hash);
   json.Key("bot").String(bot).Key("seed").UintString(seed);
   json.Key("thresholds").BeginObject();
   json.Key("?!").Double(kDubiousLoss).Key("?").Double(kMistakeLoss);

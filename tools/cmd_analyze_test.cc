@@ -106,6 +106,8 @@ TEST_CASE("analyze: every decision, the same for a seed, notes in the store",
   CHECK(first.err.empty());  // no terminal: no progress line
   const JsonValue json = ParseOrFail(first.out);
   CHECK(json.Find("bot")->text == "ismcts:16");
+  CHECK(json.Find("ruleset")->text == "fishing");
+  CHECK(json.Find("hash")->text == testing::Fishing().content_hash);
   const JsonValue& decisions = *json.Find("decisions");
   const Game game(testing::Fishing(), 3);
   std::vector<Action> line;

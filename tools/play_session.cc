@@ -75,16 +75,9 @@ Status ReadNewGame(const Args& args, PlaySetup& setup) {
   Result<uint64_t> seed = args.GetUint64("seed", clock_seed);
   if (seed) setup.seed = seed.value();
   if (!seed) usage.push_back(seed.error());
-  // The bots fill the seats other than the person's; search games get a
-  // searcher.
-  const std::string default_bots = setup.rules->Searches() ? "spot:careful" : "greedy";
-  auto bots = MakeSeatBots(args.Get("bots").value_or(default_bots),
-                           std::max(setup.players - 1, 1), BotSeats::kBesidePerson);
+  // The bots fill the seats other than the person's.
+  auto bots = BotsBesidePerson(args.Get("bots"), *setup.rules, setup.players - 1);
   if (!bots) usage.insert(usage.end(), bots.errors().begin(), bots.errors().end());
-  if (bots) {
-    if (Status fit = BotsFit(bots.value(), *setup.rules); !fit)
-      usage.push_back(fit.error());
-  }
   if (!usage.empty()) return usage;
   setup.played_by = PlayedBy(setup.players, setup.person, bots.value());
   return Ok();
@@ -146,8 +139,7 @@ Status ReadResumedGame(const Args& args, PlaySetup& setup) {
   Result<int> seat = SeatFlag(args, setup.names);
   if (!seat) return seat.errors();
   setup.person = seat.value();
-  auto bots = MakeSeatBots(args.Get("bots").value_or("greedy"), setup.players - 1,
-                           BotSeats::kBesidePerson);
+  auto bots = BotsBesidePerson(args.Get("bots"), *setup.rules, setup.players - 1);
   if (!bots) return bots.errors();
   setup.played_by = PlayedBy(setup.players, setup.person, bots.value());
   return Ok();
@@ -204,10 +196,11 @@ Result<PlaySetup> ReadPlaySetup(const Args& args) {
 bool StoreIfAsked(PlaySetup& setup, const Game& game, std::span<const Action> actions,
                   std::ostream& out) {
   if (!setup.record) return true;
-  Result<int64_t> id = setup.game_id > 0
-                           ? setup.store->ContinueGame(setup.game_id, game, actions)
-                           : setup.store->RecordGame(game, actions, setup.names,
-                                                     setup.seed, "play", setup.played_by);
+  Result<int64_t> id =
+      setup.game_id > 0
+          ? setup.store->ContinueGame(setup.game_id, game, actions, setup.played_by)
+          : setup.store->RecordGame(game, actions, setup.names, setup.seed, "play",
+                                    setup.played_by);
   if (!id) {
     out << "error: the game was not stored: " << id.error().message << "\n";
     return false;

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <regex>
@@ -190,6 +191,43 @@ TEST_CASE("a quit game resumed and quit again is stored again in place", "[play]
   CHECK(store.value()->GameCount().value() == 1);
   CHECK(store.value()->LoadGame(1).value().played_by ==
         std::vector<std::string>{"person", "greedy:1", "greedy:1"});
+}
+
+TEST_CASE("a game stored without its seats is resumed with bots as a new game gets them",
+          "[play]") {
+  TempStore db, copy;
+  const Run left = Play({"fishing", "--players", "3", "--seed", "5", "--bots", "random",
+                         "--record", "--db", db.path()},
+                        "1\nq\n");
+  REQUIRE(left.code == 0);
+  // A record does not carry who played each seat: imported, the game has none.
+  std::ostringstream record, out, err;
+  std::istringstream none;
+  REQUIRE(RunAngler({"replay", "export", "1", "--db", db.path()}, {none, record, err}) ==
+          0);
+  std::istringstream in(record.str());
+  REQUIRE(RunAngler({"replay", "import", "-", "--db", copy.path()}, {in, out, err}) == 0);
+  {
+    auto store = Store::Open(copy.path());
+    REQUIRE(store.ok());
+    const GameRecord imported = store.value()->LoadGame(1).value();
+    REQUIRE(imported.result == "unfinished");
+    CHECK(std::all_of(imported.played_by.begin(), imported.played_by.end(),
+                      [](const std::string& b) { return b.empty(); }));
+  }
+  // A searcher is refused in a game without a search, as for a new game.
+  const Run searcher =
+      Play({"--resume", "1", "--db", copy.path(), "--bots", "spot:fast"}, "");
+  CHECK(searcher.code == 2);
+  CHECK_THAT(searcher.err,
+             Catch::Contains("bot 'spot:fast' searches, and fishing has no search"));
+  // Without --bots: greedy ones, as a new Fishing game gets.
+  const Run resumed = Play({"--resume", "1", "--db", copy.path()}, "q\n");
+  REQUIRE(resumed.code == 0);
+  auto store = Store::Open(copy.path());
+  REQUIRE(store.ok());
+  CHECK(store.value()->LoadGame(1).value().played_by ==
+        std::vector<std::string>{"person", "greedy", "greedy"});
 }
 
 // A prompt that lists one move and waits for the person.

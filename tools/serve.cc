@@ -57,6 +57,11 @@ std::string NewToken() {
 // a larger body is refused before it is read whole.
 constexpr size_t kMaxRequestBytes = size_t{1} << 20;
 
+// What a POST without Content-Length is told: the transport reads no body
+// without it.
+constexpr char kNoLengthText[] =
+    "a POST to the API needs a Content-Length header (its JSON body's length)";
+
 // What an error the transport answers by itself (a body too large, a request
 // it could not read) says to an API client: JSON, as every API answer is.
 std::string TransportErrorText(int status) {
@@ -81,6 +86,24 @@ ApiRequest ToApiRequest(const httplib::Request& req) {
   return r;
 }
 
+void Answer(const ApiResponse& out, httplib::Response& res) {
+  res.status = out.status;
+  res.set_content(out.body, "application/json; charset=utf-8");
+}
+
+// What an API client is told of a request the transport refused with
+// `status` before the API saw it.
+ApiResponse TransportError(ServeApi& api, const httplib::Request& req, int status) {
+  // The transport refuses a POST, PUT or PATCH without Content-Length: a
+  // method the API does not take still gets the API's 405, and a POST is
+  // told what it lacks (a 400, as every request the API cannot read).
+  if (status == 400 && !req.has_header("Content-Length")) {
+    if (req.method != "GET" && req.method != "POST") return api.Handle(ToApiRequest(req));
+    return ApiError(400, kNoLengthText);
+  }
+  return ApiError(status, TransportErrorText(status));
+}
+
 }  // namespace
 
 bool IsLoopback(const std::string& host) {
@@ -98,9 +121,7 @@ HttpServer::HttpServer(ServeApi& api)
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
   auto api_handler = [this](const httplib::Request& req, httplib::Response& res) {
-    const ApiResponse out = api_.Handle(ToApiRequest(req));
-    res.status = out.status;
-    res.set_content(out.body, "application/json; charset=utf-8");
+    Answer(api_.Handle(ToApiRequest(req)), res);
   };
   // Every method reaches the API, which says which it takes (405 otherwise).
   server_->Get("/api/.*", api_handler);
@@ -111,14 +132,13 @@ HttpServer::HttpServer(ServeApi& api)
   server_->Options("/api/.*", api_handler);
   server_->set_payload_max_length(kMaxRequestBytes);
   using HandlerResponse = httplib::Server::HandlerResponse;
-  const httplib::Server::HandlerWithResponse api_errors = [](const httplib::Request& req,
-                                                             httplib::Response& res) {
-    if (!res.body.empty() || req.path.rfind("/api/", 0) != 0)
-      return HandlerResponse::Unhandled;
-    res.set_content(ApiError(res.status, TransportErrorText(res.status)).body,
-                    "application/json; charset=utf-8");
-    return HandlerResponse::Handled;
-  };
+  const httplib::Server::HandlerWithResponse api_errors =
+      [this](const httplib::Request& req, httplib::Response& res) {
+        if (!res.body.empty() || req.path.rfind("/api/", 0) != 0)
+          return HandlerResponse::Unhandled;
+        Answer(TransportError(api_, req, res.status), res);
+        return HandlerResponse::Handled;
+      };
   server_->set_error_handler(api_errors);
   server_->Get("/.*", [](const httplib::Request& req, httplib::Response& res) {
     const std::string path = req.path == "/" ? "/index.html" : req.path;

@@ -215,12 +215,8 @@ ApiResponse PlaySessions::Start(const ApiRequest& r) {
   if (!bots_given) return ApiError(bots_given.errors());
   Result<std::optional<bool>> record = BoolMember(b, "record");
   if (!record) return ApiError(record.errors());
-  const std::string bot_list =
-      bots_given.value().value_or(rs.Searches() ? "spot:careful" : "greedy");
-  auto bots = MakeSeatBots(bot_list, static_cast<int>(std::max<int64_t>(*players - 1, 1)),
-                           BotSeats::kBesidePerson);
+  auto bots = BotsBesidePerson(bots_given.value(), rs, static_cast<int>(*players - 1));
   if (!bots) return ApiError(bots.errors());
-  if (Status fit = BotsFit(bots.value(), rs); !fit) return ApiError(fit.errors());
   auto s = std::make_shared<Session>();
   {
     std::lock_guard<std::mutex> lock(mutex_);
