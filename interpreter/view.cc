@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "interpreter/chance_outcome.h"
 #include "interpreter/display.h"
 #include "interpreter/move_text.h"
 
@@ -120,7 +121,7 @@ std::optional<SearchView> Search(const Game& game, const State& s,
     view.searching.push_back(searching);
     view.stopped.push_back(s.vars[b.stopped + p] != 0);
     std::vector<int> marks;
-    if (all || (viewpoint.kind == Viewpoint::Kind::kSeat && viewpoint.seat == p)) {
+    if (viewpoint.SeesSheet(p)) {
       const uint32_t sheet = static_cast<uint32_t>(s.vars[b.marks + p]);
       for (int i = 0; i < 32; ++i) {
         if (sheet >> i & 1) marks.push_back(i);
@@ -223,6 +224,9 @@ std::string DecisionWords(const Game& game, const State& s,
       return who + " chooses";
     case DecisionKind::kLay:
       return who + " lays cards";
+    case DecisionKind::kChance:  // a seat's pile by its player: "shuffle hand(Carl)"
+      return d.chance_pick ? game.DecisionText(s)
+                           : "shuffle " + ZoneNameFor(game.rules(), d.zone, players);
     default:
       return game.DecisionText(s);
   }

@@ -34,6 +34,10 @@ struct Viewpoint {
   static Viewpoint Everything() { return {Kind::kEverything, -1}; }
   // Whether this viewpoint sees the cards of `zone` (not just how many).
   bool Sees(const Ruleset& rules, int zone) const;
+  // Whether it sees the sheet of marks of seat `p` in a search: its own seat's.
+  bool SeesSheet(int p) const {
+    return kind == Kind::kEverything || (kind == Kind::kSeat && seat == p);
+  }
 };
 
 struct CardView {

@@ -82,6 +82,19 @@ TEST_CASE("view: a seat sees its hand, counts of others, the trick and the score
   }
 }
 
+TEST_CASE("view: a shuffle of a seat's pile names the seat by its player", "[view]") {
+  const Game game(testing::Fishing(), 3);
+  const std::vector<std::string> names = {"Anne", "Paul", "Debbie"};
+  // The round's end shuffles each catch before it goes under the stockroom.
+  const State s = PlayUntil(game, 5, [&](const State& st) {
+    return game.IsChance(st) && game.rules().ZoneSeat(st.decision.zone) == 2;
+  });
+  REQUIRE(game.IsChance(s));
+  const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), names);
+  REQUIRE(view.decision);
+  CHECK(view.decision->text == "shuffle fisher(Debbie)");
+}
+
 TEST_CASE("view: a choice of several cards shows the picks so far to whoever sees them",
           "[view]") {
   // Hearts' pass: three cards chosen one by one; they stay in the hand

@@ -105,7 +105,6 @@ class TerminalGame {
   std::string Seat(int p) const {
     return setup_.names[static_cast<size_t>(p)] + (p == human_ ? " (you)" : "");
   }
-  bool SeesZone(int zone) const;
   // "P1 (you)", "P2", ... or the --names: how players are named here.
   std::vector<std::string> SeatLabels() const;
   // The position as the person may see it (interpreter/view.h).
@@ -138,7 +137,7 @@ class TerminalGame {
   // A move typed as text: true when it is played (legal, or taken against
   // the rules where the ruleset allows); else says why not.
   bool TypedMove(const std::string& typed, Action& chosen);
-  std::string Describe(int seat, const Action& action) const;
+  std::string Describe(const Action& action) const;
   // A search open to everyone: the person marks and stops against the
   // bots' planned times; false on 'q' or the end of input.
   bool Search();
@@ -166,10 +165,6 @@ class TerminalGame {
   std::istream& in_;
   std::ostream& out_;
 };
-
-bool TerminalGame::SeesZone(int zone) const {
-  return Viewpoint::Seat(human_).Sees(rules_, zone);
-}
 
 std::vector<std::string> TerminalGame::SeatLabels() const {
   std::vector<std::string> names;
@@ -435,15 +430,12 @@ int TerminalGame::Leave() {
   return StoreIfAsked(setup_, game_, run_.actions(), out_) ? kExitOk : kExitFailure;
 }
 
-std::string TerminalGame::Describe(int seat, const Action& action) const {
-  const State& s = run_.state();
-  // A card picked from a pile the person cannot see stays secret.
-  if (action.kind == ActionKind::kChoose && !SeesZone(s.zone_of[action.value])) {
-    return Seat(seat) + " chooses a card";
-  }
-  // Copies of a card are one move here: "seat 1 plays blue 8".
-  return MoveText(game_, s, action, SeatLabels(),
-                  MoveTextStyle{.tell_copies_apart = false});
+std::string TerminalGame::Describe(const Action& action) const {
+  // A card picked from a pile the person cannot see stays secret, and so
+  // does another's sheet. Copies of a card are one move here: "seat 1 plays
+  // blue 8".
+  return SeenMoveText(game_, run_.state(), action, SeatLabels(), Viewpoint::Seat(human_),
+                      MoveTextStyle{.tell_copies_apart = false});
 }
 
 void TerminalGame::Tell(const State& before, const Action& action) const {
@@ -583,16 +575,16 @@ int TerminalGame::Play() {
       const int seat = game_.CurrentPlayer(before);
       if (seat == human_ && setup_.auto_forced && IsForced(game_, before, run_.legal())) {
         action = run_.legal().items[0];
-        out_ << Describe(seat, action) << " (the only move)\n";
+        out_ << Describe(action) << " (the only move)\n";
       } else if (seat == human_) {
         const Answer answer = AskPerson(action);
         if (answer == Answer::kLeave) return Leave();
         if (answer == Answer::kAgain) continue;
         // Echoed so a transcript reads the same with piped input.
-        out_ << Describe(seat, action) << "\n";
+        out_ << Describe(action) << "\n";
       } else {
         action = run_.AskBot(*bots_[static_cast<size_t>(seat)]);
-        out_ << Describe(seat, action) << "\n";
+        out_ << Describe(action) << "\n";
       }
     }
     log_.clear();

@@ -77,6 +77,14 @@ std::string SetText(const Ruleset& rules, const Event& e,
   return text;
 }
 
+// Whether e sets a seat's sheet of marks that `viewpoint` does not see.
+bool HiddenSheet(const Ruleset& rules, const Event& e, const Viewpoint& viewpoint) {
+  const VariableAt at = VariableOfSlot(rules, e.slot);
+  return at.variable >= 0 && at.seat >= 0 &&
+         rules.variables[static_cast<size_t>(at.variable)].slot == rules.builtin.marks &&
+         !viewpoint.SeesSheet(at.seat);
+}
+
 // Why it happened, when a card's effect did it: " (effect of yellow 7)".
 std::string CauseText(const Ruleset& rules, const Event& e) {
   if (e.cause.card == kNoCard || e.cause.card < 0) return "";
@@ -133,12 +141,26 @@ std::vector<std::string> NarrateConsequences(const Game& game,
   return lines;
 }
 
+std::string SeenMoveText(const Game& game, const State& before, const Action& action,
+                         const std::vector<std::string>& players,
+                         const Viewpoint& viewpoint, const MoveTextStyle& style) {
+  if (action.kind == ActionKind::kChoose && action.value >= 0 &&
+      action.value < static_cast<int>(game.rules().cards.size()) &&
+      !viewpoint.Sees(game.rules(), before.zone_of[action.value])) {
+    return Name(players, action.player) + " chooses a card";
+  }
+  if (action.kind == ActionKind::kMark && !viewpoint.SeesSheet(action.player)) {
+    return Name(players, action.player) + " changes a mark";
+  }
+  return MoveText(game, before, action, players, style);
+}
+
 std::vector<std::string> NarrateMove(const Game& game, const State& before,
                                      const Action& action, std::span<const Event> events,
                                      const std::vector<std::string>& players,
                                      const Viewpoint& viewpoint) {
   const Ruleset& rules = game.rules();
-  std::vector<std::string> lines{MoveText(game, before, action, players)};
+  std::vector<std::string> lines{SeenMoveText(game, before, action, players, viewpoint)};
   for (size_t i = 0; i < events.size(); ++i) {
     const Event& e = events[i];
     switch (e.kind) {
@@ -160,6 +182,7 @@ std::vector<std::string> NarrateMove(const Game& game, const State& before,
         lines.push_back(ZoneLabel(rules, e.to, players) + " shuffled");
         break;
       case EventKind::kSet:
+        if (HiddenSheet(rules, e, viewpoint)) break;
         if (std::string text = SetText(rules, e, players); !text.empty())
           lines.push_back(text + CauseText(rules, e));
         break;

@@ -16,12 +16,21 @@
 
 #include "interpreter/events.h"
 #include "interpreter/game.h"
+#include "interpreter/move_text.h"
 #include "interpreter/view.h"
 
 namespace angler {
 
-// The move (MoveText), then one line per happening, in order; consecutive
-// moves between the same two zones are one line.
+// The move as `viewpoint` may see it: MoveText, but a card chosen from a pile
+// it does not see is "a card" ("Bob chooses a card"), and a mark on a sheet
+// it does not see is "a mark" ("Bob changes a mark").
+std::string SeenMoveText(const Game& game, const State& before, const Action& action,
+                         const std::vector<std::string>& players,
+                         const Viewpoint& viewpoint, const MoveTextStyle& style = {});
+
+// The move (SeenMoveText), then one line per happening, in order; consecutive
+// moves between the same two zones are one line; a sheet of marks only where
+// the viewpoint sees it.
 std::vector<std::string> NarrateMove(const Game& game, const State& before,
                                      const Action& action, std::span<const Event> events,
                                      const std::vector<std::string>& players,

@@ -265,7 +265,7 @@ const Variation* VariationToEnter(Context& c, const GameRecord& record, const Li
   }
   Result<int> n = PlyArg(word, "N");
   const Variation* v = n ? record.FindVariation(n.value()) : nullptr;
-  if (!v) c.out << "no variation '" << word << "' (replay show lists them)\n";
+  if (!v) c.out << "no variation '" << Echoed(word) << "' (replay show lists them)\n";
   return v;
 }
 
@@ -299,14 +299,23 @@ bool StepLineCommand(Context& c, GameArgs& at, std::optional<Line>& line, int& p
     ply = in->ply;
   } else if (word("c") || word("comment") || word("glyph")) {
     std::optional<std::string> comment, glyph;
+    // Nothing after the word is a slip, not a removal: "-" removes.
+    if (rest.empty()) {
+      c.out << (word("glyph")
+                    ? "glyph G gives this move a glyph (! ? !! ?? !? ?!); "
+                      "glyph - removes it\n"
+                    : "c TEXT comments on this move; c - removes the comment\n");
+      return true;
+    }
     if (word("glyph")) {
       glyph = rest == "-" ? "" : rest;
       if (!glyph->empty() && !IsGlyph(*glyph)) {
-        c.out << "'" << rest << "' is not one of ! ? !! ?? !? ?! (- removes it)\n";
+        c.out << "'" << Echoed(rest)
+              << "' is not one of ! ? !! ?? !? ?! (- removes it)\n";
         return true;
       }
     } else {
-      comment = rest;
+      comment = rest == "-" ? "" : rest;
     }
     // The line shown may go through its parents' moves: a note goes on the
     // line whose move it is.
@@ -463,7 +472,8 @@ const CommandSpec& StepSpec() {
       "  s            show the position again ?      this help\n"
       "  v N          into variation N (v: the one from here)\n"
       "  o            out, to the line it branches from, where it does\n"
-      "  c TEXT       comment on this move    glyph G  its glyph (\"glyph -\" removes)\n"
+      "  c TEXT       comment on this move (\"c -\" removes)\n"
+      "  glyph G      its glyph (\"glyph -\" removes)\n"
       "  q            quit (so does the end of input)",
       {{"variation", true, "follow this variation (its id) instead of the main line"},
        kDbFlag}};
@@ -503,7 +513,7 @@ std::optional<int> StepTarget(Context& c, const Line& line, int ply,
   }
   Result<int> n = PlyArg(number, "a ply");
   if (!n) {
-    c.out << "unknown command '" << cmd << "': type ? for help\n";
+    c.out << "unknown command '" << Echoed(cmd) << "': type ? for help\n";
     return std::nullopt;
   }
   if (n.value() > end) {

@@ -214,13 +214,19 @@ TEST_CASE("replay step: into a variation and out, annotating in place", "[replay
     REQUIRE(store->AddVariation(1, v).ok());
   }
   Ran r = tmp.Run({"step", "1"},
-                  "v 1\nc a better try\nglyph !?\nglyph ?!?\nn\no\no\nv 9\n"
-                  "c the main line\nq\n");
+                  "v 1\nc a better try\nglyph !?\nglyph ?!?\nc\nglyph\nn\no\no\nv 9\n"
+                  "n\nc for a moment\nc -\nb\nc the main line\nq\n");
   CHECK(r.code == kExitOk);
   INFO(r.out);
   CHECK(r.out.find("ply 31/33 in variation 1 (? for help)> ") != std::string::npos);
   CHECK(r.out.find("ply 32/33 in variation 1 (? for help)> ") != std::string::npos);
   CHECK(r.out.find("'?!?' is not one of ! ? !! ?? !? ?! (- removes it)") !=
+        std::string::npos);
+  // A bare c or glyph says how, and removes nothing (checked in the store below).
+  CHECK(r.out.find("c TEXT comments on this move; c - removes the comment\n") !=
+        std::string::npos);
+  CHECK(r.out.find(
+            "glyph G gives this move a glyph (! ? !! ?? !? ?!); glyph - removes it\n") !=
         std::string::npos);
   CHECK(r.out.find("on the main line\n") != std::string::npos);
   CHECK(r.out.find("no variation '9' (replay show lists them)") != std::string::npos);

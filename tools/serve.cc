@@ -91,6 +91,15 @@ void Answer(const ApiResponse& out, httplib::Response& res) {
   res.set_content(out.body, "application/json; charset=utf-8");
 }
 
+// A path the API answers (in JSON, every error too).
+bool IsApiPath(const std::string& path) {
+  return path == "/api" || path.rfind("/api/", 0) == 0;
+}
+
+// The transport reads a form-encoded body only this far (cpp-httplib's
+// CPPHTTPLIB_FORM_URL_ENCODED_PAYLOAD_MAX_LENGTH), and answers 413 past it.
+constexpr size_t kMaxFormBytes = 8192;
+
 // What an API client is told of a request the transport refused with
 // `status` before the API saw it.
 ApiResponse TransportError(ServeApi& api, const httplib::Request& req, int status) {
@@ -100,6 +109,12 @@ ApiResponse TransportError(ServeApi& api, const httplib::Request& req, int statu
   if (status == 400 && !req.has_header("Content-Length")) {
     if (req.method != "GET" && req.method != "POST") return api.Handle(ToApiRequest(req));
     return ApiError(400, kNoLengthText);
+  }
+  if (status == 413 && req.get_header_value("Content-Type")
+                               .rfind("application/x-www-form-urlencoded", 0) == 0) {
+    return ApiError(413, "a form-encoded body is read only up to " +
+                             std::to_string(kMaxFormBytes >> 10) +
+                             " KiB: send the JSON as application/json");
   }
   return ApiError(status, TransportErrorText(status));
 }
@@ -124,18 +139,30 @@ HttpServer::HttpServer(ServeApi& api)
     Answer(api_.Handle(ToApiRequest(req)), res);
   };
   // Every method reaches the API, which says which it takes (405 otherwise).
-  server_->Get("/api/.*", api_handler);
-  server_->Post("/api/.*", api_handler);
-  server_->Put("/api/.*", api_handler);
-  server_->Patch("/api/.*", api_handler);
-  server_->Delete("/api/.*", api_handler);
-  server_->Options("/api/.*", api_handler);
+  server_->Get("/api(/.*)?", api_handler);
+  server_->Post("/api(/.*)?", api_handler);
+  server_->Put("/api(/.*)?", api_handler);
+  server_->Patch("/api(/.*)?", api_handler);
+  server_->Delete("/api(/.*)?", api_handler);
+  server_->Options("/api(/.*)?", api_handler);
   server_->set_payload_max_length(kMaxRequestBytes);
   using HandlerResponse = httplib::Server::HandlerResponse;
+  // A chunked body has no length to check before it is read: the API takes
+  // none (411), rather than read one of any size.
+  server_->set_pre_routing_handler(
+      [](const httplib::Request& req, httplib::Response& res) {
+        if (!IsApiPath(req.path) || req.get_header_value("Transfer-Encoding").empty())
+          return HandlerResponse::Unhandled;
+        Answer(ApiError(411,
+                        "the API reads a body of a stated length (Content-Length), "
+                        "not a chunked one"),
+               res);
+        res.set_header("Connection", "close");  // the body is left unread
+        return HandlerResponse::Handled;
+      });
   const httplib::Server::HandlerWithResponse api_errors =
       [this](const httplib::Request& req, httplib::Response& res) {
-        if (!res.body.empty() || req.path.rfind("/api/", 0) != 0)
-          return HandlerResponse::Unhandled;
+        if (!res.body.empty() || !IsApiPath(req.path)) return HandlerResponse::Unhandled;
         Answer(TransportError(api_, req, res.status), res);
         return HandlerResponse::Handled;
       };

@@ -45,7 +45,15 @@ std::string Param(const ApiRequest& r, const std::string& key) {
   return it == r.query.end() ? "" : it->second;
 }
 
-// A whole number from text: the place it came from names it in the error.
+Result<int64_t> OptionalNumber(const ApiRequest& r, const std::string& key,
+                               int64_t fallback) {
+  const std::string text = Param(r, key);
+  if (text.empty()) return fallback;
+  return Number(text, key);
+}
+
+}  // namespace
+
 Result<int64_t> Number(const std::string& text, const std::string& what) {
   int64_t v = 0;
   const char* end = text.data() + text.size();
@@ -55,15 +63,6 @@ Result<int64_t> Number(const std::string& text, const std::string& what) {
   }
   return v;
 }
-
-Result<int64_t> OptionalNumber(const ApiRequest& r, const std::string& key,
-                               int64_t fallback) {
-  const std::string text = Param(r, key);
-  if (text.empty()) return fallback;
-  return Number(text, key);
-}
-
-}  // namespace
 
 Result<JsonValue> Body(const ApiRequest& r) {
   Result<JsonValue> body = ParseJson(r.body, "request body");
@@ -319,6 +318,8 @@ ApiResponse ServeApi::Branch(const LoadedGame& g, const ApiRequest& r) {
   if (!body) return ApiError(body.errors());
   Result<int64_t> ply = IntMember(body.value(), "ply", std::nullopt);
   if (!ply) return ApiError(ply.errors());
+  Result<std::optional<bool>> dry = BoolMember(body.value(), "dry_run");
+  if (!dry) return ApiError(dry.errors());
   const JsonValue* list = body.value().Find("moves");
   if (!list || list->kind != JsonValue::Kind::kArray) {
     return ApiError(400, "'moves' must be a list of move texts");
@@ -337,7 +338,7 @@ ApiResponse ServeApi::Branch(const LoadedGame& g, const ApiRequest& r) {
   Result<BranchRead> branch = ReadBranch(*g.game, g.record, static_cast<int>(ply.value()),
                                          moves, from.value()->variation);
   if (!branch) return ApiError(branch.errors());
-  if (const JsonValue* dry = body.value().Find("dry_run"); dry && dry->boolean) {
+  if (dry.value().value_or(false)) {
     return BranchPreview(g, static_cast<int>(ply.value()), moves, branch.value());
   }
   const int64_t id = g.record.id;

@@ -45,6 +45,10 @@ struct GameCache;
 ApiResponse ApiError(int status, const std::string& message);
 ApiResponse ApiError(const std::vector<Diagnostic>& errors);
 
+// A whole number from text (a path part, a query parameter), all of it:
+// "12x" is an error naming `what`.
+Result<int64_t> Number(const std::string& text, const std::string& what);
+
 // A POST's body: a JSON object, else an error.
 Result<JsonValue> Body(const ApiRequest& r);
 // A member of a body, by type. Missing or null: nullopt (IntMember: `def`, or

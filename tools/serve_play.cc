@@ -154,12 +154,9 @@ ApiResponse PlaySessions::Route(const ApiRequest& r, const std::vector<std::stri
                                 Store& store, std::mutex& store_lock) {
   if (path.size() == 2 && r.method == "POST") return Start(r);
   if (path.size() < 3) return ApiError(404, "no such endpoint: " + r.path);
-  int64_t id = 0;
-  try {
-    id = std::stoll(path[2]);
-  } catch (const std::exception&) {
-    return ApiError(400, "a play session is a number; got '" + path[2] + "'");
-  }
+  const Result<int64_t> number = Number(path[2], "a play session");
+  if (!number) return ApiError(number.errors());
+  const int64_t id = number.value();
   std::shared_ptr<Session> session;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -254,7 +251,9 @@ ApiResponse PlaySessions::Move(Session& s, const ApiRequest& r, Store& store,
   if (waiting == move.value().has_value()) {
     return ApiError(400, "give a 'move' (its text) or 'wait': true, not both");
   }
-  s.narration.clear();
+  // The narration tells what happened since the person's last move: a
+  // refused move leaves it as it was.
+  if (waiting) s.narration.clear();
   if (!waiting) {
     MoveReading reading;
     reading.bare = true;
@@ -280,6 +279,7 @@ ApiResponse PlaySessions::Move(Session& s, const ApiRequest& r, Store& store,
       json.Key("reason").String("not your turn").EndObject();
       return {400, json.str()};
     }
+    s.narration.clear();
     if (Status st = stop ? s.StopSearch() : s.Apply(a); !st) return ApiError(st.errors());
   }
   if (Status st = s.Advance(waiting); !st) return ApiError(st.errors());

@@ -160,6 +160,15 @@ TEST_CASE("serve answers bad requests with 400 and a JSON error", "[serve]") {
   }
   CHECK(server.Get("/api/games/99").first == 404);
   CHECK(server.Get("/api/nothing").first == 404);
+  CHECK(server.Get("/api").first == 404);  // in JSON too (Get parses it)
+  // A dry run asked for as a text is refused, not taken as false and stored.
+  const size_t variations =
+      At(server.Get("/api/games/1").second, "variations").items.size();
+  auto [dry, refused] = server.Post(
+      "/api/games/1/branch", R"({"ply": 20, "moves": ["nonsense"], "dry_run": "true"})");
+  CHECK(dry == 400);
+  CHECK(At(refused, "error").text == "'dry_run' must be true or false");
+  CHECK(At(server.Get("/api/games/1").second, "variations").items.size() == variations);
   for (const char* body : {"{bad", "[]", "{\"ply\": \"x\", \"comment\": \"c\"}",
                            "{\"ply\": 3, \"glyph\": \"nonsense\"}"}) {
     INFO(body);
@@ -242,6 +251,19 @@ TEST_CASE("serve answers other methods and oversized requests in JSON too", "[se
             std::string("the API takes GET and POST, not ") + method + " (docs/API.md)");
     }
   }
+  // A chunked body is refused before it is read, whatever its size.
+  auto [chunked, unread] = RawRequest(
+      server.port(),
+      "POST /api/games/1/annotate HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+      "Transfer-Encoding: chunked\r\n\r\n5\r\n{\"a\":\r\n0\r\n\r\n");
+  CHECK(chunked == 411);
+  CHECK_THAT(unread, Catch::Contains("not a chunked one"));
+  // A form-encoded body is read only up to 8 KiB: the answer says so.
+  auto form = c.Post("/api/games/1/annotate", std::string(9000, 'x'),
+                     "application/x-www-form-urlencoded");
+  REQUIRE(form);
+  CHECK(form->status == 413);
+  CHECK_THAT(form->body, Catch::Contains("send the JSON as application/json"));
   // A body past 1 MiB is refused unread, and still answered in JSON.
   const std::string huge =
       "{\"ply\": 1, \"comment\": \"" + std::string(2 << 20, 'x') + "\"}";
@@ -383,8 +405,13 @@ TEST_CASE("serve plays a game against bots", "[serve]") {
           "record": true})");
   REQUIRE(status == 200);
   const std::string session = std::to_string(*At(play, "session").AsInt());
+  // Seat 0 leads: the bots have not moved, the narration tells the deal.
+  const size_t told = At(play, "narration").items.size();
   CHECK(server.Post("/api/play/" + session + "/move", R"({"move": "purple 99"})").first ==
         400);
+  // A refused move leaves the narration as it was.
+  CHECK(At(server.Get("/api/play/" + session).second, "narration").items.size() == told);
+  CHECK(server.Get("/api/play/" + session + "x").first == 400);
   // Play the first legal move at every decision until the game ends.
   JsonValue now = play;
   for (int moves = 0; moves < 200 && !At(now, "over").boolean; ++moves) {
