@@ -237,6 +237,18 @@ std::string Lower(std::string_view text) {
 
 // What a person typed, with every word that names a player, a card or a
 // legal move in another case written as the game writes it.
+// Spaces typed at a prompt, however many and of whatever kind, read as one
+// ("PURPLE   9").
+std::string OneSpace(std::string_view typed) {
+  std::string out;
+  for (char c : typed) {
+    const bool space = c == ' ' || c == '\t';
+    if (space && !out.empty() && out.back() == ' ') continue;
+    out += space ? ' ' : c;
+  }
+  return out;
+}
+
 std::string FoldToGame(const Game& game, const State& s, std::string_view typed,
                        const std::vector<std::string>& players) {
   const std::string lower = Lower(typed);
@@ -493,8 +505,9 @@ std::optional<ReadResult> ReadThing(std::string_view text, std::string_view rest
 ReadResult ReadMove(const Game& game, const State& s, std::string_view text_in,
                     const std::vector<std::string>& players, const MoveReading& reading) {
   // At a prompt, letters in any case: compare in the case the game writes.
-  const std::string folded = reading.bare ? FoldToGame(game, s, Trim(text_in), players)
-                                          : std::string(Trim(text_in));
+  const std::string folded = reading.bare
+                                 ? FoldToGame(game, s, OneSpace(Trim(text_in)), players)
+                                 : std::string(Trim(text_in));
   std::string_view text = folded;
   if (game.IsTerminal(s))
     return Refuse(MoveRefusal::kGameOver, "the game is over; no move is possible");

@@ -104,6 +104,13 @@ TEST_CASE("move text: refusals say why", "[move_text]") {
   const ReadResult prompt = ReadMove(t.game, t.s, upper, t.names, {true, {}});
   REQUIRE(prompt.ok());
   CHECK(*prompt.action == legal.items[0]);
+  // Spaces typed twice, or a tab, read as one.
+  std::string spaced;
+  for (char c : upper) spaced += c == ' ' ? std::string(" \t ") : std::string(1, c);
+  INFO(spaced);
+  const ReadResult loose = ReadMove(t.game, t.s, spaced, t.names, {true, {}});
+  REQUIRE(loose.ok());
+  CHECK(*loose.action == legal.items[0]);
 }
 
 TEST_CASE("move text: seats without names are P1..Pn", "[move_text]") {

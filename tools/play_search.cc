@@ -44,6 +44,16 @@ bool ReadMarks(std::istream& in, std::ostream& out, const Ruleset& rules, int ca
     std::string word = Lower(std::string(Trim(line)));
     if (word == "q" || word == "quit") return false;
     if (word == "stop") return true;
+    if (word == "?" || word == "help" || word == "h" || word == "u") {
+      // A search is a race against the bots' clocks: no hint, no take-back.
+      out << (word == "h" || word == "u"
+                  ? "no hint or take-back in a search: it is a race\n"
+                  : "")
+          << "type the numbers of the " << piece << " that are wrong (0 to " << count - 1
+          << "), apart by spaces or commas; a number again unmarks it; 'stop' when "
+             "you are sure, 'q' to quit\n";
+      continue;
+    }
     // Numbers apart by spaces or commas; a line with a word that is not one
     // of them marks nothing, so no mark is made or taken back unseen.
     for (char& c : word) {

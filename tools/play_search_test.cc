@@ -36,6 +36,17 @@ TEST_CASE("play search: marks typed toggle until stop", "[play-search]") {
   uint32_t some = 0;
   CHECK(ReadMarks(mixed, said, *rules, card, some));
   CHECK(some == ((1u << 5) | (1u << 6)));
+  // The keys of other decisions: help, and why there is no hint or take-back.
+  std::istringstream keys("?\nh\nu\nstop\n");
+  std::ostringstream told;
+  uint32_t kept = 0;
+  CHECK(ReadMarks(keys, told, *rules, card, kept));
+  CHECK(kept == 0);
+  CHECK_THAT(told.str(),
+             Catch::Contains("type the numbers of the fish that are wrong (0 to "
+                             "14), apart by spaces or commas"));
+  CHECK_THAT(told.str(),
+             Catch::Contains("no hint or take-back in a search: it is a race"));
   std::istringstream ended("4\n");
   CHECK_FALSE(ReadMarks(ended, said, *rules, card, none));  // so does the end
 }
