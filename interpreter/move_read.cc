@@ -486,6 +486,11 @@ std::optional<ReadResult> ReadThing(std::string_view text, std::string_view rest
   std::string_view said = rest.substr(0, rest.find(' '));
   if (said == verb || (reading.bare && text == rest && said == stem)) {
     thing = Trim(rest.substr(said.size()));
+    if (thing.empty()) {  // appended: GCC 12 warns falsely (-Wrestrict) on a + chain
+      std::string why = "'";
+      why.append(said).append("' alone names nothing: say what to ").append(stem);
+      return Refuse(MoveRefusal::kUnreadable, why);
+    }
     return std::nullopt;
   }
   if (reading.bare && text == rest) {

@@ -96,6 +96,10 @@ TEST_CASE("move text: refusals say why", "[move_text]") {
 
   const ReadResult nonsense = ReadMove(t.game, t.s, "hello", t.names);
   CHECK(nonsense.error.reason == MoveRefusal::kUnreadable);
+  // The verb alone names nothing, and says so (not "'' is not legal").
+  const ReadResult verb_alone = ReadMove(t.game, t.s, "play", t.names, {true, {}});
+  CHECK(verb_alone.error.reason == MoveRefusal::kUnreadable);
+  CHECK(verb_alone.error.message == "'play' alone names nothing: say what to play");
 
   // At a prompt: the thing alone, in any case.
   std::string upper = card;

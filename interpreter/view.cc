@@ -253,7 +253,8 @@ PositionView ViewPosition(const Game& game, const State& s, const Viewpoint& vie
     for (uint8_t c : s.Zone(trick))
       view.trick.push_back({Card(rules, c, true), s.played_by[c]});
   }
-  for (int i = 0; i < s.pending_count; ++i) {
+  // Effects waiting for a next trick that will never come wait no longer.
+  for (int i = 0; i < (s.over ? 0 : s.pending_count); ++i) {
     const int effect = s.pending_effect[i];
     view.waiting.push_back(
         {rules.card_names[s.pending_card[i]], s.pending_owner[i],

@@ -95,6 +95,19 @@ TEST_CASE("view: a shuffle of a seat's pile names the seat by its player", "[vie
   CHECK(view.decision->text == "shuffle fisher(Debbie)");
 }
 
+TEST_CASE("view: no effect waits for a next trick once the game is over", "[view]") {
+  const Game game(testing::Fishing(), 3);
+  const std::vector<std::string> names = {"Anne", "Paul", "Debbie"};
+  // A game that ended with a "next trick" buoy played in its last trick.
+  for (uint64_t seed = 1; seed <= 400; ++seed) {
+    const State s = PlayUntil(game, seed, [](const State&) { return false; });
+    if (!s.over || s.pending_count == 0) continue;
+    CHECK(ViewPosition(game, s, Viewpoint::Everything(), names).waiting.empty());
+    return;
+  }
+  FAIL("no game ended with an effect waiting");
+}
+
 TEST_CASE("view: a choice of several cards shows the picks so far to whoever sees them",
           "[view]") {
   // Hearts' pass: three cards chosen one by one; they stay in the hand
