@@ -235,10 +235,7 @@ std::string Lower(std::string_view text) {
   return out;
 }
 
-// What a person typed, with every word that names a player, a card or a
-// legal move in another case written as the game writes it.
-// Spaces typed at a prompt, however many and of whatever kind, read as one
-// ("PURPLE   9").
+// `typed` with each run of spaces and tabs as one space ("PURPLE   9").
 std::string OneSpace(std::string_view typed) {
   std::string out;
   for (char c : typed) {
@@ -249,6 +246,8 @@ std::string OneSpace(std::string_view typed) {
   return out;
 }
 
+// What a person typed, with every word that names a player, a card or a
+// legal move in another case written as the game writes it.
 std::string FoldToGame(const Game& game, const State& s, std::string_view typed,
                        const std::vector<std::string>& players) {
   const std::string lower = Lower(typed);
@@ -505,14 +504,12 @@ std::optional<ReadResult> ReadThing(std::string_view text, std::string_view rest
                                               " ...', not '" + Echoed(text) + "'");
 }
 
-}  // namespace
-
-ReadResult ReadMove(const Game& game, const State& s, std::string_view text_in,
-                    const std::vector<std::string>& players, const MoveReading& reading) {
+ReadResult ReadTypedMove(const Game& game, const State& s, std::string_view text_in,
+                         const std::vector<std::string>& players,
+                         const MoveReading& reading) {
   // At a prompt, letters in any case: compare in the case the game writes.
-  const std::string folded = reading.bare
-                                 ? FoldToGame(game, s, OneSpace(Trim(text_in)), players)
-                                 : std::string(Trim(text_in));
+  const std::string folded = reading.bare ? FoldToGame(game, s, Trim(text_in), players)
+                                          : std::string(Trim(text_in));
   std::string_view text = folded;
   if (game.IsTerminal(s))
     return Refuse(MoveRefusal::kGameOver, "the game is over; no move is possible");
@@ -553,6 +550,20 @@ ReadResult ReadMove(const Game& game, const State& s, std::string_view text_in,
     }
   }
   return FindMove({game, s, legal, actor, who, players, rest, thing, open_decision});
+}
+
+}  // namespace
+
+// At a prompt, spaces typed twice or a tab read as one space, unless the
+// text reads as typed (a name may hold two spaces).
+ReadResult ReadMove(const Game& game, const State& s, std::string_view text_in,
+                    const std::vector<std::string>& players, const MoveReading& reading) {
+  ReadResult read = ReadTypedMove(game, s, text_in, players, reading);
+  if (read.ok() || !reading.bare) return read;
+  const std::string spaced = OneSpace(Trim(text_in));
+  if (spaced == Trim(text_in)) return read;
+  ReadResult again = ReadTypedMove(game, s, spaced, players, reading);
+  return again.ok() ? again : read;
 }
 
 Result<Action> ParseMove(const Game& game, const State& s, std::string_view text,

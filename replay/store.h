@@ -79,6 +79,18 @@ struct ScenarioHistory {
   bool Fixed() const { return previous && !previous->passed && run.passed; }
 };
 
+// Variation v less the moves that `record` already has from v's position:
+// those v's parent line plays itself, and those of a stored variation from
+// the same line and ply that begins with v's move, followed into (and so on
+// down). `rest` is what is left, hung where the stored moves end (no moves
+// left: `rest.parent` has them all); `into_variation` says whether a stored
+// variation was followed into, rather than the parent line alone.
+struct StoredPrefix {
+  Variation rest;
+  bool into_variation = false;
+};
+StoredPrefix SkipStoredMoves(const GameRecord& record, Variation v);
+
 class Store {
  public:
   // $ANGLER_DB, else $XDG_DATA_HOME/angler/angler.db, else
@@ -224,7 +236,10 @@ class Store {
   // moves past them are stored, hung from the line where they part; when
   // none is left, a stored variation that has them all returns its id, and
   // moves its parent line plays from that ply are an error.
-  Result<int64_t> AddVariation(int64_t game, const Variation& variation);
+  // `stored`, when given, gets what was decided: the moves stored (or, all
+  // of them stored already, none) and where they hang.
+  Result<int64_t> AddVariation(int64_t game, const Variation& variation,
+                               StoredPrefix* stored = nullptr);
 
   // ---- Scenario runs (angler check --store) ----
 
@@ -273,17 +288,6 @@ class Store {
   std::map<std::string, RulesetPtr> rulesets_;  // by hash
 };
 
-// Variation v less the moves that `record` already has from v's position:
-// those v's parent line plays itself, and those of a stored variation from
-// the same line and ply that begins with v's move, followed into (and so on
-// down). `rest` is what is left, hung where the stored moves end (no moves
-// left: `rest.parent` has them all); `into_variation` says whether a stored
-// variation was followed into, rather than the parent line alone.
-struct StoredPrefix {
-  Variation rest;
-  bool into_variation = false;
-};
-StoredPrefix SkipStoredMoves(const GameRecord& record, Variation v);
 
 // "2024-05-01T12:00:00Z" for unix seconds; ParseDate reads it back.
 std::string FormatDate(int64_t unix_seconds);

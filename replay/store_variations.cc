@@ -293,7 +293,8 @@ Result<std::optional<std::string>> Store::AnnotationAuthor(int64_t game, int ply
   return author;
 }
 
-Result<int64_t> Store::AddVariation(int64_t game, const Variation& branch) {
+Result<int64_t> Store::AddVariation(int64_t game, const Variation& branch,
+                                    StoredPrefix* decided) {
   Result<GameRecord> record = LoadGame(game);
   if (!record) return record.errors();
   if (branch.parent != 0 && !record.value().FindVariation(branch.parent)) {
@@ -313,6 +314,7 @@ Result<int64_t> Store::AddVariation(int64_t game, const Variation& branch) {
   // Stored once: the moves a line has already are that line's, and only the
   // rest is stored, from where they part.
   StoredPrefix stored = SkipStoredMoves(record.value(), variation);
+  if (decided) *decided = stored;
   if (stored.rest.actions.empty()) {
     if (stored.into_variation) return stored.rest.parent;  // the line that has them
     const std::string line = variation.parent == 0

@@ -180,14 +180,23 @@ int Branch(Context& c) {
   // The moves a line has already stay that line's (Store::AddVariation): the
   // variation is stored from where they part, or, all of them stored, is the
   // variation that has them.
-  const StoredPrefix stored = SkipStoredMoves(record, v);
+  StoredPrefix stored;
+  Result<int64_t> vid = store.value()->AddVariation(id.value(), v, &stored);
+  if (!vid) return Fail(c, vid.errors());
   const size_t known = v.actions.size() - stored.rest.actions.size();
   const bool same = stored.rest.actions.empty();
-  Result<int64_t> vid = store.value()->AddVariation(id.value(), v);
-  if (!vid) return Fail(c, vid.errors());
-  const Variation* had = same ? record.FindVariation(vid.value()) : nullptr;
-  const int64_t parent = had ? had->parent : stored.rest.parent;
-  const int from_ply = had ? had->ply : stored.rest.ply;
+  // Where the variation stored lies; all of it stored already, where the
+  // variation that has it branches.
+  int64_t parent = stored.rest.parent;
+  int from_ply = stored.rest.ply;
+  if (same) {
+    Result<GameRecord> now = store.value()->LoadGame(id.value());
+    if (!now) return Fail(c, now.errors());
+    if (const Variation* had = now.value().FindVariation(vid.value())) {
+      parent = had->parent;
+      from_ply = had->ply;
+    }
+  }
   if (c.args.Has("json")) {
     // {"game", "variation", "parent", "ply", "already_stored", "moves_stored",
     // "moves": [...], "over", "result"}

@@ -108,7 +108,7 @@ ApiResponse TransportError(ServeApi& api, const httplib::Request& req, int statu
   // told what it lacks (a 400, as every request the API cannot read).
   if (status == 400 && !req.has_header("Content-Length")) {
     if (req.method != "GET" && req.method != "POST") return api.Handle(ToApiRequest(req));
-    return ApiError(400, kNoLengthText);
+    if (req.method == "POST") return ApiError(400, kNoLengthText);
   }
   if (status == 413 && req.get_header_value("Content-Type")
                                .rfind("application/x-www-form-urlencoded", 0) == 0) {
@@ -157,9 +157,12 @@ HttpServer::HttpServer(ServeApi& api)
                         "the API reads a body of a stated length (Content-Length), "
                         "not a chunked one"),
                res);
-        res.set_header("Connection", "close");  // the body is left unread
         return HandlerResponse::Handled;
       });
+  // One request a connection: a body refused unread (above) must not be read
+  // as the next request on it, and cpp-httplib keeps a connection open
+  // whatever the answer says. On loopback a connection is cheap.
+  server_->set_keep_alive_max_count(1);
   const httplib::Server::HandlerWithResponse api_errors =
       [this](const httplib::Request& req, httplib::Response& res) {
         if (!res.body.empty() || !IsApiPath(req.path)) return HandlerResponse::Unhandled;

@@ -15,14 +15,16 @@ void WriteStrings(JsonWriter& json, const std::vector<std::string>& items) {
   json.EndArray();
 }
 
-// {ply, text, comment, glyph}: the move at `ply` (1-based) of a line.
-void WriteMove(JsonWriter& json, const StoredGame& g, const LineOfPlay& line, int ply) {
+// {ply, text, comment, glyph}: the move at `ply` (1-based) of a line, as
+// `viewpoint` may see it (the record's every move: everything).
+void WriteMove(JsonWriter& json, const StoredGame& g, const LineOfPlay& line, int ply,
+               const Viewpoint& viewpoint = Viewpoint::Everything()) {
   const State& before = line.positions[static_cast<size_t>(ply - 1)];
   const Annotation* a = line.MoveAnnotation(g.record, ply);
   json.BeginObject();
   json.Key("ply").Int(ply);
-  json.Key("text").String(
-      MoveText(*g.game, before, line.ActionAt(g.record, ply), g.record.players));
+  json.Key("text").String(SeenMoveText(*g.game, before, line.ActionAt(g.record, ply),
+                                       g.record.players, viewpoint));
   json.Key("comment").String(a ? a->comment : "");
   json.Key("glyph").String(a ? a->glyph : "");
   json.EndObject();
@@ -187,7 +189,8 @@ std::vector<std::string> Narrate(const Game& game, const State& before,
                                  const Viewpoint& viewpoint) {
   State s = before;
   EventLog log;
-  if (!game.Apply(s, action, &log)) return {MoveText(game, before, action, players)};
+  if (!game.Apply(s, action, &log))
+    return {SeenMoveText(game, before, action, players, viewpoint)};
   return NarrateMove(game, before, action, log.events(), players, viewpoint);
 }
 
@@ -202,7 +205,7 @@ void WritePositionParts(JsonWriter& json, const Game& game, const State& s,
 }
 
 void WriteLinePlace(JsonWriter& json, const StoredGame& g, const LineOfPlay& line,
-                    int ply) {
+                    int ply, const Viewpoint& viewpoint) {
   json.Key("variation");
   if (line.variation) {
     json.Int(line.variation->id);
@@ -213,7 +216,7 @@ void WriteLinePlace(JsonWriter& json, const StoredGame& g, const LineOfPlay& lin
   json.Key("plies").Int(line.plies());
   json.Key("move");
   if (ply > 0) {
-    WriteMove(json, g, line, ply);
+    WriteMove(json, g, line, ply, viewpoint);
   } else {
     json.Null();
   }
@@ -233,7 +236,7 @@ JsonWriter PositionJson(const LoadedGame& g, const LineOfPlay& line, int ply,
   JsonWriter json;
   json.BeginObject();
   json.Key("game").Int(g.record.id);
-  WriteLinePlace(json, g, line, ply);
+  WriteLinePlace(json, g, line, ply, viewpoint);
   json.Key("narration");
   if (ply > 0) {
     WriteStrings(json,

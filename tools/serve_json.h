@@ -44,9 +44,10 @@ JsonWriter GameJson(const LoadedGame& g);
 // Where a position stands on its line: "variation" (id or null), "ply",
 // "plies", "move" ({ply, text, comment, glyph} of the move that led there,
 // null at ply 0) and "line_comment" (the line's own comment where it begins,
-// else null). The keys `replay show --json` and the API's positions share.
+// else null). The keys `replay show --json` and the API's positions share;
+// the move as `viewpoint` may see it (SeenMoveText).
 void WriteLinePlace(JsonWriter& json, const StoredGame& g, const LineOfPlay& line,
-                    int ply);
+                    int ply, const Viewpoint& viewpoint = Viewpoint::Everything());
 JsonWriter PositionJson(const LoadedGame& g, const LineOfPlay& line, int ply,
                         const Viewpoint& viewpoint);
 JsonWriter NarrationJson(const LoadedGame& g, const LineOfPlay& line,

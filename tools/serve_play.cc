@@ -3,6 +3,7 @@
 #include <chrono>
 #include <mutex>
 #include <optional>
+#include <utility>
 
 #include "interpreter/loader.h"
 #include "interpreter/move_text.h"
@@ -251,9 +252,7 @@ ApiResponse PlaySessions::Move(Session& s, const ApiRequest& r, Store& store,
   if (waiting == move.value().has_value()) {
     return ApiError(400, "give a 'move' (its text) or 'wait': true, not both");
   }
-  // The narration tells what happened since the person's last move: a
-  // refused move leaves it as it was.
-  if (waiting) s.narration.clear();
+  std::optional<Action> move_taken;
   if (!waiting) {
     MoveReading reading;
     reading.bare = true;
@@ -268,21 +267,33 @@ ApiResponse PlaySessions::Move(Session& s, const ApiRequest& r, Store& store,
     // At a search, others' moves are legal too; a stop is the person's when
     // they stop alone (they cannot stop for another).
     const Action& a = *read.action;
-    const bool stop = a.kind == ActionKind::kStop;
     if (a.Movers() != uint64_t{1} << s.human) {
       JsonWriter json;
       json.BeginObject().Key("error").String(
-          stop ? "you stop for yourself only: '" +
-                     s.players[static_cast<size_t>(s.human)] + " stops'"
-               : "that is " + s.players[static_cast<size_t>(std::max<int>(a.player, 0))] +
-                     "'s move, not yours");
+          a.kind == ActionKind::kStop
+              ? "you stop for yourself only: '" + s.players[static_cast<size_t>(s.human)] +
+                    " stops'"
+              : "that is " + s.players[static_cast<size_t>(std::max<int>(a.player, 0))] +
+                    "'s move, not yours");
       json.Key("reason").String("not your turn").EndObject();
       return {400, json.str()};
     }
-    s.narration.clear();
-    if (Status st = stop ? s.StopSearch() : s.Apply(a); !st) return ApiError(st.errors());
+    move_taken = a;
   }
-  if (Status st = s.Advance(waiting); !st) return ApiError(st.errors());
+  // The narration tells what happened since the person's last move: kept
+  // when nothing happens (a refused move, a wait with nothing to wait for),
+  // and what did happen before a failure is told after it.
+  const size_t acted = s.run->actions().size();
+  std::vector<std::string> told = std::exchange(s.narration, {});
+  Status st = Ok();
+  if (move_taken)
+    st = move_taken->kind == ActionKind::kStop ? s.StopSearch() : s.Apply(*move_taken);
+  if (st) st = s.Advance(waiting);
+  if (!st || s.run->actions().size() == acted) {
+    told.insert(told.end(), s.narration.begin(), s.narration.end());
+    s.narration = std::move(told);
+  }
+  if (!st) return ApiError(st.errors());
   if (s.run->over() && s.record && s.recorded_game == 0) {
     std::lock_guard<std::mutex> lock(store_lock);
     Result<int64_t> id =

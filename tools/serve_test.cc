@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -251,13 +252,22 @@ TEST_CASE("serve answers other methods and oversized requests in JSON too", "[se
             std::string("the API takes GET and POST, not ") + method + " (docs/API.md)");
     }
   }
-  // A chunked body is refused before it is read, whatever its size.
-  auto [chunked, unread] = RawRequest(
-      server.port(),
-      "POST /api/games/1/annotate HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-      "Transfer-Encoding: chunked\r\n\r\n5\r\n{\"a\":\r\n0\r\n\r\n");
+  // A chunked body is refused before it is read, whatever its size, and the
+  // connection ends: what follows it is never read as a request.
+  auto [chunked, unread] =
+      RawRequest(server.port(),
+                 "POST /api/games/1/annotate HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                 "Transfer-Encoding: chunked\r\n\r\n5\r\n{\"a\":\r\n0\r\n\r\n"
+                 "GET /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
   CHECK(chunked == 411);
   CHECK_THAT(unread, Catch::Contains("not a chunked one"));
+  CHECK(unread.find("HTTP/1.1") == std::string::npos);
+  // A GET the transport cannot read is not told it lacks a POST's length.
+  auto [long_header, unreadable] = RawRequest(
+      server.port(), "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: " +
+                         std::string(10000, 'x') + "\r\nConnection: close\r\n\r\n");
+  CHECK(long_header == 400);
+  CHECK_THAT(unreadable, Catch::Contains("the request could not be read"));
   // A form-encoded body is read only up to 8 KiB: the answer says so.
   auto form = c.Post("/api/games/1/annotate", std::string(9000, 'x'),
                      "application/x-www-form-urlencoded");
@@ -553,6 +563,47 @@ TEST_CASE("serve answers while bots think in a game against them", "[serve]") {
   play.join();
   CHECK(play_status == 200);
   CHECK(list_done < play_done);
+}
+
+TEST_CASE("serve's view tells a spectator no one's marks", "[serve]") {
+  TestServer server;
+  const RulesetPtr rules = testing::LoadOrFail("falscher-hering");
+  const Game game(*rules, 2);
+  int64_t id = 0;
+  {
+    auto store = Store::Open(server.path());
+    REQUIRE(store);
+    for (uint64_t seed = 1; seed <= 20 && id == 0; ++seed) {
+      const std::vector<Action> moves = RandomPlayout(game, seed);
+      if (std::none_of(moves.begin(), moves.end(),
+                       [](const Action& a) { return a.kind == ActionKind::kMark; }))
+        continue;
+      id = store.value()->RecordGame(game, moves, {}, seed, "sim").value();
+    }
+  }
+  REQUIRE(id > 0);
+  const std::string path = "/api/games/" + std::to_string(id);
+  const JsonValue record = server.Get(path).second;
+  int ply = 0;
+  std::string mover;
+  for (const JsonValue& m : At(record, "moves").items) {
+    std::smatch marks;
+    if (std::regex_match(At(m, "text").text, marks, std::regex("(P[12]) marks [0-9]+"))) {
+      ply = static_cast<int>(*At(m, "ply").AsInt());
+      mover = marks[1];
+      break;
+    }
+  }
+  REQUIRE(ply > 0);
+  const JsonValue seen =
+      server.Get(path + "/view?ply=" + std::to_string(ply) + "&viewpoint=spectator")
+          .second;
+  CHECK(At(At(seen, "move"), "text").text == mover + " changes a mark");
+  CHECK(At(seen, "narration").items.at(0).text == mover + " changes a mark");
+  for (const JsonValue& line : At(seen, "narration").items) {
+    INFO(line.text);
+    CHECK(line.text.rfind("marks ", 0) != 0);
+  }
 }
 
 TEST_CASE("serve refuses a port another server listens on", "[serve]") {
