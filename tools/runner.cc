@@ -123,13 +123,15 @@ std::vector<std::optional<SearchPlan>> GameRun::SearchPlans(
 
 namespace {
 
-// Whether only seats with a bot act in `a`: a person's seat is left alone.
-bool ByBotsOnly(const Action& a, const std::vector<Bot*>& seats) {
-  const uint64_t movers = a.Movers();
-  for (size_t p = 0; p < seats.size(); ++p) {
-    if ((movers >> p & 1) && !seats[p]) return false;
+// The seats without a bot (a person's), bit p for seat p: an action is the
+// bots' alone when none of its movers is among them. Worked out once a
+// settling, since every open action of a search is asked.
+uint64_t SeatsWithoutBots(const std::vector<Bot*>& seats) {
+  uint64_t people = 0;
+  for (size_t p = 0; p < seats.size() && p < 64; ++p) {
+    if (!seats[p]) people |= uint64_t{1} << p;
   }
-  return true;
+  return people;
 }
 
 }  // namespace
@@ -157,12 +159,13 @@ std::optional<Action> GameRun::SettleOpen(const std::vector<Bot*>& seats) {
   // Without searchers, one of the bots' open actions from the chance stream
   // (every open action when every seat has a bot, as in sim).
   const ActionList& open = legal();
+  const uint64_t people = SeatsWithoutBots(seats);  // their seats are left alone
   uint32_t count = 0;
-  for (const Action& a : open) count += ByBotsOnly(a, seats);
+  for (const Action& a : open) count += (a.Movers() & people) == 0;
   if (count == 0) return std::nullopt;
   uint32_t k = streams_.chance.Below(count);
   for (const Action& a : open) {
-    if (ByBotsOnly(a, seats) && k-- == 0) return a;
+    if ((a.Movers() & people) == 0 && k-- == 0) return a;
   }
   return std::nullopt;  // not reached: k < count
 }
