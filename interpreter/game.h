@@ -166,6 +166,10 @@ class Game {
 
   // The players with the best rank (shared wins), once the game is over.
   std::vector<int> Winners(const State& s) const;
+  // Each seat's place once the game is over, 1 the best: seats of equal rank
+  // share a place and the places after them are skipped (1, 1, 3). Empty
+  // before the end and after a ruleset error, as Winners is.
+  std::vector<int> Places(const State& s) const;
   int64_t Rank(const State& s, int player) const;
 
   // A rule's message (a ReasonedRule's) with its holes filled in for `card`.

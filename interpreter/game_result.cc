@@ -1,5 +1,5 @@
-// How a game ends for its players: each seat's rank (the ruleset's `rank`)
-// and the winners, those with the best rank.
+// How a game ends for its players: each seat's rank (the ruleset's `rank`),
+// the winners, those with the best rank, and every seat's place.
 #include "interpreter/eval.h"
 #include "interpreter/game.h"
 
@@ -27,6 +27,22 @@ std::vector<int> Game::Winners(const State& s) const {
     }
   }
   return winners;
+}
+
+std::vector<int> Game::Places(const State& s) const {
+  std::vector<int> places;
+  if (!s.over || s.error) return places;
+  std::vector<int64_t> ranks(static_cast<size_t>(players_));
+  for (int p = 0; p < players_; ++p) ranks[static_cast<size_t>(p)] = Rank(s, p);
+  // A seat's place is one more than the seats ranked better than it, so
+  // equal ranks share a place and the next place is skipped ("1, 1, 3").
+  for (int64_t own : ranks) {
+    int better = 0;
+    for (int64_t other : ranks)
+      better += rules_.rank_higher_wins ? other > own : other < own;
+    places.push_back(better + 1);
+  }
+  return places;
 }
 
 }  // namespace angler

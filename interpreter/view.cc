@@ -266,6 +266,7 @@ PositionView ViewPosition(const Game& game, const State& s, const Viewpoint& vie
     if (s.end_reason < rules.end_reasons.size())
       view.end_reason = rules.end_reasons[s.end_reason];
     view.winners = game.Winners(s);
+    view.places = game.Places(s);
     return view;
   }
   DecisionView d;

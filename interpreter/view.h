@@ -127,6 +127,7 @@ struct PositionView {
   bool over = false;
   std::string end_reason;                // "" for the normal end
   std::vector<int> winners;              // once over
+  std::vector<int> places;               // by seat, once over (Game::Places)
   std::optional<DecisionView> decision;  // none once over
 };
 

@@ -1,5 +1,6 @@
 #include "interpreter/view.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "interpreter/loader.h"
@@ -179,6 +180,30 @@ TEST_CASE("view: a search shows the card, the marks by viewpoint, and backs", "[
   // The draw pile is seen by no one, backs included.
   CHECK(FindZone(antje, "deck")->cards.empty());
   CHECK(all.shown.at(0).name == "fields");
+}
+
+TEST_CASE("view: places once over, equal ranks sharing one", "[view]") {
+  const Game game(testing::Fishing(), 4);
+  const std::vector<std::string> names = {"Anne", "Paul", "Debbie", "Joe"};
+  const State before = PlayUntil(game, 3, [](const State& s) { return s.ply > 40; });
+  CHECK(ViewPosition(game, before, Viewpoint::Everything(), names).places.empty());
+  bool shared = false;
+  for (uint64_t seed = 1; seed <= 60; ++seed) {
+    const State s = PlayUntil(game, seed, [](const State&) { return false; });
+    REQUIRE(s.over);
+    const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), names);
+    REQUIRE(view.places.size() == 4);
+    for (int p = 0; p < 4; ++p) {
+      // One more than the seats ranked better (higher scores win Fishing).
+      int better = 0;
+      for (int q = 0; q < 4; ++q) better += view.ranks[q] > view.ranks[p];
+      CHECK(view.places[p] == better + 1);
+      const bool won = std::count(view.winners.begin(), view.winners.end(), p) == 1;
+      CHECK(won == (view.places[p] == 1));
+    }
+    shared |= view.winners.size() > 1;
+  }
+  CHECK(shared);  // some game had a shared first place
 }
 
 }  // namespace

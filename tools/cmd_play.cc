@@ -37,6 +37,11 @@
 namespace angler {
 namespace {
 
+// "1 action", "12 actions".
+std::string Actions(size_t n) {
+  return std::to_string(n) + (n == 1 ? " action" : " actions");
+}
+
 bool AllDigits(const std::string& line) {
   return std::all_of(line.begin(), line.end(),
                      [](unsigned char c) { return std::isdigit(c) != 0; });
@@ -425,7 +430,7 @@ TerminalGame::Answer TerminalGame::AskPerson(Action& chosen) {
 }
 
 int TerminalGame::Leave() {
-  out_ << "game left after " << run_.actions().size() << " actions.\n";
+  out_ << "game left after " << Actions(run_.actions().size()) << ".\n";
   ShowScores();
   return StoreIfAsked(setup_, game_, run_.actions(), out_) ? kExitOk : kExitFailure;
 }
@@ -461,17 +466,10 @@ void TerminalGame::ShowEnd() const {
   if (s.end_reason > 0 && s.end_reason < rules_.end_reasons.size()) {
     out_ << ": " << rules_.end_reasons[s.end_reason];
   }
-  out_ << " (round " << s.vars[rules_.builtin.round] << ", " << run_.actions().size()
-       << " actions)\n";
-  std::vector<int> seats(static_cast<size_t>(game_.players()));
-  for (int p = 0; p < game_.players(); ++p) seats[static_cast<size_t>(p)] = p;
-  std::stable_sort(seats.begin(), seats.end(), [&](int a, int b) {
-    const int64_t ra = game_.Rank(s, a), rb = game_.Rank(s, b);
-    return rules_.rank_higher_wins ? ra > rb : ra < rb;
-  });
-  out_ << PositionText(View());
-  out_ << "final ranks:\n";
-  for (int p : seats) out_ << "  " << Seat(p) << ": " << game_.Rank(s, p) << "\n";
+  out_ << " (round " << s.vars[rules_.builtin.round] << ", "
+       << Actions(run_.actions().size()) << ")\n";
+  const PositionView view = View();
+  out_ << PositionText(view) << StandingsText(view);
   const std::vector<int> winners = game_.Winners(s);
   out_ << (winners.size() == 1 ? "winner: " : "winners: ");
   for (size_t i = 0; i < winners.size(); ++i) out_ << (i ? ", " : "") << Seat(winners[i]);

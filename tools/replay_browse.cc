@@ -83,7 +83,8 @@ void ShowText(std::ostream& out, const Line& line, int ply,
   const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), players);
   out << PositionText(view);
   if (s.over) {
-    out << "game over: " << ResultText(game, s, players) << "\n";
+    // The stored result (ranks), then places with the scores people read.
+    out << "game over: " << ResultText(game, s, players) << "\n" << StandingsText(view);
   } else {
     out << DecisionListText(view);
   }
@@ -494,6 +495,11 @@ std::optional<int> StepTarget(Context& c, const Line& line, int ply,
   if (cmd == "e" || cmd == "end") return end;
   int target = ply + 1;
   if (cmd == "t" || cmd == "trick") {
+    if (!line.g.rules->trick) {  // else it would walk to the end, unexplained
+      c.out << line.g.rules->name << " has no tricks: 't' goes to the next trick; "
+            << "'r' goes to the next round\n";
+      return std::nullopt;
+    }
     while (target < end && !TrickBegins(line.positions[static_cast<size_t>(target)]))
       ++target;
     return target;

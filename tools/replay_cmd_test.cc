@@ -520,6 +520,18 @@ TEST_CASE("replay: a search game shows its card, marks and backs", "[replay-cmd]
   CHECK(text.out.find("  marks: Antje") != std::string::npos);
   CHECK(text.out.find(" back)") != std::string::npos);
 
+  // A game without tricks: 't' says why it does not move; the end shows
+  // the places and each player's fields.
+  Ran step = tmp.Run({"step", "1"}, "t\ne\n");
+  INFO(step.out);
+  const std::string refused =
+      "> falscher-hering-normal has no tricks: 't' goes to the next trick; 'r' goes to "
+      "the next round\n";
+  const size_t at = step.out.find(refused);
+  REQUIRE(at != std::string::npos);
+  CHECK(step.out.substr(at + refused.size(), 6) == "ply 0/");  // where it was
+  CHECK(step.out.find("final ranks:\n  1. ") != std::string::npos);
+
   Ran exported = tmp.Run({"export", "1"});
   REQUIRE(exported.code == kExitOk);
   CHECK(exported.out.find(" {= a search opens on swarm ") != std::string::npos);

@@ -185,6 +185,9 @@ void WriteViewJson(JsonWriter& json, const PositionView& view) {
   json.Key("winners").BeginArray();
   for (int w : view.winners) Seat(json, view, w);
   json.EndArray();
+  json.Key("places").BeginArray();
+  for (int place : view.places) json.Int(place);
+  json.EndArray();
   DecisionJson(json, view);
   json.EndObject();
 }

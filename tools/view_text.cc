@@ -1,5 +1,8 @@
 #include "tools/view_text.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace angler {
 namespace {
 
@@ -144,18 +147,38 @@ std::string ChosenText(const PositionView& view) {
          " more to choose\n";
 }
 
-std::string ScoresText(const PositionView& view) {
-  const ShownVariable* score = nullptr;
+namespace {
+
+// Seat p's score as text. Without a score variable the rank is the score
+// the game is decided by.
+std::string ScoreOf(const PositionView& view, size_t p) {
   for (const ShownVariable& v : view.shown) {
-    if (v.role == "score") score = &v;
+    if (v.role == "score") return v.per_player ? v.values[p] : v.values[0];
   }
-  // Without a score variable the rank is the score the game is decided by.
+  return std::to_string(view.ranks[p]);
+}
+
+}  // namespace
+
+std::string ScoresText(const PositionView& view) {
   std::string out = "scores:";
-  for (size_t p = 0; p < view.players.size(); ++p) {
-    out += (p ? ", " : " ") + view.players[p] + " " +
-           (score ? score->values[p] : std::to_string(view.ranks[p]));
-  }
+  for (size_t p = 0; p < view.players.size(); ++p)
+    out += (p ? ", " : " ") + view.players[p] + " " + ScoreOf(view, p);
   return out + "\n";
+}
+
+std::string StandingsText(const PositionView& view) {
+  if (view.places.empty()) return "";
+  std::vector<size_t> seats(view.places.size());
+  for (size_t p = 0; p < seats.size(); ++p) seats[p] = p;
+  std::stable_sort(seats.begin(), seats.end(),
+                   [&](size_t a, size_t b) { return view.places[a] < view.places[b]; });
+  std::string out = "final ranks:\n";
+  for (size_t p : seats) {
+    out += "  " + std::to_string(view.places[p]) + ". " + view.players[p] + " " +
+           ScoreOf(view, p) + "\n";
+  }
+  return out;
 }
 
 std::string PositionText(const PositionView& view) {
@@ -202,7 +225,7 @@ std::string DecisionListText(const PositionView& view) {
   if (!view.decision) {
     std::string out = "game over";
     if (!view.end_reason.empty()) out += ": " + view.end_reason;
-    return out + "\n";
+    return out + "\n" + StandingsText(view);
   }
   const DecisionView& d = *view.decision;
   if (d.kind == "chance") return "next: " + d.text + " (chance)\n";

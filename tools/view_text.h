@@ -23,8 +23,17 @@ std::string PositionText(const PositionView& view);
 // The scores (or ranks) line: "scores: Anne 0, Bob 3\n".
 std::string ScoresText(const PositionView& view);
 
-// The decision and its legal moves, numbered; or how the game ended.
+// The decision and its legal moves, numbered; or how the game ended and
+// the final ranks (StandingsText).
 std::string DecisionListText(const PositionView& view);
+
+// Once the game is over, every seat by place, with its score (its rank
+// where the ruleset shows no score); "" before the end:
+//   final ranks:
+//     1. Anne 8
+//     1. Bob 8
+//     3. Carl 1
+std::string StandingsText(const PositionView& view);
 
 // "swarm 8 (green back)": a card as people see it.
 std::string CardText(const CardView& card);
