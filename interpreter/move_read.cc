@@ -492,13 +492,21 @@ std::optional<ReadResult> ReadThing(std::string_view text, std::string_view rest
     }
     return std::nullopt;
   }
-  if (reading.bare && text == rest) {
+  // At a prompt the thing may follow a name without the verb ("Anne yellow
+  // 7"): whatever it names is judged as a thing, so "Anne clubs 4" is a card
+  // and "Anne passes 3" is told it is no legal move.
+  if (reading.bare) {
     thing = rest;
     return std::nullopt;
   }
   if (!said.empty() && said.back() == 's' && said.size() > 1) {
-    return Refuse(MoveRefusal::kNotAllowed, who + " must " + stem + " now, not " +
-                                                Echoed(said.substr(0, said.size() - 1)));
+    std::string why = who;  // the word as typed: "passes" is not "passe"
+    why.append(" must ")
+        .append(stem)
+        .append(" now, not '")
+        .append(Echoed(said))
+        .append("'");
+    return Refuse(MoveRefusal::kNotAllowed, why);
   }
   return Refuse(MoveRefusal::kUnreadable, "expected a move like '" + who + " " + verb +
                                               " ...', not '" + Echoed(text) + "'");

@@ -181,7 +181,15 @@ TEST_CASE("moves are read by name against the legal actions", "[notation]") {
   CHECK(ParseMove(game, s, other + " plays " + card, players).error().message ==
         "it is " + who + "'s move, not " + other + "'s");
   CHECK(ParseMove(game, s, who + " chooses " + card, players).error().message ==
-        who + " must play now, not choose");
+        who + " must play now, not 'chooses'");
+  // At a prompt a name may stand before the card without the verb; a wrong
+  // verb there is judged as the thing it would name.
+  CHECK(ParseMove(game, s, who + " " + card, players, {true, {}}).value() == first);
+  const std::string named =
+      ParseMove(game, s, who + " chooses " + card, players, {true, {}}).error().message;
+  CHECK(named.find("'chooses " + card + "' is not legal for " + who + " here") == 0);
+  CHECK(named ==
+        ParseMove(game, s, "chooses " + card, players, {true, {}}).error().message);
   auto wrong = ParseMove(game, s, who + " plays green 16", players);
   REQUIRE_FALSE(wrong.ok());
   CHECK(wrong.error().message.find("'green 16' is not legal for " + who + " here") == 0);
