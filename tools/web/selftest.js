@@ -35,6 +35,10 @@ async function selftest() {
   await until(() => state.ply === 0, "Home");
   press("End");
   await until(() => state.ply === state.game.moves.length, "End");
+  await until(() => /final ranks: 1\. /.test(document.getElementById("board").textContent),
+              "the final ranks at the end");
+  log.push("the end shows " + [...document.querySelectorAll("#board text")]
+    .map(t => t.textContent).find(t => t.startsWith("final ranks: ")));
   current.click();
   await until(() => state.ply === 10, "click on move 10");
   // A comment and a glyph on move 10.

@@ -115,10 +115,21 @@ function statusLine(view) {
   return parts.join(" · ");
 }
 
-function scoreLine(view) {
+// Seat i's score as text; without a score variable, its rank.
+function scoreOf(view, i) {
   const score = view.shown.find(v => v.role === "score");
-  return view.players.map((p, i) =>
-    `${p} ${score ? (score.per_player ? score.values[i] : score.values[0]) : view.ranks[i]}`).join("   ");
+  return score ? (score.per_player ? score.values[i] : score.values[0]) : view.ranks[i];
+}
+
+function scoreLine(view) {
+  return view.players.map((p, i) => `${p} ${scoreOf(view, i)}`).join("   ");
+}
+
+// Once over: the seats by place, equal ranks sharing one (view.places).
+function placesLine(view) {
+  const seats = view.players.map((p, i) => i).sort((a, b) => view.places[a] - view.places[b]);
+  return "final ranks: " +
+    seats.map(i => `${view.places[i]}. ${view.players[i]} ${scoreOf(view, i)}`).join(" · ");
 }
 
 // data: {view, picture}; returns the SVG text.
@@ -129,7 +140,12 @@ function drawTable(data) {
   y += 18;
   out += label(12, y, scoreLine(view), 13, "#ffd");
   y += 14;
-  if (view.over) { y += 16; out += label(12, y, "game over" + (view.end_reason ? ": " + view.end_reason : "") + (view.winners.length ? " · winner " + view.winners.join(", ") : ""), 14, "#fc8"); }
+  if (view.over) {
+    y += 16;
+    out += label(12, y, "game over" + (view.end_reason ? ": " + view.end_reason : "") +
+      (view.winners.length ? (view.winners.length > 1 ? " · winners " : " · winner ") + view.winners.join(", ") : ""), 14, "#fc8");
+    if (view.places.length) { y += 16; out += label(12, y, placesLine(view), 13, "#fc8"); }
+  }
   const trickZone = view.zones.find(z => z.role === "trick");
   if (trickZone || view.trick.length) {
     y += 14;
