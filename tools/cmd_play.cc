@@ -32,6 +32,7 @@
 #include "tools/play_session.h"
 #include "tools/play_view.h"
 #include "tools/runner.h"
+#include "tools/spot_bot.h"
 #include "tools/view_text.h"
 
 namespace angler {
@@ -481,8 +482,19 @@ std::optional<uint32_t> TerminalGame::SearchAsPerson(
   ShowStatus();  // the hand by its backs, the fields
   out_ << SearchPictures(rules_, card);
   const auto start = std::chrono::steady_clock::now();
-  uint32_t marks = 0;
-  if (!ReadMarks(in_, out_, rules_, card, marks)) return std::nullopt;
+  uint32_t marks =
+      static_cast<uint32_t>(run_.state().vars[rules_.builtin.marks + human_]);
+  if (!ReadMarks(in_, out_, rules_, card, marks)) {
+    // The marks typed are moves made: a game left now (and stored, with
+    // --record) keeps them, and resumed, the search goes on from them.
+    for (const Action& a :
+         MarkActions(run_.state(), rules_.builtin.marks, human_, marks)) {
+      log_.clear();
+      if (!run_.Apply(a, &log_)) break;
+      TellBots(a);
+    }
+    return std::nullopt;
+  }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   plans[static_cast<size_t>(human_)] = SearchPlan{marks, seconds};

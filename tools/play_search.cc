@@ -34,6 +34,10 @@ bool ReadMarks(std::istream& in, std::ostream& out, const Ruleset& rules, int ca
   const ErrorCard& face = FaceOf(rules, card);
   const Formation& formation = rules.search->formation;
   const std::string& piece = formation.piece;
+  if (marks != 0) {  // a game resumed in the middle of its search
+    out << "your marks so far:\n"
+        << Picture(formation, formation.pieces, face.quarter_turns, marks);
+  }
   out << "type the numbers of the " << piece
       << " that are wrong (again to unmark), then 'stop'\n";
   std::string line;

@@ -24,8 +24,9 @@ namespace angler {
 std::string SearchPictures(const Ruleset& rules, int card);
 
 // Reads lines of piece numbers (again to unmark) until "stop", toggling
-// `marks` and drawing the marked picture after each line; false on "q" or
-// the end of input.
+// `marks` (the sheet as the search finds it: drawn first when it holds a
+// mark) and drawing the marked picture after each line; false on "q" or the
+// end of input, `marks` then holding what was typed so far.
 bool ReadMarks(std::istream& in, std::ostream& out, const Ruleset& rules, int card,
                uint32_t& marks);
 

@@ -177,6 +177,43 @@ TEST_CASE("play --record then q stores the game unfinished; --resume finishes it
   CHECK_FALSE(std::filesystem::exists(none));
 }
 
+TEST_CASE(
+    "marks typed before q are kept: stored, and the resumed search goes on from them",
+    "[play]") {
+  TempStore db;
+  const Run left = Play({"falscher-hering", "--players", "3", "--seed", "4", "--bots",
+                         "random", "--record", "--db", db.path()},
+                        "3 7\nq\n");
+  REQUIRE(left.code == 0);
+  INFO(left.out);
+  {
+    auto store = Store::Open(db.path());
+    REQUIRE(store.ok());
+    const GameRecord stored = store.value()->LoadGame(1).value();
+    std::vector<int> marked;
+    for (const RecordedAction& a : stored.actions) {
+      if (a.action.kind == ActionKind::kMark && a.action.player == 0)
+        marked.push_back(a.action.value);
+    }
+    CHECK(marked == std::vector<int>{3, 7});
+  }
+  // Resumed: the sheet is drawn as it was left; 7 again unmarks it, and the
+  // stop judges 3 alone.
+  const Run resumed = Play({"--resume", "1", "--db", db.path()}, "7\nstop\nq\n");
+  REQUIRE(resumed.code == 0);
+  INFO(resumed.out);
+  const size_t so_far = resumed.out.find("your marks so far:\n");
+  REQUIRE(so_far != std::string::npos);
+  const std::string picture =
+      resumed.out.substr(so_far, resumed.out.find("type the", so_far) - so_far);
+  CHECK(picture.find("]3") != std::string::npos);
+  CHECK(picture.find("]7") != std::string::npos);
+  CHECK(std::regex_search(resumed.out, std::regex("your marks: right [^\n]*\n")));
+  const std::string verdict = LineFrom(resumed.out, "your marks: ");
+  CHECK((verdict.find(" 3") != std::string::npos &&
+         verdict.find(" 7") == std::string::npos));
+}
+
 TEST_CASE("a quit game resumed and quit again is stored again in place", "[play]") {
   TempStore db;
   const Run left = Play({"fishing", "--players", "3", "--seed", "3", "--bots", "greedy:1",
