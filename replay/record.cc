@@ -276,6 +276,15 @@ bool IsGlyph(std::string_view text) {
   return std::find(kGlyphs.begin(), kGlyphs.end(), text) != kGlyphs.end();
 }
 
+std::string GlyphList() {
+  std::string list;
+  for (std::string_view g : kGlyphs) {
+    if (!list.empty()) list += ' ';
+    list += g;
+  }
+  return list;
+}
+
 std::vector<Action> RandomPlayout(const Game& game, uint64_t seed, int max_actions) {
   std::vector<Action> actions;
   Rng rng(seed);

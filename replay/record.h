@@ -152,6 +152,8 @@ Result<std::vector<State>> Positions(const Game& game, const GameRecord& record,
                                      const Variation* variation = nullptr);
 
 bool IsGlyph(std::string_view text);
+// The glyphs apart by spaces, for messages: "! ? !! ?? !? ?!".
+std::string GlyphList();
 
 // A whole game of uniformly random legal moves and shuffles drawn from
 // Rng(seed): for tests, benchmarks and sample records. Stops after

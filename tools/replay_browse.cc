@@ -303,16 +303,16 @@ bool StepLineCommand(Context& c, GameArgs& at, std::optional<Line>& line, int& p
     // Nothing after the word is a slip, not a removal: "-" removes.
     if (rest.empty()) {
       c.out << (word("glyph")
-                    ? "glyph G gives this move a glyph (! ? !! ?? !? ?!); "
-                      "glyph - removes it\n"
+                    ? "glyph G gives this move a glyph (" + GlyphList() +
+                          "); glyph - removes it\n"
                     : "c TEXT comments on this move; c - removes the comment\n");
       return true;
     }
     if (word("glyph")) {
       glyph = rest == "-" ? "" : rest;
       if (!glyph->empty() && !IsGlyph(*glyph)) {
-        c.out << "'" << Echoed(rest)
-              << "' is not one of ! ? !! ?? !? ?! (- removes it)\n";
+        c.out << "'" << Echoed(rest) << "' is not one of " << GlyphList()
+              << " (- removes it)\n";
         return true;
       }
     } else {

@@ -68,7 +68,7 @@ int Annotate(Context& c) {
   std::optional<std::string> glyph = c.args.Get("glyph");
   if (!comment && !glyph) return Fail(c, "give a TEXT, a --glyph or both");
   if (glyph && !glyph->empty() && !IsGlyph(*glyph)) {
-    return Fail(c, "--glyph '" + *glyph + "' is not one of ! ? !! ?? !? ?!");
+    return Fail(c, "--glyph '" + *glyph + "' is not one of " + GlyphList());
   }
   Result<int64_t> variation = c.args.GetInt("variation", 0);
   if (!variation) return Fail(c, variation.errors());
