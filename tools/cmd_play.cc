@@ -487,8 +487,9 @@ std::optional<uint32_t> TerminalGame::SearchAsPerson(
   if (!ReadMarks(in_, out_, rules_, card, marks)) {
     // The marks typed are moves made: a game left now (and stored, with
     // --record) keeps them, and resumed, the search goes on from them.
-    for (const Action& a :
-         MarkActions(run_.state(), rules_.builtin.marks, human_, marks)) {
+    std::vector<Action> typed;
+    AppendMarkActions(run_.state(), rules_.builtin.marks, human_, marks, typed);
+    for (const Action& a : typed) {
       log_.clear();
       if (!run_.Apply(a, &log_)) break;
       TellBots(a);

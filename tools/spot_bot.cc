@@ -67,25 +67,22 @@ uint64_t Stoppers(const std::vector<std::optional<SearchPlan>>& plans) {
   return stoppers;
 }
 
-std::vector<Action> MarkActions(const State& s, int marks_slot, int p, uint32_t marks) {
-  std::vector<Action> actions;
+void AppendMarkActions(const State& s, int marks_slot, int p, uint32_t marks,
+                       std::vector<Action>& out) {
   const uint32_t toggle = static_cast<uint32_t>(s.vars[marks_slot + p]) ^ marks;
   for (int i = 0; i < 32; ++i) {
     if (toggle >> i & 1)
-      actions.push_back(
+      out.push_back(
           Action{ActionKind::kMark, static_cast<int8_t>(p), static_cast<int16_t>(i), 0});
   }
-  return actions;
 }
 
 std::vector<Action> RaceSearch(const State& s, int marks_slot,
                                const std::vector<std::optional<SearchPlan>>& plans) {
   std::vector<Action> actions;
   for (size_t p = 0; p < plans.size(); ++p) {
-    if (!plans[p]) continue;
-    const std::vector<Action> marks =
-        MarkActions(s, marks_slot, static_cast<int>(p), plans[p]->marks);
-    actions.insert(actions.end(), marks.begin(), marks.end());
+    if (plans[p])
+      AppendMarkActions(s, marks_slot, static_cast<int>(p), plans[p]->marks, actions);
   }
   const uint64_t stoppers = Stoppers(plans);
   if (stoppers) actions.push_back(Action{ActionKind::kStop, -1, 0, stoppers});

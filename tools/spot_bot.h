@@ -65,9 +65,10 @@ SearchPlan PlanSearch(const Game& game, const State& s, const SpotProfile& profi
 // kSimultaneous seconds of it; the others are still searching then.
 uint64_t Stoppers(const std::vector<std::optional<SearchPlan>>& plans);
 
-// The marks that turn seat p's sheet in `s` into `marks`: one toggle for
-// each fish whose mark differs, in fish order.
-std::vector<Action> MarkActions(const State& s, int marks_slot, int p, uint32_t marks);
+// Appends to `out` the marks that turn seat p's sheet in `s` into `marks`:
+// one toggle for each fish whose mark differs, in fish order.
+void AppendMarkActions(const State& s, int marks_slot, int p, uint32_t marks,
+                       std::vector<Action>& out);
 
 // The actions that race the plans (one per seat; no plan: the seat does not
 // stop): every seat's mark toggles, then one stop of the Stoppers.
