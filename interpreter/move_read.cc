@@ -477,13 +477,14 @@ std::optional<ReadResult> ReadActor(std::string_view text,
 
 // The thing a move of a decision with one verb acts on: after the verb
 // ("plays yellow 7"), or at a prompt after its stem ("play yellow 7") or
-// alone ("yellow 7"). Or why the words are no such move.
+// alone ("yellow 7"), the mover's name before either or not ("Anne play
+// yellow 7", "Anne yellow 7"). Or why the words are no such move.
 std::optional<ReadResult> ReadThing(std::string_view text, std::string_view rest,
                                     const std::string& verb, const std::string& who,
                                     const MoveReading& reading, std::string_view& thing) {
   const std::string stem = verb.substr(0, verb.size() - 1);
   std::string_view said = rest.substr(0, rest.find(' '));
-  if (said == verb || (reading.bare && text == rest && said == stem)) {
+  if (said == verb || (reading.bare && said == stem)) {
     thing = Trim(rest.substr(said.size()));
     if (thing.empty()) {  // appended: GCC 12 warns falsely (-Wrestrict) on a + chain
       std::string why = "'";
@@ -493,8 +494,8 @@ std::optional<ReadResult> ReadThing(std::string_view text, std::string_view rest
     return std::nullopt;
   }
   // At a prompt the thing may follow a name without the verb ("Anne yellow
-  // 7"): whatever it names is judged as a thing, so "Anne clubs 4" is a card
-  // and "Anne passes 3" is told it is no legal move.
+  // 7"): whatever follows is judged as a thing, a first word ending in "s"
+  // too (a suit's name may), so "Anne passes 3" is told it is no legal move.
   if (reading.bare) {
     thing = rest;
     return std::nullopt;

@@ -194,16 +194,43 @@ TEST_CASE("view: places once over, equal ranks sharing one", "[view]") {
     const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), names);
     REQUIRE(view.places.size() == 4);
     for (int p = 0; p < 4; ++p) {
-      // One more than the seats ranked better (higher scores win Fishing).
-      int better = 0;
-      for (int q = 0; q < 4; ++q) better += view.ranks[q] > view.ranks[p];
-      CHECK(view.places[p] == better + 1);
       const bool won = std::count(view.winners.begin(), view.winners.end(), p) == 1;
       CHECK(won == (view.places[p] == 1));
+      // Higher scores win Fishing: a better place has a higher score.
+      for (int q = 0; q < 4; ++q) {
+        if (view.places[q] < view.places[p]) CHECK(view.ranks[q] > view.ranks[p]);
+        if (view.places[q] == view.places[p]) CHECK(view.ranks[q] == view.ranks[p]);
+      }
     }
     shared |= view.winners.size() > 1;
   }
   CHECK(shared);  // some game had a shared first place
+}
+
+TEST_CASE("view: places where the lowest score wins (Hearts), ties skipping", "[view]") {
+  const RulesetPtr rules = testing::LoadOrFail("hearts");
+  const Game game(*rules, 4);
+  const std::vector<std::string> names = {"Anne", "Paul", "Debbie", "Joe"};
+  bool skipped = false;
+  for (uint64_t seed = 1; seed <= 200 && !skipped; ++seed) {
+    const State s = PlayUntil(game, seed, [](const State&) { return false; });
+    REQUIRE(s.over);
+    const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), names);
+    std::vector<int> sorted = view.places;
+    std::sort(sorted.begin(), sorted.end());
+    REQUIRE(sorted.front() == 1);
+    for (int p = 0; p < 4; ++p) {
+      for (int q = 0; q < 4; ++q) {
+        if (view.places[q] < view.places[p]) CHECK(view.ranks[q] < view.ranks[p]);
+      }
+    }
+    // A shared place skips the next: "1, 1, 3, 4", never "1, 1, 2, 3".
+    for (size_t i = 1; i < sorted.size(); ++i) {
+      if (sorted[i] != sorted[i - 1]) CHECK(sorted[i] == static_cast<int>(i) + 1);
+      skipped |= sorted[i] == sorted[i - 1];
+    }
+  }
+  CHECK(skipped);  // some game had a tie
 }
 
 }  // namespace

@@ -185,6 +185,7 @@ TEST_CASE("moves are read by name against the legal actions", "[notation]") {
   // At a prompt a name may stand before the card without the verb; a wrong
   // verb there is judged as the thing it would name.
   CHECK(ParseMove(game, s, who + " " + card, players, {true, {}}).value() == first);
+  CHECK(ParseMove(game, s, who + " play " + card, players, {true, {}}).value() == first);
   const std::string named =
       ParseMove(game, s, who + " chooses " + card, players, {true, {}}).error().message;
   CHECK(named.find("'chooses " + card + "' is not legal for " + who + " here") == 0);

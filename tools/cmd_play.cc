@@ -38,11 +38,6 @@
 namespace angler {
 namespace {
 
-// "1 action", "12 actions".
-std::string Actions(size_t n) {
-  return std::to_string(n) + (n == 1 ? " action" : " actions");
-}
-
 bool AllDigits(const std::string& line) {
   return std::all_of(line.begin(), line.end(),
                      [](unsigned char c) { return std::isdigit(c) != 0; });
@@ -431,7 +426,7 @@ TerminalGame::Answer TerminalGame::AskPerson(Action& chosen) {
 }
 
 int TerminalGame::Leave() {
-  out_ << "game left after " << Actions(run_.actions().size()) << ".\n";
+  out_ << "game left after " << ActionCount(run_.actions().size()) << ".\n";
   ShowScores();
   return StoreIfAsked(setup_, game_, run_.actions(), out_) ? kExitOk : kExitFailure;
 }
@@ -468,7 +463,7 @@ void TerminalGame::ShowEnd() const {
     out_ << ": " << rules_.end_reasons[s.end_reason];
   }
   out_ << " (round " << s.vars[rules_.builtin.round] << ", "
-       << Actions(run_.actions().size()) << ")\n";
+       << ActionCount(run_.actions().size()) << ")\n";
   const PositionView view = View();
   out_ << PositionText(view) << StandingsText(view);
   const std::vector<int> winners = game_.Winners(s);
@@ -490,8 +485,10 @@ std::optional<uint32_t> TerminalGame::SearchAsPerson(
     std::vector<Action> typed;
     AppendMarkActions(run_.state(), rules_.builtin.marks, human_, marks, typed);
     for (const Action& a : typed) {
-      log_.clear();
-      if (!run_.Apply(a, &log_)) break;
+      if (Status applied = run_.Apply(a); !applied) {
+        out_ << "error: " << applied.error().message << "\n";
+        break;
+      }
       TellBots(a);
     }
     return std::nullopt;
@@ -570,8 +567,8 @@ int TerminalGame::Play() {
            << " does not replay: " << st.error().message << "\n";
       return kExitFailure;
     }
-    out_ << "game " << setup_.game_id << " resumed after " << run_.actions().size()
-         << " actions\n";
+    out_ << "game " << setup_.game_id << " resumed after "
+         << ActionCount(run_.actions().size()) << "\n";
   }
   ShowHelp();
   while (!run_.over()) {

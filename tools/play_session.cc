@@ -167,6 +167,10 @@ Result<std::vector<std::unique_ptr<Bot>>> PlaySetup::MakeBots() const {
   return bots;
 }
 
+std::string ActionCount(size_t n) {
+  return std::to_string(n) + (n == 1 ? " action" : " actions");
+}
+
 Result<PlaySetup> ReadPlaySetup(const Args& args) {
   PlaySetup setup;
   setup.auto_forced = !args.Has("no-auto");
@@ -210,8 +214,8 @@ bool StoreIfAsked(PlaySetup& setup, const Game& game, std::span<const Action> ac
   Result<State> last =
       ReplayActions(game, std::vector<Action>(actions.begin(), actions.end()));
   if (last && !game.IsTerminal(last.value())) {
-    out << "game " << n << " stored unfinished after " << actions.size()
-        << " actions; angler play --resume " << n << " continues it\n";
+    out << "game " << n << " stored unfinished after " << ActionCount(actions.size())
+        << "; angler play --resume " << n << " continues it\n";
   } else {
     out << "recorded as game " << n << " (angler replay show " << n << ")\n";
   }
@@ -237,8 +241,7 @@ bool TakeBack(const PlaySetup& setup, GameRun& run,
     out << "error: " << st.error().message << "\n";
     return false;
   }
-  out << "took back " << undone << (undone == 1 ? " action" : " actions")
-      << ": your move again\n";
+  out << "took back " << ActionCount(undone) << ": your move again\n";
   return true;
 }
 

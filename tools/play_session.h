@@ -55,6 +55,9 @@ struct PlaySetup {
 // record. The bots default to greedy, spot:careful in search games.
 Result<PlaySetup> ReadPlaySetup(const Args& args);
 
+// "1 action", "57 actions": how play counts a game's actions.
+std::string ActionCount(size_t n);
+
 // Stores the game as it stands, finished or not, when the setup records it
 // (--record, or a resumed game), and says so on `out`: "game 12 stored
 // unfinished after 57 actions; angler play --resume 12 continues it". A

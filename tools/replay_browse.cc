@@ -82,12 +82,9 @@ void ShowText(std::ostream& out, const Line& line, int ply,
     out << "{" << a->comment << "}\n";
   const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), players);
   out << PositionText(view);
-  if (s.over) {
-    // The stored result (ranks), then places with the scores people read.
-    out << "game over: " << ResultText(game, s, players) << "\n" << StandingsText(view);
-  } else {
-    out << DecisionListText(view);
-  }
+  // Once over, the places with their scores (a ruleset error has none).
+  out << (s.error ? "game over: " + ResultText(game, s, players) + "\n"
+                  : DecisionListText(view));
   for (const Variation* v : g.record.VariationsFrom(LineId(line), ply)) {
     out << "variation " << v->id << " from here: " << v->actions.size() << " move(s), "
         << "'angler replay show " << g.record.id << " --variation " << v->id << "'\n";
@@ -468,7 +465,7 @@ const CommandSpec& StepSpec() {
       "GAME [--variation V] [--db PATH]",
       "Steps through a stored game, reading one command a line from stdin:\n"
       "  enter or n   forward one ply         b      back one ply\n"
-      "  t            to the next trick       r      to the next round\n"
+      "  t            to the next trick/turn  r      to the next round\n"
       "  N or j N     jump to ply N           e      to the end\n"
       "  s            show the position again ?      this help\n"
       "  v N          into variation N (v: the one from here)\n"
@@ -495,8 +492,9 @@ std::optional<int> StepTarget(Context& c, const Line& line, int ply,
   if (cmd == "e" || cmd == "end") return end;
   int target = ply + 1;
   if (cmd == "t" || cmd == "trick") {
-    if (!line.g.rules->trick) {  // else it would walk to the end, unexplained
-      c.out << line.g.rules->name << " has no tricks: 't' goes to the next trick; "
+    // A game of neither tricks nor lays would walk to the end, unexplained.
+    if (!line.g.rules->trick && !line.g.rules->turn) {
+      c.out << line.g.rules->name << " has no tricks or turns for 't' to go to; "
             << "'r' goes to the next round\n";
       return std::nullopt;
     }

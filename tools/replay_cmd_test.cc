@@ -135,7 +135,12 @@ TEST_CASE("replay show: the position at any ply", "[replay-cmd]") {
     CHECK(json.out.find(key) != std::string::npos);
   }
   Ran end = tmp.Run({"show", "1"});
-  CHECK(end.out.find("game over: " + record.result) != std::string::npos);
+  // The end: the places with the scores, a winner first.
+  REQUIRE_FALSE(record.winners.empty());
+  CHECK(end.out.find("final ranks:\n  1. " +
+                     record.players[static_cast<size_t>(record.winners[0])] + " ") !=
+        std::string::npos);
+  CHECK(end.out.find("game over") != std::string::npos);
   Ran out_of_range = tmp.Run({"show", "1", "--ply", "99999"});
   CHECK(out_of_range.code == kExitUsage);
   CHECK(out_of_range.err.find("--ply 99999 is out of range: game 1 has plies 0 to ") !=
@@ -525,8 +530,8 @@ TEST_CASE("replay: a search game shows its card, marks and backs", "[replay-cmd]
   Ran step = tmp.Run({"step", "1"}, "t\ne\n");
   INFO(step.out);
   const std::string refused =
-      "> falscher-hering-normal has no tricks: 't' goes to the next trick; 'r' goes to "
-      "the next round\n";
+      "> falscher-hering-normal has no tricks or turns for 't' to go to; 'r' goes to the "
+      "next round\n";
   const size_t at = step.out.find(refused);
   REQUIRE(at != std::string::npos);
   CHECK(step.out.substr(at + refused.size(), 6) == "ply 0/");  // where it was
@@ -549,6 +554,30 @@ TEST_CASE("replay: a search game shows its card, marks and backs", "[replay-cmd]
   CHECK(RunCheck({scn}, check_out, check_err) == kExitOk);
   CHECK(check_out.str().find("1 passed, 0 failed") != std::string::npos);
   fs::remove(scn);
+}
+
+// Fat Fish has no tricks but turns: 't' goes to the next lay.
+TEST_CASE("replay step: t in a game of turns goes to the next lay", "[replay-cmd]") {
+  TempStore tmp;
+  const RulesetPtr rules = testing::LoadOrFail("fatfish");
+  const Game game(*rules, 3);
+  {
+    auto store = tmp.Open();
+    REQUIRE(store->AddGame(*rules, RandomRecord(game, 5, {"A", "B", "C"})).ok());
+  }
+  Ran step = tmp.Run({"step", "1"}, "t\nt\n");
+  INFO(step.out);
+  CHECK(step.out.find("no tricks or turns") == std::string::npos);
+  // Three positions shown: the start, then two lay decisions, each further on.
+  std::vector<int> plies;
+  for (size_t at = step.out.find("; ply "); at != std::string::npos;
+       at = step.out.find("; ply ", at + 1)) {
+    plies.push_back(std::stoi(step.out.substr(at + 6)));
+  }
+  REQUIRE(plies.size() == 3);
+  CHECK(plies[0] < plies[1]);
+  CHECK(plies[1] < plies[2]);
+  CHECK(step.out.find("lay") != std::string::npos);
 }
 
 }  // namespace

@@ -132,6 +132,15 @@ std::string Search(const PositionView& view) {
   return out;
 }
 
+// Seat p's score as text. Without a score variable the rank is the score
+// the game is decided by.
+std::string ScoreOf(const PositionView& view, size_t p) {
+  for (const ShownVariable& v : view.shown) {
+    if (v.role == "score") return v.values[p];  // a score is per player (display.cc)
+  }
+  return std::to_string(view.ranks[p]);
+}
+
 }  // namespace
 
 std::string CardText(const CardView& card) {
@@ -146,19 +155,6 @@ std::string ChosenText(const PositionView& view) {
   return "chosen: " + Cards(d.chosen) + "; " + std::to_string(d.remaining) +
          " more to choose\n";
 }
-
-namespace {
-
-// Seat p's score as text. Without a score variable the rank is the score
-// the game is decided by.
-std::string ScoreOf(const PositionView& view, size_t p) {
-  for (const ShownVariable& v : view.shown) {
-    if (v.role == "score") return v.per_player ? v.values[p] : v.values[0];
-  }
-  return std::to_string(view.ranks[p]);
-}
-
-}  // namespace
 
 std::string ScoresText(const PositionView& view) {
   std::string out = "scores:";

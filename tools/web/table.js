@@ -115,10 +115,10 @@ function statusLine(view) {
   return parts.join(" · ");
 }
 
-// Seat i's score as text; without a score variable, its rank.
+// Seat i's score as text (a score is per player); without one, its rank.
 function scoreOf(view, i) {
   const score = view.shown.find(v => v.role === "score");
-  return score ? (score.per_player ? score.values[i] : score.values[0]) : view.ranks[i];
+  return score ? score.values[i] : view.ranks[i];
 }
 
 function scoreLine(view) {
@@ -142,8 +142,10 @@ function drawTable(data) {
   y += 14;
   if (view.over) {
     y += 16;
-    out += label(12, y, "game over" + (view.end_reason ? ": " + view.end_reason : "") +
-      (view.winners.length ? (view.winners.length > 1 ? " · winners " : " · winner ") + view.winners.join(", ") : ""), 14, "#fc8");
+    const reason = view.end_reason ? ": " + view.end_reason : "";
+    const who = view.winners.length > 1 ? " · winners " : " · winner ";
+    const winners = view.winners.length ? who + view.winners.join(", ") : "";
+    out += label(12, y, "game over" + reason + winners, 14, "#fc8");
     if (view.places.length) { y += 16; out += label(12, y, placesLine(view), 13, "#fc8"); }
   }
   const trickZone = view.zones.find(z => z.role === "trick");
