@@ -12,23 +12,6 @@ int64_t Game::Rank(const State& s, int player) const {
   return ev.Value(rules_.rank);
 }
 
-std::vector<int> Game::Winners(const State& s) const {
-  std::vector<int> winners;
-  if (!s.over || s.error) return winners;
-  int64_t best = 0;
-  for (int p = 0; p < players_; ++p) {
-    int64_t r = Rank(s, p);
-    bool better = rules_.rank_higher_wins ? r > best : r < best;
-    if (winners.empty() || better) {
-      winners.assign(1, p);
-      best = r;
-    } else if (r == best) {
-      winners.push_back(p);
-    }
-  }
-  return winners;
-}
-
 std::vector<int> Game::Places(const State& s) const {
   std::vector<int> places;
   if (!s.over || s.error) return places;
@@ -43,6 +26,15 @@ std::vector<int> Game::Places(const State& s) const {
     places.push_back(better + 1);
   }
   return places;
+}
+
+std::vector<int> Game::Winners(const State& s) const {
+  std::vector<int> winners;
+  const std::vector<int> places = Places(s);  // empty before the end
+  for (int p = 0; p < static_cast<int>(places.size()); ++p) {
+    if (places[static_cast<size_t>(p)] == 1) winners.push_back(p);
+  }
+  return winners;
 }
 
 }  // namespace angler

@@ -466,7 +466,7 @@ void TerminalGame::ShowEnd() const {
        << ActionCount(run_.actions().size()) << ")\n";
   const PositionView view = View();
   out_ << PositionText(view) << StandingsText(view);
-  const std::vector<int> winners = game_.Winners(s);
+  const std::vector<int>& winners = view.winners;
   out_ << (winners.size() == 1 ? "winner: " : "winners: ");
   for (size_t i = 0; i < winners.size(); ++i) out_ << (i ? ", " : "") << Seat(winners[i]);
   out_ << "\n";
