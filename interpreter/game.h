@@ -171,6 +171,9 @@ class Game {
   // before the end and after a ruleset error, as Winners is.
   std::vector<int> Places(const State& s) const;
   int64_t Rank(const State& s, int player) const;
+  // Each seat's note beside its place (the ruleset's `place_notes`: the
+  // first that holds for the seat), "" for none. Empty when Places is.
+  std::vector<std::string> PlaceNotes(const State& s) const;
 
   // A rule's message (a ReasonedRule's) with its holes filled in for `card`.
   std::string Message(const State& s, const std::vector<MessagePart>& parts,
@@ -216,6 +219,8 @@ class Game {
   // cards the play rules allow are its options, or the game stops (a fault,
   // or no card allowed).
   void AskPlay(State& s, Evaluator& ev, int p) const;
+  // `parts` with their holes read by `ev` (Message, PlaceNotes).
+  std::string MessageText(Evaluator& ev, const std::vector<MessagePart>& parts) const;
   // After a card is played, the VM would run the trick's step alone and ask
   // the next seat (no effect waits, a seat has yet to play and holds cards):
   // that is done here, without the VM's loop. False, nothing done, otherwise.

@@ -81,6 +81,11 @@ std::string Game::Message(const State& s, const std::vector<MessagePart>& parts,
                           int card) const {
   Evaluator ev(rules_, s, &s.frames[s.frame_count - 1]);
   ev.set_card(card);
+  return MessageText(ev, parts);
+}
+
+std::string Game::MessageText(Evaluator& ev,
+                              const std::vector<MessagePart>& parts) const {
   std::string out;
   for (const MessagePart& part : parts) {
     if (part.node < 0) {

@@ -1,5 +1,6 @@
 // How a game ends for its players: each seat's rank (the ruleset's `rank`),
-// the winners, those with the best rank, and every seat's place.
+// the winners, those with the best rank, every seat's place, and the note
+// the ruleset writes beside it.
 #include "interpreter/eval.h"
 #include "interpreter/game.h"
 
@@ -26,6 +27,25 @@ std::vector<int> Game::Places(const State& s) const {
     places.push_back(better + 1);
   }
   return places;
+}
+
+std::vector<std::string> Game::PlaceNotes(const State& s) const {
+  std::vector<std::string> notes;
+  if (!s.over || s.error) return notes;
+  Frame f{};
+  Evaluator ev(rules_, s, &f);
+  for (int p = 0; p < players_; ++p) {
+    f.locals[0] = p;
+    std::string& note = notes.emplace_back();
+    for (const PlaceNote& n : rules_.place_notes) {
+      ev.Renew();  // a new question: no fault of the last one carries over
+      if (ev.Value(n.condition) && !ev.faulted()) {
+        note = MessageText(ev, n.says);
+        break;
+      }
+    }
+  }
+  return notes;
 }
 
 std::vector<int> Game::Winners(const State& s) const {

@@ -151,6 +151,9 @@ class Loader {
   // one in errors: "a lay rule").
   std::vector<ReasonedRule> ReasonedRules(const YamlNode& node, const CodeContext& ctx,
                                           const std::string& what);
+  // game: place_notes, a list of {if: condition, says: "words"} read for
+  // each seat p (`ctx` binds p).
+  void PlaceNotes(const YamlNode& list, const CodeContext& ctx);
   // The node that holds when every rule does (-1 for none).
   int AllOf(const std::vector<ReasonedRule>& rules);
 

@@ -18,7 +18,8 @@ namespace angler {
 namespace {
 
 const std::vector<std::string> kRoundKeys = {"start", "tricks", "end"};
-const std::vector<std::string> kGameKeys = {"end_when", "rank", "lowest_wins"};
+const std::vector<std::string> kGameKeys = {"end_when", "rank", "lowest_wins",
+                                            "place_notes"};
 
 }  // namespace
 
@@ -107,6 +108,7 @@ void Loader::Program(const YamlNode& doc) {
   rules_->rank = RequiredExpr(*game, "rank", Type::kInt, rank_ctx, "the game");
   if (const YamlNode* low = game->Find("lowest_wins"))
     rules_->rank_higher_wins = !Bool(*low);
+  if (const YamlNode* notes = game->Find("place_notes")) PlaceNotes(*notes, rank_ctx);
   if (trick) {
     TrickProgram(doc, *trick, *round, *game);
   } else if (turn) {
@@ -284,6 +286,28 @@ std::vector<ReasonedRule> Loader::ReasonedRules(const YamlNode& node,
     rules.push_back(std::move(rule));
   }
   return rules;
+}
+
+void Loader::PlaceNotes(const YamlNode& list, const CodeContext& ctx) {
+  if (list.kind != YamlNode::Kind::kSequence) {
+    Error(list.pos, "'place_notes' must be a list of {if, says}");
+    return;
+  }
+  for (const YamlNode& item : list.items) {
+    if (item.kind != YamlNode::Kind::kMap) {
+      Error(item.pos, "a place note is {if: condition, says: \"words\"}");
+      continue;
+    }
+    CheckKeys(item, {"if", "says"}, "a place note");
+    const YamlNode* says = item.Find("says");
+    if (!says || !says->IsScalar() || says->scalar.empty()) {
+      Error(item.pos, "a place note needs words: says: \"out in round {out_round(p)}\"");
+      continue;
+    }
+    const int condition = RequiredExpr(item, "if", Type::kBool, ctx, "a place note");
+    std::vector<MessagePart> words = MessageAt(*says, ctx);
+    if (condition >= 0) rules_->place_notes.push_back({condition, std::move(words)});
+  }
 }
 
 int Loader::AllOf(const std::vector<ReasonedRule>& rules) {

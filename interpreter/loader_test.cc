@@ -211,6 +211,42 @@ TEST_CASE("loader: type errors name the place", "[loader][diagnostics]") {
         "     |             ^\n");
 }
 
+TEST_CASE("loader: place notes, each a condition on p and words with holes",
+          "[loader][diagnostics]") {
+  auto rules = Load(Replace(kMini, "  rank: score(p)\n",
+                            "  rank: score(p)\n"
+                            "  place_notes:\n"
+                            "    - if: score(p) == 0\n"
+                            "      says: \"no card won, of {count(won(p)) + 8}\"\n"));
+  REQUIRE(rules->place_notes.size() == 1);
+  CHECK(rules->place_notes[0].says.size() == 2);  // the words, then the hole
+  CHECK(FirstError(Replace(kMini, "  rank: score(p)\n",
+                           "  rank: score(p)\n  place_notes: {if: true}\n")) ==
+        "mini.yaml:32:16: error: 'place_notes' must be a list of {if, says}\n"
+        "  32 |   place_notes: {if: true}\n"
+        "     |                ^\n");
+  CHECK(FirstError(Replace(kMini, "  rank: score(p)\n",
+                           "  rank: score(p)\n  place_notes:\n    - {if: true}\n")) ==
+        "mini.yaml:33:7: error: a place note needs words: says: \"out in round "
+        "{out_round(p)}\"\n"
+        "  33 |     - {if: true}\n"
+        "     |       ^\n");
+  CHECK(FirstError(Replace(kMini, "  rank: score(p)\n",
+                           "  rank: score(p)\n  place_notes:\n"
+                           "    - {if: true, say: \"x\"}\n")) ==
+        "mini.yaml:33:18: error: unknown key 'say' in a place note (did you mean "
+        "'says'?)\n"
+        "  33 |     - {if: true, say: \"x\"}\n"
+        "     |                  ^\n");
+  // A hole is an expression, checked like any other, its place in the words.
+  CHECK(FirstError(Replace(kMini, "  rank: score(p)\n",
+                           "  rank: score(p)\n  place_notes:\n"
+                           "    - {if: true, says: \"won {cuont(won(p))}\"}\n")) ==
+        "mini.yaml:33:30: error: unknown function 'cuont' (did you mean 'count'?)\n"
+        "  33 |     - {if: true, says: \"won {cuont(won(p))}\"}\n"
+        "     |                              ^\n");
+}
+
 TEST_CASE("loader: extends, overriding a number and appending a card",
           "[loader][extends]") {
   const std::string dir = std::string(ANGLER_TEST_DIR) + "/data";

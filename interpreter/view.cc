@@ -267,6 +267,7 @@ PositionView ViewPosition(const Game& game, const State& s, const Viewpoint& vie
       view.end_reason = rules.end_reasons[s.end_reason];
     view.winners = game.Winners(s);
     view.places = game.Places(s);
+    view.place_notes = game.PlaceNotes(s);
     return view;
   }
   DecisionView d;

@@ -128,6 +128,7 @@ struct PositionView {
   std::string end_reason;                // "" for the normal end
   std::vector<int> winners;              // once over
   std::vector<int> places;               // by seat, once over (Game::Places)
+  std::vector<std::string> place_notes;  // by seat, once over (Game::PlaceNotes)
   std::optional<DecisionView> decision;  // none once over
 };
 

@@ -233,5 +233,43 @@ TEST_CASE("view: places where the lowest score wins (Hearts), ties skipping", "[
   CHECK(skipped);  // some game had a tie
 }
 
+// Der falsche Hering places those out by when they went out, all with 0
+// fields: its place notes say when, and a drawn game says so.
+TEST_CASE("view: place notes say what the score does not (Der falsche Hering)",
+          "[view]") {
+  const RulesetPtr rules = testing::LoadOrFail("falscher-hering");
+  const Game game(*rules, 3);
+  const std::vector<std::string> names = {"Anne", "Paul", "Debbie"};
+  auto slot = [&](const char* name) {
+    return rules->variables[static_cast<size_t>(rules->FindVariable(name))].slot;
+  };
+  const int out = slot("out"), out_round = slot("out_round"), drawn = slot("drawn");
+  const State before = PlayUntil(game, 3, [](const State& s) { return s.ply > 20; });
+  CHECK(ViewPosition(game, before, Viewpoint::Everything(), names).place_notes.empty());
+  int outs = 0;
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    const State s = PlayUntil(game, seed, [](const State&) { return false; });
+    REQUIRE(s.over);
+    const PositionView view = ViewPosition(game, s, Viewpoint::Everything(), names);
+    REQUIRE(view.place_notes.size() == 3);
+    for (int p = 0; p < 3; ++p) {
+      std::string want;
+      if (s.vars[out + p]) {
+        want = "out in round " + std::to_string(s.vars[out_round + p]);
+        ++outs;
+      } else if (s.vars[drawn]) {
+        want = "the draw pile ran out: a draw";
+      }
+      CHECK(view.place_notes[p] == want);
+    }
+  }
+  CHECK(outs > 0);  // some player went out
+  // A ruleset without place notes says nothing beside a place.
+  const Game fishing(testing::Fishing(), 4);
+  const State end = PlayUntil(fishing, 1, [](const State&) { return false; });
+  CHECK(ViewPosition(fishing, end, Viewpoint::Everything(), {"A", "B", "C", "D"})
+            .place_notes == std::vector<std::string>(4, ""));
+}
+
 }  // namespace
 }  // namespace angler

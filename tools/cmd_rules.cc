@@ -354,7 +354,9 @@ void PrintProcedures(const Ruleset& rules, std::ostream& out) {
     out << "    round  start, tricks, end\n";
   }
   out << "    game   rank: " << present(rules.rank) << " ("
-      << (rules.rank_higher_wins ? "highest" : "lowest") << " wins), ends early: ";
+      << (rules.rank_higher_wins ? "highest" : "lowest") << " wins)";
+  if (!rules.place_notes.empty()) out << ", place notes: " << rules.place_notes.size();
+  out << ", ends early: ";
   if (rules.end_reasons.size() <= 1) out << "never";
   for (size_t r = 1; r < rules.end_reasons.size(); ++r) {
     out << (r > 1 ? ", " : "") << rules.end_reasons[r];

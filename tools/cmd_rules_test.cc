@@ -121,6 +121,8 @@ TEST_CASE("rules check draws a formation with the numbers scenarios mark", "[rul
   CHECK(
       text.find("round  start, end (no tricks, no turns); search(): every active player "
                 "marks and stops\n") != std::string::npos);
+  CHECK(text.find("    game   rank: yes (highest wins), place notes: 2, ends early: the "
+                  "draw pile ran out\n") != std::string::npos);
 }
 
 }  // namespace

@@ -188,6 +188,9 @@ void WriteViewJson(JsonWriter& json, const PositionView& view) {
   json.Key("places").BeginArray();
   for (int place : view.places) json.Int(place);
   json.EndArray();
+  json.Key("place_notes").BeginArray();
+  for (const std::string& note : view.place_notes) json.String(note);
+  json.EndArray();
   DecisionJson(json, view);
   json.EndObject();
 }

@@ -172,7 +172,10 @@ std::string StandingsText(const PositionView& view) {
   std::string out = "final ranks:\n";
   for (size_t p : seats) {
     out += "  " + std::to_string(view.places[p]) + ". " + view.players[p] + " " +
-           ScoreOf(view, p) + "\n";
+           ScoreOf(view, p);
+    if (p < view.place_notes.size() && !view.place_notes[p].empty())
+      out.append(" (").append(view.place_notes[p]).append(")");
+    out += "\n";
   }
   return out;
 }

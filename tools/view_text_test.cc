@@ -38,6 +38,18 @@ TEST_CASE("view text: the final ranks by place, shared places skip the next",
   CHECK(DecisionListText(view) == "game over: overfished\n" + StandingsText(view));
 }
 
+TEST_CASE("view text: a ruleset's note beside a place the score does not tell",
+          "[view_text]") {
+  PositionView view = Ended();
+  view.shown.push_back({"fields", "score", true, {"0", "8", "8"}});
+  view.place_notes = {"out in round 2", "", ""};
+  CHECK(StandingsText(view) ==
+        "final ranks:\n"
+        "  1. Anne 8\n"
+        "  1. Bob 8\n"
+        "  3. Carl 0 (out in round 2)\n");
+}
+
 TEST_CASE("view text: no final ranks before the end", "[view_text]") {
   PositionView view = Ended();
   view.over = false;

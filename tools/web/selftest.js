@@ -39,6 +39,13 @@ async function selftest() {
               "the final ranks at the end");
   log.push("the end shows " + [...document.querySelectorAll("#board text")]
     .map(t => t.textContent).find(t => t.startsWith("final ranks: ")));
+  // A ruleset's place note stands beside the place the score does not tell.
+  const noted = placesLine({players: ["Anne", "Paul"], places: [2, 1], ranks: [-98, 3],
+                            shown: [{role: "score", values: ["0", "3"]}],
+                            place_notes: ["out in round 2", ""]});
+  if (noted !== "final ranks: 1. Paul 3 · 2. Anne 0 (out in round 2)")
+    throw new Error("place notes: " + noted);
+  log.push("a place note: " + noted);
   current.click();
   await until(() => state.ply === 10, "click on move 10");
   // A comment and a glyph on move 10.

@@ -125,11 +125,15 @@ function scoreLine(view) {
   return view.players.map((p, i) => `${p} ${scoreOf(view, i)}`).join("   ");
 }
 
-// Once over: the seats by place, equal ranks sharing one (view.places).
+// Once over: the seats by place, equal ranks sharing one (view.places), with
+// the ruleset's note where the score does not tell the place (view.place_notes).
 function placesLine(view) {
   const seats = view.players.map((p, i) => i).sort((a, b) => view.places[a] - view.places[b]);
+  const notes = view.place_notes || [];
+  const note = i => (notes[i] ? ` (${notes[i]})` : "");
   return "final ranks: " +
-    seats.map(i => `${view.places[i]}. ${view.players[i]} ${scoreOf(view, i)}`).join(" · ");
+    seats.map(i => `${view.places[i]}. ${view.players[i]} ${scoreOf(view, i)}${note(i)}`)
+      .join(" · ");
 }
 
 // data: {view, picture}; returns the SVG text.
