@@ -163,15 +163,15 @@ struct Ruleset {
   std::optional<TurnProcedure> turn;      // turn:  lays onto numbered rows
   std::optional<SearchProcedure> search;  // formation:, errors:, search:
   int rank = -1;                          // node: the final ranking's key
+  int cache_slots = 0;                    // Op::kCached slots in all
+  int bound_slots = 0;                    // Op::kBound slots in all
+  int shared_slots = 0;                   // Op::kShared slots, at most kMaxSharedSlots
+  int card_shared_slots = 0;              // Op::kCardShared slots, as many at most
+  int rank_higher_wins = 1;
   // game: place_notes: what the final ranks say beside a seat's place where
   // the score alone does not tell it (who went out when); the first whose
   // condition holds for the seat (local p) is said.
   std::vector<PlaceNote> place_notes;
-  int cache_slots = 0;        // Op::kCached slots in all
-  int bound_slots = 0;        // Op::kBound slots in all
-  int shared_slots = 0;       // Op::kShared slots, at most kMaxSharedSlots
-  int card_shared_slots = 0;  // Op::kCardShared slots, as many at most
-  int rank_higher_wins = 1;
   Display display;  // how tools show the game (display.h)
   // What loading noticed without refusing the rules, such as a name nothing
   // reads (a house rule's key that changes nothing); `rules check` shows them.
