@@ -28,6 +28,8 @@ work="${ANGLER_OPENSPIEL_DIR:-$root/build-openspiel}"
 src="$work/open_spiel"
 driver="$work/hearts_playouts"
 origin="${ANGLER_OPENSPIEL_GIT:-https://github.com/google-deepmind/open_spiel}"
+# A copy on this machine is cloned as a URL, so the clone is shallow too.
+if [ -d "$origin" ]; then origin="file://$(cd "$origin" && pwd)"; fi
 
 # shellcheck source=tools/deps.sh
 source "$root/tools/deps.sh"
