@@ -166,6 +166,8 @@ class Game {
 
   // The players with the best rank (shared wins), once the game is over.
   std::vector<int> Winners(const State& s) const;
+  // The seats in first place of `places` (as Places gives them).
+  static std::vector<int> WinnersAmong(const std::vector<int>& places);
   // Each seat's place once the game is over, 1 the best: seats of equal rank
   // share a place and the places after them are skipped (1, 1, 3). Empty
   // before the end and after a ruleset error, as Winners is.

@@ -49,8 +49,11 @@ std::vector<std::string> Game::PlaceNotes(const State& s) const {
 }
 
 std::vector<int> Game::Winners(const State& s) const {
+  return WinnersAmong(Places(s));  // none before the end
+}
+
+std::vector<int> Game::WinnersAmong(const std::vector<int>& places) {
   std::vector<int> winners;
-  const std::vector<int> places = Places(s);  // empty before the end
   for (int p = 0; p < static_cast<int>(places.size()); ++p) {
     if (places[static_cast<size_t>(p)] == 1) winners.push_back(p);
   }

@@ -265,8 +265,8 @@ PositionView ViewPosition(const Game& game, const State& s, const Viewpoint& vie
   if (s.over) {
     if (s.end_reason < rules.end_reasons.size())
       view.end_reason = rules.end_reasons[s.end_reason];
-    view.winners = game.Winners(s);
     view.places = game.Places(s);
+    view.winners = Game::WinnersAmong(view.places);  // the ranks asked once
     view.place_notes = game.PlaceNotes(s);
     return view;
   }
