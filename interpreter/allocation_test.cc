@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <memory>
 #include <new>
+#include <vector>
 
 #include "interpreter/game.h"
 #include "interpreter/rng.h"
@@ -47,8 +48,10 @@ thread_local long allocations = 0;
 namespace angler {
 namespace {
 
-TEST_CASE("game: random playouts of every shipped ruleset allocate nothing once started",
-          "[game][speed]") {
+TEST_CASE(
+    "game: random playouts of every shipped ruleset allocate nothing once started, "
+    "nor their winners into a list that has room",
+    "[game][speed]") {
   for (const char* name :
        {"fishing", "fischen2", "fatfish", "falscher-hering", "hearts"}) {
     INFO(name);
@@ -58,6 +61,8 @@ TEST_CASE("game: random playouts of every shipped ruleset allocate nothing once 
     auto state = std::make_unique<State>();
     auto legal = std::make_unique<ActionList>();
     Rng rng(11);
+    std::vector<int> winners;
+    winners.reserve(static_cast<size_t>(players));  // as a run of many games has it
     for (int g = 0; g < 20; ++g) {
       game.StartIn(*state);
       const long before = allocations;
@@ -74,7 +79,10 @@ TEST_CASE("game: random playouts of every shipped ruleset allocate nothing once 
         REQUIRE(game.Apply(*state, a).ok());
       }
       CHECK(state->over);
+      game.WinnersInto(*state, winners);
       CHECK(allocations - before == 0);
+      CHECK(winners == game.Winners(*state));
+      CHECK(!winners.empty());
     }
   }
 }

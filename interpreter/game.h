@@ -166,6 +166,9 @@ class Game {
 
   // The players with the best rank (shared wins), once the game is over.
   std::vector<int> Winners(const State& s) const;
+  // The same into `out`, which keeps its room: a run of many games asks the
+  // heap for nothing here once `out` has grown (PlayGame, tools/runner.cc).
+  void WinnersInto(const State& s, std::vector<int>& out) const;
   // The seats in first place of `places` (as Places gives them).
   static std::vector<int> WinnersAmong(const std::vector<int>& places);
   // Each seat's place once the game is over, 1 the best: seats of equal rank
@@ -221,6 +224,9 @@ class Game {
   // cards the play rules allow are its options, or the game stops (a fault,
   // or no card allowed).
   void AskPlay(State& s, Evaluator& ev, int p) const;
+  // Places, written to `places`: the number of seats, 0 before the end and
+  // after a ruleset error.
+  int PlacesInto(const State& s, int places[kMaxPlayers]) const;
   // `parts` with their holes read by `ev` (Message, PlaceNotes).
   std::string MessageText(Evaluator& ev, const std::vector<MessagePart>& parts) const;
   // After a card is played, the VM would run the trick's step alone and ask

@@ -13,20 +13,24 @@ int64_t Game::Rank(const State& s, int player) const {
   return ev.Value(rules_.rank);
 }
 
-std::vector<int> Game::Places(const State& s) const {
-  std::vector<int> places;
-  if (!s.over || s.error) return places;
-  std::vector<int64_t> ranks(static_cast<size_t>(players_));
-  for (int p = 0; p < players_; ++p) ranks[static_cast<size_t>(p)] = Rank(s, p);
+int Game::PlacesInto(const State& s, int places[kMaxPlayers]) const {
+  if (!s.over || s.error) return 0;
+  int64_t ranks[kMaxPlayers];
+  for (int p = 0; p < players_; ++p) ranks[p] = Rank(s, p);
   // A seat's place is one more than the seats ranked better than it, so
   // equal ranks share a place and the next place is skipped ("1, 1, 3").
-  for (int64_t own : ranks) {
+  for (int p = 0; p < players_; ++p) {
     int better = 0;
-    for (int64_t other : ranks)
-      better += rules_.rank_higher_wins ? other > own : other < own;
-    places.push_back(better + 1);
+    for (int q = 0; q < players_; ++q)
+      better += rules_.rank_higher_wins ? ranks[q] > ranks[p] : ranks[q] < ranks[p];
+    places[p] = better + 1;
   }
-  return places;
+  return players_;
+}
+
+std::vector<int> Game::Places(const State& s) const {
+  int places[kMaxPlayers];
+  return std::vector<int>(places, places + PlacesInto(s, places));
 }
 
 std::vector<std::string> Game::PlaceNotes(const State& s) const {
@@ -49,7 +53,18 @@ std::vector<std::string> Game::PlaceNotes(const State& s) const {
 }
 
 std::vector<int> Game::Winners(const State& s) const {
-  return WinnersAmong(Places(s));  // none before the end
+  std::vector<int> winners;
+  WinnersInto(s, winners);
+  return winners;
+}
+
+void Game::WinnersInto(const State& s, std::vector<int>& out) const {
+  out.clear();
+  int places[kMaxPlayers];
+  const int seats = PlacesInto(s, places);  // none before the end
+  for (int p = 0; p < seats; ++p) {
+    if (places[p] == 1) out.push_back(p);
+  }
 }
 
 std::vector<int> Game::WinnersAmong(const std::vector<int>& places) {

@@ -214,7 +214,7 @@ Status PlayGame(const Game& game, const std::vector<Bot*>& seats, uint64_t seed,
     }
   }
   result.actions = run.TakeActions();
-  result.winners = game.Winners(run.state());
+  game.WinnersInto(run.state(), result.winners);
   result.actions_hash = actions_hash;
   result.chained_hash = chain;
   return Ok();
