@@ -366,35 +366,52 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
       case Code::kForBegin: {
         if (s.loop_count >= kMaxLoops) return Fail(s, RuntimeFault::kTooManyLoops, pc);
         Loop& loop = s.loops[s.loop_count];
+        loop.origin = 0;
         loop.count = 0;
         loop.next = 0;
+        const uint8_t this_loop = static_cast<uint8_t>(1u << s.loop_count);
+        s.loops_by_place &= static_cast<uint8_t>(~this_loop);
         const Node& list = rules_.nodes[static_cast<size_t>(in.e0)];
         bool in_range = true;
-        auto add = [&](int64_t v) {
+        // Adds the value `v`, told by `item` (Loop).
+        auto add = [&](int64_t v, int64_t item) {
           if (loop.count >= kMaxLoopItems) return false;
           in_range &= v >= INT16_MIN && v <= INT16_MAX;
-          loop.items[loop.count++] = static_cast<int16_t>(v);
+          loop.items[loop.count++] = static_cast<uint8_t>(item);
           return true;
         };
         bool fits = true;
         if (list.op == Op::kSeats) {
-          for (int p = 0; p < players_; ++p) fits &= add(p);
+          for (int p = 0; p < players_; ++p) fits &= add(p, p);
         } else if (list.op == Op::kList) {
+          const int64_t* values = rules_.lists.data() + list.a;
+          const auto [low, high] = std::minmax_element(values, values + list.b);
+          // Steps from the lowest where they fit a byte, else places.
+          const bool by_place =
+              list.b > 0 &&
+              static_cast<uint64_t>(*high) - static_cast<uint64_t>(*low) > 255;
+          if (list.b > 0 && !by_place) loop.origin = static_cast<int16_t>(*low);
+          if (by_place) s.loops_by_place |= this_loop;
           for (int k = 0; k < list.b; ++k)
-            fits &= add(rules_.lists[static_cast<size_t>(list.a + k)]);
+            fits &= add(values[k], by_place ? k : values[k] - *low);
         } else if (list.op == Op::kRange) {
           int64_t lo = ev.Value(list.x), hi = ev.Value(list.y);
           // Counted, not compared at the ends: lo or hi may be the extremes.
           uint64_t span = lo <= hi
                               ? static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo)
                               : static_cast<uint64_t>(lo) - static_cast<uint64_t>(hi);
+          // Each value's step from the lowest, which the loop keeps when the
+          // range fits (a longer one fails below: too many values).
+          const uint64_t lowest =
+              lo <= hi ? static_cast<uint64_t>(lo) : static_cast<uint64_t>(lo) - span;
+          loop.origin = static_cast<int16_t>(lowest);
           for (uint64_t k = 0; k <= span && fits; ++k) {
             uint64_t v =
                 lo <= hi ? static_cast<uint64_t>(lo) + k : static_cast<uint64_t>(lo) - k;
-            fits &= add(static_cast<int64_t>(v));
+            fits &= add(static_cast<int64_t>(v), static_cast<int64_t>(v - lowest));
           }
         } else {
-          for (uint8_t c : ev.Cards(in.e0)) fits &= add(c);
+          for (uint8_t c : ev.Cards(in.e0)) fits &= add(c, c);
         }
         if (faulted()) return;
         if (!fits) return Fail(s, RuntimeFault::kTooManyItems, pc);
@@ -405,7 +422,7 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
           int64_t keys[kMaxLoopItems][4];  // rows [0, count), columns [0, nk) set below
           int nk = std::min(in.b, 4);
           for (int k = 0; k < loop.count; ++k) {
-            locals()[in.slot] = loop.items[k];
+            locals()[in.slot] = LoopValue(s, s.loop_count, k, pc);
             for (int j = 0; j < nk; ++j) {
               keys[k][j] =
                   ev.Value(static_cast<int>(rules_.lists[static_cast<size_t>(in.a + j)]));
@@ -421,7 +438,7 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
             for (; at > 0 && before(k, idx[at - 1]); --at) idx[at] = idx[at - 1];
             idx[at] = k;
           }
-          int16_t sorted[kMaxLoopItems];
+          uint8_t sorted[kMaxLoopItems];
           for (int k = 0; k < loop.count; ++k) sorted[k] = loop.items[idx[k]];
           std::copy(sorted, sorted + loop.count, loop.items);
         }
@@ -429,8 +446,8 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
           s.pc = in.target;
           break;
         }
+        locals()[in.slot] = LoopValue(s, s.loop_count, 0, pc);
         ++s.loop_count;
-        locals()[in.slot] = loop.items[0];
         loop.next = 1;
         ++s.pc;
         break;
@@ -438,7 +455,8 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
       case Code::kForNext: {
         Loop& loop = s.loops[s.loop_count - 1];
         if (loop.next < loop.count) {
-          locals()[in.slot] = loop.items[loop.next++];
+          // The loop's kForBegin lies just before its body, where kForNext goes.
+          locals()[in.slot] = LoopValue(s, s.loop_count - 1, loop.next++, in.target - 1);
           s.pc = in.target;
         } else {
           --s.loop_count;

@@ -220,6 +220,16 @@ class Game {
   // faults runtime_error.h marks kNode, an expression node).
   void Fail(State& s, RuntimeFault fault, int at) const;
   static bool PlayedInTrick(const State& s, int card);
+  // The value that item k of loop i tells (Loop); `begin` is the pc of its
+  // kForBegin, read only for a list told by place. REQUIRES: k < its count.
+  int32_t LoopValue(const State& s, int i, int k, int begin) const {
+    const int item = s.loops[i].items[k];
+    if (!(s.loops_by_place >> i & 1)) [[likely]]
+      return s.loops[i].origin + item;
+    const Instr& in = rules_.code[static_cast<size_t>(begin)];
+    const Node& list = rules_.nodes[static_cast<size_t>(in.e0)];
+    return static_cast<int32_t>(rules_.lists[static_cast<size_t>(list.a + item)]);
+  }
   // The trick's step (Code::kPlay) asks seat p, whose hand holds cards: the
   // cards the play rules allow are its options, or the game stops (a fault,
   // or no card allowed).

@@ -472,14 +472,14 @@ std::string FirstCardWins(int tricks) {
          "  end: move trick to won(winner)\n";
 }
 
-// Regression, fixed (interpreter/game.cc, kForBegin; limits.h kMaxLoopItems = 24):
-// `for c in <zone>` over more than 24 cards is accepted at load time and
-// then ends the game with state.error at run time. The loader cannot know a
-// zone's size, so either loops need room for kMaxCards items or the limit
-// must be documented where rulesets are written.
-TEST_CASE("game: a for loop over 30 cards runs", "[game]") {
-  auto r = LoadRulesetText("loop.yaml", R"(name: loop
-players: 2
+// A ruleset for what a setup does: `players` seats, a deck of red and blue
+// cards of `values`, a score a seat (its rank), and `setup` (lines indented
+// two) run before the deck is dealt; then `tricks` tricks of FirstCardWins.
+Result<RulesetPtr> SetupThenDeal(int players, const std::string& values,
+                                 const std::string& setup, int tricks) {
+  return LoadRulesetText("setup.yaml",
+                         "name: setup\nplayers: " + std::to_string(players) +
+                             R"(
 suits: [red, blue]
 zones:
   deck: {setup: true}
@@ -489,20 +489,93 @@ zones:
 variables:
   score: {per_player: true}
 cards:
-  - {suits: [red, blue], values: 1..15}
+  - {suits: [red, blue], values: )" +
+                             values + R"(}
 setup: |
-  for c in deck { score(0) += 1 }
-  deal deck to hand
-)" + FirstCardWins(15) + R"(game:
+)" + setup + R"(  deal deck to hand
+)" + FirstCardWins(tricks) + R"(game:
   end_when: round == 1
   rank: score(p)
 )");
+}
+
+// The state once SetupThenDeal's ruleset has set up, and each seat's rank.
+struct AfterSetup {
+  State state;
+  std::vector<int64_t> ranks;
+};
+AfterSetup RunSetup(int players, const std::string& values, const std::string& setup,
+                    int tricks) {
+  auto r = SetupThenDeal(players, values, setup, tricks);
   INFO(testing::FormatErrors(r));
   REQUIRE(r.ok());
-  Game game(*r.value(), 2);
-  State s = game.NewInitialState();
-  CHECK_FALSE(s.error);
-  CHECK(game.Rank(s, 0) == 30);
+  Game game(*r.value(), players);
+  AfterSetup out{game.NewInitialState(), {}};
+  for (int p = 0; p < players; ++p) out.ranks.push_back(game.Rank(out.state, p));
+  return out;
+}
+
+// Regression, fixed (interpreter/game.cc, kForBegin; limits.h kMaxLoopItems = 24):
+// `for c in <zone>` over more than 24 cards is accepted at load time and
+// then ends the game with state.error at run time. The loader cannot know a
+// zone's size, so either loops need room for kMaxCards items or the limit
+// must be documented where rulesets are written.
+TEST_CASE("game: a for loop over 30 cards runs", "[game]") {
+  const AfterSetup after =
+      RunSetup(2, "1..15", "  for c in deck { score(0) += 1 }\n", 15);
+  CHECK_FALSE(after.state.error);
+  CHECK(after.ranks[0] == 30);
+}
+
+// A loop keeps a byte a value (state.h, Loop): a seat or a card as it is, a
+// list's value by its place, a range's by its step from the lowest. Each
+// kind walks its values in order, sorted by its keys where it has them,
+// nested, and at the ends of the 16-bit range.
+TEST_CASE("game: loops walk their values in order, each kind of list", "[game]") {
+  // score(0): the values weighted by their turn (1, 2, 3, ...), so that
+  // another order gives another sum.
+  struct Case {
+    const char* loop;
+    const char* value;  // of v, a number
+    int64_t sum;
+  } cases[] = {
+      {"for v in -3..-6", "v", -3 * 1 + -4 * 2 + -5 * 3 + -6 * 4},
+      {"for v in 5..1", "v", 5 * 1 + 4 * 2 + 3 * 3 + 2 * 4 + 1 * 5},
+      {"for v in 32764..32767", "v", 32764 * 1 + 32765 * 2 + 32766 * 3 + 32767 * 4},
+      {"for v in -32768..-32766", "v", -32768 * 1 + -32767 * 2 + -32766 * 3},
+      {"for v in [7, 0, 300, 5]", "v", 7 * 1 + 0 * 2 + 300 * 3 + 5 * 4},
+      {"for v in [7, 0, 300, 5] by v", "v", 0 * 1 + 5 * 2 + 7 * 3 + 300 * 4},
+      {"for v in seats by -v", "v", 2 * 1 + 1 * 2 + 0 * 3},
+      // red 1..3, then blue 1..3; by value, red first among equals.
+      {"for v in deck by -v.value", "v.value * 10 + (if v.suit == red then 1 else 2)",
+       31 * 1 + 32 * 2 + 21 * 3 + 22 * 4 + 11 * 5 + 12 * 6},
+  };
+  for (const Case& c : cases) {
+    INFO(c.loop);
+    const AfterSetup after =
+        RunSetup(3, "1..3",
+                 "  let k = 1\n  " + std::string(c.loop) + " {\n    score(0) += (" +
+                     c.value + ") * k\n    k += 1\n  }\n",
+                 2);
+    REQUIRE_FALSE(after.state.error);
+    CHECK(after.ranks[0] == c.sum);
+  }
+  // Nested, the inner loop a list told by place (its values spread past a
+  // byte): each kForNext reads its own loop's list.
+  const AfterSetup nested = RunSetup(3, "1..3", R"(  for a in 1..2 {
+    for b in [10, 300] { for c in deck { score(1) += a * b } }
+  }
+)",
+                                     2);
+  REQUIRE_FALSE(nested.state.error);
+  CHECK(nested.ranks[1] == (10 + 300) * (1 + 2) * 6);
+}
+
+TEST_CASE("game: a loop value past 16 bits stops the game", "[game]") {
+  const AfterSetup after =
+      RunSetup(2, "1..2", "  for v in 32766..32768 { score(0) += 1 }\n", 2);
+  CHECK(after.state.error);
+  CHECK(after.state.fault == static_cast<uint8_t>(RuntimeFault::kLoopValue));
 }
 
 // The picks of a choice lie in the options' room, from its end

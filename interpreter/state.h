@@ -50,11 +50,19 @@ struct Frame {
   int32_t locals[kMaxLocals] = {};
 };
 
+// A for-loop's values, a byte each (Game::LoopValue reads them): most
+// loops hold each value's step from `origin` (0 for seats and cards, which
+// lie below 256; the lowest value for a range, or for a list whose values
+// lie within 256 of each other); a list whose values spread wider holds each
+// one's place in the list (State::loops_by_place says which loops do). At
+// most kMaxLoopItems values.
 struct Loop {
-  int16_t items[kMaxLoopItems];
+  int16_t origin = 0;
+  uint8_t items[kMaxLoopItems];
   uint8_t count = 0;
   uint8_t next = 0;
 };
+static_assert(kMaxLoops <= 8, "State::loops_by_place has a bit for each loop");
 
 // State's fields, apart from State so that the compiler can check that they
 // hold no padding: states compare with memcmp, and a copy copies every byte.
@@ -102,7 +110,8 @@ struct StateFields {
   // The VM.
   uint8_t frame_count = 0;
   uint8_t loop_count = 0;
-  uint8_t chosen_count = 0;  // cards picked by the current kChoose: ChosenCard
+  uint8_t loops_by_place = 0;  // bit i: loops[i] holds places in its list (Loop)
+  uint8_t chosen_count = 0;    // cards picked by the current kChoose: ChosenCard
 
   uint8_t num_players = 0;
   uint8_t end_reason = 0;  // index into Ruleset::end_reasons
@@ -118,7 +127,7 @@ struct StateFields {
 
   // Room up to a whole number of copy blocks (kStateBlock): a field added
   // takes its bytes from here.
-  uint8_t unused[15] = {};
+  uint8_t unused[6] = {};
 
   std::span<const uint8_t> Zone(int z) const {
     return {order + start[z], static_cast<size_t>(start[z + 1] - start[z])};
