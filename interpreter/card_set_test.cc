@@ -234,6 +234,56 @@ TEST_CASE("evaluation: the fused forms agree with each op's own function",
   }
 }
 
+TEST_CASE(
+    "evaluation: count, first and lowest of cards where A == K compare each "
+    "card's A with K",
+    "[card_set][eval]") {
+  // A zone's or the trick's cards where a printed attribute equals a value
+  // worked out first (Evaluator::StreamWhere): no set is made, and the
+  // answers, ties and faults are those of each op's own function.
+  Ruleset rules = testing::Fishing();
+  const int highest = CompileAndPlan(rules, "highest(ocean where suit == trump)");
+  const int lowest = CompileAndPlan(rules, "lowest(played where suit == called)");
+  const int count = CompileAndPlan(rules, "count(hand(p) where value == round)");
+  const int first =
+      CompileAndPlan(rules, "first(hand(p) where suit == first(played).suit)");
+  const int faulting =
+      CompileAndPlan(rules, "count(hand(p) where value == score(p + 9))");
+  Ruleset unfused = rules;
+  BindUnfused(unfused);
+  testing::Table table(rules, 4, rules.entry_trick);
+  table.Set("round", 3);
+  table.Put(table.Zone("ocean"), {"green 7", "red 4", "green 9", "green 8", "blue 9"});
+  table.Give(0, {"blue 3", "red 11", "yellow 3", "red 3"});
+  const std::string minus = "buoy \"-3 points\"";
+  for (const std::string& name :
+       {std::string("red 12"), minus, std::string("blue 2"), minus}) {
+    const int card = table.FreeCard(name);
+    Game::MoveCard(table.s, card, table.Zone("trick"), false);
+    table.s.played[table.s.played_count++] = static_cast<uint8_t>(card);
+  }
+  const auto value = [&](const Ruleset& r, int node) {
+    Frame f{};
+    Evaluator ev(r, table.s, &f);
+    const int64_t v = ev.Value(node);
+    return std::pair{v, ev.fault()};
+  };
+  CHECK(value(rules, highest).first == table.CardIn("green 9", table.Zone("ocean")));
+  // Nothing called: the two buoys, whose suit is none too, tie; the earlier wins.
+  CHECK(value(rules, lowest).first == table.s.played[1]);
+  CHECK(value(rules, count).first == 3);
+  CHECK(value(rules, first).first == table.CardIn("red 11", table.Hand(0)));
+  CHECK(value(rules, faulting).second == RuntimeFault::kNoSeat);
+  for (int node : {highest, lowest, count, first, faulting})
+    CHECK(value(rules, node) == value(unfused, node));
+  // An empty hand asks nothing of its cards: K's fault is never met.
+  testing::Table empty(rules, 4, rules.entry_trick);
+  Frame f{};
+  Evaluator ev(rules, empty.s, &f);
+  CHECK(ev.Value(faulting) == 0);
+  CHECK(ev.fault() == RuntimeFault::kNone);
+}
+
 // One filter per set op, written in Fishing's names; p is a seat.
 struct OpCase {
   const char* filter;

@@ -213,6 +213,12 @@ struct EvalOps {
       if constexpr (A == angler::Attr::kKind) return card.kind == want;
     });
   }
+  // The same over a filter `A == K` (a zone's or the trick's cards): each
+  // card's A compared with K (Evaluator::StreamWhere).
+  template <angler::Attr A>
+  static int64_t StreamWhere(Evaluator& e, const Node& n) {
+    return e.StreamWhere<A>(n, e.nodes_[n.x]);
+  }
   // count, any, highest or lowest of reversed(a filter): the filter streamed
   // in its own order, a tie going to the later card (the earlier one of the
   // reversed list). With unstated cards the list is made: the first card
@@ -478,7 +484,8 @@ struct LeafFunction {
   ANGLER_LEAF(AttrIs<A, &E::ZoneLastOf<&E::Global>>),                             \
   ANGLER_LEAF(AttrIs<A, &E::FirstPlayed>),                                        \
   ANGLER_LEAF(LetInOf<&E::CardAttrIs<A>>),                                        \
-  ANGLER_LEAF(CountOfTopsWhere<A>)
+  ANGLER_LEAF(CountOfTopsWhere<A>),                                               \
+  ANGLER_LEAF(StreamWhere<A>)
 const LeafFunction kLeafFunctions[] = {
   ANGLER_LEAF(FamilyZoneOfLocal),
   ANGLER_LEAF(FamilyZoneOfGlobal),
@@ -616,26 +623,41 @@ bool Matches(const Ruleset& rules, const Node& n, const OpChain& chain) {
   return true;
 }
 
-// count/any of (pile tops where C): C compared attribute by attribute when
-// it is `A == K` with the set keyed by K (a printed A: suit, value, stars,
-// kind), else tested against C's set.
-EvalFn CountOfTopsFunction(const Ruleset& rules, const Node& filter) {
+// For a set filter whose condition is `A == K` with the set keyed by K (a
+// printed A: suit, value, stars, kind), the function of F given for A;
+// else `otherwise`.
+template <template <Attr> class F>
+EvalFn ByKeyedAttr(const Ruleset& rules, const Node& filter, EvalFn otherwise) {
   const Node& set = rules.nodes[static_cast<size_t>(filter.y)];
   const Node& pred = rules.nodes[static_cast<size_t>(filter.z)];
   if (set.op != Op::kSetEq || pred.op != Op::kCardAttrEqX || pred.x != set.x)
-    return &EvalOps::CountOfTops;
+    return otherwise;
   switch (static_cast<Attr>(pred.a)) {
     case Attr::kSuit:
-      return &EvalOps::CountOfTopsWhere<Attr::kSuit>;
+      return F<Attr::kSuit>::kFn;
     case Attr::kValue:
-      return &EvalOps::CountOfTopsWhere<Attr::kValue>;
+      return F<Attr::kValue>::kFn;
     case Attr::kStars:
-      return &EvalOps::CountOfTopsWhere<Attr::kStars>;
+      return F<Attr::kStars>::kFn;
     case Attr::kKind:
-      return &EvalOps::CountOfTopsWhere<Attr::kKind>;
+      return F<Attr::kKind>::kFn;
     default:
-      return &EvalOps::CountOfTops;
+      return otherwise;
   }
+}
+template <Attr A>
+struct CountOfTopsWhereFn {
+  static constexpr EvalFn kFn = &EvalOps::CountOfTopsWhere<A>;
+};
+template <Attr A>
+struct StreamWhereFn {
+  static constexpr EvalFn kFn = &EvalOps::StreamWhere<A>;
+};
+
+// count/any of (pile tops where C): C compared attribute by attribute when
+// it is `A == K` keyed by K, else tested against C's set.
+EvalFn CountOfTopsFunction(const Ruleset& rules, const Node& filter) {
+  return ByKeyedAttr<CountOfTopsWhereFn>(rules, filter, &EvalOps::CountOfTops);
 }
 
 // Sets each node's functions: its op's own (program.h), or with `fused` the
@@ -672,6 +694,9 @@ void BindFunctions(Ruleset& rules, bool fused) {
       else if (x.op == Op::kSetFilter && from == Op::kEnds &&
                (n.op == Op::kCount || n.op == Op::kAny))
         n.fn = CountOfTopsFunction(rules, x);
+      else if (x.op == Op::kSetFilter &&
+               (from == Op::kPlayed || from == Op::kZone || from == Op::kFamilyZone))
+        n.fn = ByKeyedAttr<StreamWhereFn>(rules, x, &EvalOps::Stream);
     } else if (streams_reversed && x.op == Op::kReversed && is_filter(x.x)) {
       // highest(reversed(cards where ...)): the filter's cards, ties to the later.
       n.fn = &EvalOps::StreamReversed;

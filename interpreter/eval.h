@@ -190,6 +190,11 @@ class Evaluator {
   // The same for a filter whose set is fixed (Op::kSetStatic) over a zone or
   // the trick: the cards read where they lie, through the stored set.
   int64_t StreamFixedSet(const Node& n, const Node& filter);
+  // The same for a filter `A == K` over a zone or the trick (its set keyed by
+  // K, a printed attribute A: suit, value, stars or kind): K worked out once,
+  // then each card's A compared with it, no set made.
+  template <angler::Attr A>
+  int64_t StreamWhere(const Node& n, const Node& filter);
   // count or any (n's op) of the top cards of the piles `from` lists
   // (ends(F)) that `in` takes, each read where it lies, no jump per pile:
   // an empty pile's top place is read but not counted.
