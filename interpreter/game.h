@@ -169,8 +169,8 @@ class Game {
   // The same into `out`, which keeps its room: a run of many games asks the
   // heap for nothing here once `out` has grown (PlayGame, tools/runner.cc).
   void WinnersInto(const State& s, std::vector<int>& out) const;
-  // The seats in first place of `places` (as Places gives them).
-  static std::vector<int> WinnersAmong(const std::vector<int>& places);
+  // The seats in first place of `places` (as Places gives them), into `out`.
+  static void WinnersAmong(std::span<const int> places, std::vector<int>& out);
   // Each seat's place once the game is over, 1 the best: seats of equal rank
   // share a place and the places after them are skipped (1, 1, 3). Empty
   // before the end and after a ruleset error, as Winners is.

@@ -59,20 +59,16 @@ std::vector<int> Game::Winners(const State& s) const {
 }
 
 void Game::WinnersInto(const State& s, std::vector<int>& out) const {
-  out.clear();
   int places[kMaxPlayers];
   const int seats = PlacesInto(s, places);  // none before the end
-  for (int p = 0; p < seats; ++p) {
-    if (places[p] == 1) out.push_back(p);
-  }
+  WinnersAmong({places, static_cast<size_t>(seats)}, out);
 }
 
-std::vector<int> Game::WinnersAmong(const std::vector<int>& places) {
-  std::vector<int> winners;
-  for (int p = 0; p < static_cast<int>(places.size()); ++p) {
-    if (places[static_cast<size_t>(p)] == 1) winners.push_back(p);
+void Game::WinnersAmong(std::span<const int> places, std::vector<int>& out) {
+  out.clear();
+  for (size_t p = 0; p < places.size(); ++p) {
+    if (places[p] == 1) out.push_back(static_cast<int>(p));
   }
-  return winners;
 }
 
 }  // namespace angler

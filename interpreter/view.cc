@@ -266,7 +266,7 @@ PositionView ViewPosition(const Game& game, const State& s, const Viewpoint& vie
     if (s.end_reason < rules.end_reasons.size())
       view.end_reason = rules.end_reasons[s.end_reason];
     view.places = game.Places(s);
-    view.winners = Game::WinnersAmong(view.places);  // the ranks asked once
+    Game::WinnersAmong(view.places, view.winners);  // the ranks asked once
     view.place_notes = game.PlaceNotes(s);
     return view;
   }
