@@ -193,25 +193,11 @@ struct EvalOps {
   template <angler::Attr A>
   static int64_t CountOfTopsWhere(Evaluator& e, const Node& n) {
     const Node& filter = e.nodes_[n.x];
-    if (e.card_by_card_ || e.unstated_ || e.faulted()) [[unlikely]]
+    int64_t want;
+    if (!e.KeyOf(filter, want)) [[unlikely]]
       return e.StreamFilter(n, filter);
-    if (filter.imm == 0) e.ResetCache(filter);
-    const int scratch = e.scratch_top_;
-    const Node& key = e.nodes_[e.nodes_[filter.z].x];
-    // K is most often a define's argument, a let's value: read, not called.
-    const int64_t want = key.op == Op::kBound ? Bound(e, key) : key.fn(e, key);
-    e.scratch_top_ = scratch;
-    if (e.faulted()) [[unlikely]] {
-      e.GiveUpSet(filter);
-      return e.StreamFilter(n, filter);
-    }
-    return e.CountTops(n, e.nodes_[filter.x], [&e, want](int c) {
-      const CardInfo& card = e.cards_[c];
-      if constexpr (A == angler::Attr::kSuit) return card.suit == want;
-      if constexpr (A == angler::Attr::kValue) return card.value == want;
-      if constexpr (A == angler::Attr::kStars) return card.stars == want;
-      if constexpr (A == angler::Attr::kKind) return card.kind == want;
-    });
+    return e.CountTops(n, e.nodes_[filter.x],
+                       [&e, want](int c) { return Printed<A>(e.cards_[c]) == want; });
   }
   // The same over a filter `A == K` (a zone's or the trick's cards): each
   // card's A compared with K (Evaluator::StreamWhere).
@@ -289,11 +275,7 @@ struct EvalOps {
     if (card < 0) return kNone;
     if (e.Unstated(card)) [[unlikely]]
       return e.NeedCard(card);
-    const CardInfo& c = e.cards_[card];
-    if constexpr (A == angler::Attr::kSuit) return c.suit;
-    if constexpr (A == angler::Attr::kValue) return c.value;
-    if constexpr (A == angler::Attr::kStars) return c.stars;
-    if constexpr (A == angler::Attr::kKind) return c.kind;
+    return Printed<A>(e.cards_[card]);
   }
   // Attribute A of the card x names (a define's card, the trick's first).
   template <angler::Attr A, EvalFn X>

@@ -279,6 +279,21 @@ class Evaluator {
   // Card by card, the value that faulted may never be needed: the fault is
   // forgotten and the set given up (false).
   bool GiveUpSet(const Node& f);
+  // K of a set filter `A == K` whose set is keyed by K, into `want`, the
+  // values the filter keeps for a run forgotten first as TrySet forgets
+  // them. False when the cards may not be compared with K so (a card judged
+  // by itself, unstated cards, a fault before) or K faults, which is given
+  // up as TrySet gives it up: the caller streams the filter then.
+  bool KeyOf(const Node& f, int64_t& want) {
+    if (card_by_card_ || unstated_ || faulted()) return false;
+    if (f.imm == 0) ResetCache(f);
+    const int top = scratch_top_;
+    const Node& key = nodes_[nodes_[f.z].x];
+    // K is most often a define's argument, a let's value: read, not called.
+    want = key.op == Op::kBound ? bound_[key.a] : key.fn(*this, key);
+    scratch_top_ = top;
+    return !faulted() || GiveUpSet(f);
+  }
   // When kFilter f judges by its own condition `pred`: the set of the
   // condition's first operands (Node::z, card_set_plan.cc), into `out`. A
   // card outside it fails before the other operands are asked: it need not

@@ -208,36 +208,20 @@ int64_t Evaluator::StreamFixedSet(const Node& n, const Node& filter) {
 
 template <Attr A>
 int64_t Evaluator::StreamWhere(const Node& n, const Node& filter) {
-  if (card_by_card_ || unstated_ || faulted()) [[unlikely]]
+  int64_t want;
+  if (!KeyOf(filter, want)) [[unlikely]]
     return StreamFilter(n, filter);
-  // As TrySet: the values the filter keeps for a run are forgotten, unless
-  // working out K reads none of them.
-  if (filter.imm == 0) ResetCache(filter);
   const int top = scratch_top_;
-  const Node& key = nodes_[nodes_[filter.z].x];
-  const int64_t want = key.fn(*this, key);
-  scratch_top_ = top;
-  if (faulted()) [[unlikely]] {
-    GiveUpSet(filter);
-    return StreamFilter(n, filter);
-  }
-  const auto printed = [this](uint8_t c) -> int64_t {
-    const CardInfo& card = cards_[c];
-    if constexpr (A == Attr::kSuit) return card.suit;
-    if constexpr (A == Attr::kValue) return card.value;
-    if constexpr (A == Attr::kStars) return card.stars;
-    if constexpr (A == Attr::kKind) return card.kind;
-  };
   const auto xs = Cards(filter.x);
   int64_t result;
   if (n.op == Op::kCount || n.op == Op::kAny) {  // no jump per card, as Reduce
     int64_t in = 0;
-    for (uint8_t c : xs) in += printed(c) == want;
+    for (uint8_t c : xs) in += Printed<A>(cards_[c]) == want;
     result = n.op == Op::kAny ? in != 0 : in;
   } else {
     Reduction r(n.op, cards_, /*later=*/false);
     for (uint8_t c : xs) {
-      if (printed(c) == want && !r.Take(c)) break;
+      if (Printed<A>(cards_[c]) == want && !r.Take(c)) break;
     }
     result = r.result;
   }

@@ -44,6 +44,18 @@ struct CardInfo {
   int16_t face = -1;            // generated cards: index into Ruleset::faces
 };
 
+// Printed attribute A of a card: suit, value, stars or kind, the same
+// wherever the card lies.
+template <Attr A>
+int64_t Printed(const CardInfo& c) {
+  static_assert(A == Attr::kSuit || A == Attr::kValue || A == Attr::kStars ||
+                A == Attr::kKind);
+  if constexpr (A == Attr::kSuit) return c.suit;
+  if constexpr (A == Attr::kValue) return c.value;
+  if constexpr (A == Attr::kStars) return c.stars;
+  if constexpr (A == Attr::kKind) return c.kind;
+}
+
 // A named zone: one shared pile, one pile per seat (zone ids first ..
 // first + max_players - 1, seat i at first + i), or `count` numbered shared
 // piles (indexed: number i, from 1, at first + i - 1), such as rows.
