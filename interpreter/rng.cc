@@ -1,5 +1,8 @@
 #include "interpreter/rng.h"
 
+#include <array>
+#include <utility>
+
 namespace angler {
 
 uint64_t SplitMix64(uint64_t& state) {
@@ -16,9 +19,22 @@ uint64_t DeriveSeed(uint64_t seed, uint64_t index) {
   return SplitMix64(state);
 }
 
-GameStreams::GameStreams(uint64_t game_seed) : chance(DeriveSeed(game_seed, 0)) {
-  for (size_t p = 0; p < seats.size(); ++p) seats[p] = Rng(DeriveSeed(game_seed, 1 + p));
+namespace {
+
+// Each seat's stream made in its place: an array of Rng default-made, then
+// assigned, seeded every seat twice.
+template <size_t... P>
+std::array<Rng, sizeof...(P)> SeatStreams(uint64_t game_seed, int players,
+                                          std::index_sequence<P...>) {
+  return {(static_cast<int>(P) < players ? Rng(DeriveSeed(game_seed, 1 + P))
+                                         : Rng::Unused())...};
 }
+
+}  // namespace
+
+GameStreams::GameStreams(uint64_t game_seed, int players)
+    : chance(DeriveSeed(game_seed, 0)),
+      seats(SeatStreams(game_seed, players, std::make_index_sequence<kMaxPlayers>{})) {}
 
 Rng::Rng(uint64_t seed) {
   // splitmix64 never yields four zero words, so the state is always valid.

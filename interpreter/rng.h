@@ -23,6 +23,10 @@ uint64_t SplitMix64(uint64_t& state);
 class Rng {
  public:
   explicit Rng(uint64_t seed = 0);
+  // A place for a stream nobody draws from (GameStreams' seats past the
+  // game's players): not seeded, which costs more than the rest of a short
+  // game's set-up. REQUIRES: never drawn from.
+  static Rng Unused() { return Rng(UnusedTag{}); }
 
   // Written here, not in rng.cc, so that a shuffle's loop and a bot's draw
   // make no call per number.
@@ -65,6 +69,8 @@ class Rng {
   }
 
  private:
+  struct UnusedTag {};
+  explicit Rng(UnusedTag) : s_{} {}
   static uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
   uint64_t s_[4];
@@ -82,8 +88,12 @@ uint64_t DeriveSeed(uint64_t seed, uint64_t index);
 // until`) from `seats[p]`, so a seat that draws more or fewer numbers does
 // not change the deal. `play --seed S`, a record's seed, a simulation's game
 // seed and a scenario's `seed S` all deal through here.
+// A game of `players` seats seeds only theirs: a seat's stream is the same
+// whatever the count (seats[p] is stream 1 + p of the seed).
+// REQUIRES: 0 <= players <= kMaxPlayers; seats[p] for p >= players is never
+// drawn from.
 struct GameStreams {
-  explicit GameStreams(uint64_t game_seed);
+  explicit GameStreams(uint64_t game_seed, int players = kMaxPlayers);
 
   Rng chance;
   std::array<Rng, kMaxPlayers> seats;

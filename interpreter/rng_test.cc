@@ -100,5 +100,25 @@ TEST_CASE("Shuffle of zero or one element is a no-op", "[rng]") {
   CHECK(a.Next() == b.Next());  // consumed no randomness
 }
 
+TEST_CASE("A game's streams are the seed's, whatever its number of seats", "[rng]") {
+  // The chance stream is stream 0 of the seed, seat p's stream 1 + p: a
+  // game of three seeds those three only, and they draw as in a game of eight.
+  GameStreams all(99), three(99, 3);
+  CHECK(all.chance.Next() == Rng(DeriveSeed(99, 0)).Next());
+  CHECK(three.chance.Next() == Rng(DeriveSeed(99, 0)).Next());
+  for (int p = 0; p < 3; ++p) {
+    Rng expected(DeriveSeed(99, 1 + static_cast<uint64_t>(p)));
+    for (int i = 0; i < 4; ++i) {
+      const uint64_t want = expected.Next();
+      CHECK(all.seats[static_cast<size_t>(p)].Next() == want);
+      CHECK(three.seats[static_cast<size_t>(p)].Next() == want);
+    }
+  }
+  for (int p = 3; p < kMaxPlayers; ++p) {
+    CHECK(all.seats[static_cast<size_t>(p)].Next() ==
+          Rng(DeriveSeed(99, 1 + static_cast<uint64_t>(p))).Next());
+  }
+}
+
 }  // namespace
 }  // namespace angler

@@ -15,7 +15,11 @@ constexpr size_t kActionsReserved = 512;
 }  // namespace
 
 GameRun::GameRun(const Game& game, uint64_t seed)
-    : game_(game), seed_(seed), streams_(seed), own_(std::in_place), state_(&*own_) {
+    : game_(game),
+      seed_(seed),
+      streams_(seed, game.players()),
+      own_(std::in_place),
+      state_(&*own_) {
   Begin();
 }
 
@@ -23,7 +27,7 @@ GameRun::GameRun(const Game& game, uint64_t seed, State& storage,
                  std::vector<Action> room)
     : game_(game),
       seed_(seed),
-      streams_(seed),
+      streams_(seed, game.players()),
       state_(&storage),
       actions_(std::move(room)) {
   actions_.clear();
@@ -89,7 +93,7 @@ Status GameRun::Replay(const Action& action) {
 }
 
 void GameRun::Restart() {
-  streams_ = GameStreams(seed_);
+  streams_ = GameStreams(seed_, game_.players());
   actions_.clear();
   race_.clear();
   Begin();
