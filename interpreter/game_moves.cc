@@ -85,8 +85,8 @@ void ShiftStarts(uint16_t* start, int lo, int n, int delta) {
   const auto by = static_cast<int16_t>(delta);
   // Up to 16 zones (a move between a hand and the trick crosses the other
   // hands and a few piles): two blocks, no loop. The second is written back
-  // unchanged when n <= 8. A shift in Hearts took 48 instructions in the
-  // loop below, 28 here.
+  // unchanged when n <= 8. A shift of a 4-player trick game took 48
+  // instructions in the loop below, 28 here.
   if (n <= 2 * kLanes && lo + 2 * kLanes <= kMaxZones + 1) [[likely]] {
     Lanes low, high;
     std::memcpy(&low, start + lo, sizeof low);
