@@ -21,8 +21,8 @@ uint64_t DeriveSeed(uint64_t seed, uint64_t index) {
 
 namespace {
 
-// Each seat's stream made in its place: an array of Rng default-made, then
-// assigned, seeded every seat twice.
+// Each seat's stream made in its place (an array of Rng made by default and
+// then assigned would seed every seat twice).
 template <size_t... P>
 std::array<Rng, sizeof...(P)> SeatStreams(uint64_t game_seed, int players,
                                           std::index_sequence<P...>) {

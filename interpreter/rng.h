@@ -24,8 +24,8 @@ class Rng {
  public:
   explicit Rng(uint64_t seed = 0);
   // A place for a stream nobody draws from (GameStreams' seats past the
-  // game's players): not seeded, which costs more than the rest of a short
-  // game's set-up. REQUIRES: never drawn from.
+  // game's players), left unseeded: seeding takes four SplitMix64 steps.
+  // REQUIRES: never drawn from (its all-zero state yields only zeros).
   static Rng Unused() { return Rng(UnusedTag{}); }
 
   // Written here, not in rng.cc, so that a shuffle's loop and a bot's draw
