@@ -15,7 +15,7 @@ void NodeField(std::string& out, const char* name, int node) {
 
 bool Jumps(Code c) {
   return c == Code::kJump || c == Code::kJumpIfNot || c == Code::kForBegin ||
-         c == Code::kForNext || c == Code::kPlay;
+         c == Code::kForNext || c == Code::kPlay || c == Code::kTrickBegin;
 }
 
 }  // namespace

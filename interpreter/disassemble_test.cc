@@ -53,7 +53,7 @@ TEST_CASE("disassemble: the code of a tiny ruleset, by section, with places",
         "  [trick]\n"
         "  2 SetGlobal slot=4 e0=n9  tiny.yaml:17:3\n"
         "  3 JumpIfNot e0=n14 target=13  tiny.yaml:17:3\n"
-        "  4 TrickBegin  tiny.yaml:17:3\n"
+        "  4 TrickBegin target=7  tiny.yaml:17:3\n"
         "  5 RunPending  tiny.yaml:17:3\n"
         "  6 SetGlobal slot=2 e0=n15  tiny.yaml:17:3\n"
         "  7 Play target=8  tiny.yaml:17:3\n"

@@ -500,7 +500,9 @@ void Game::Execute(State& s, EventLog* log, Undo* undo) const {
         std::fill(std::begin(s.position_of), std::end(s.position_of), -1);
         // winner and winning_card keep the last trick's until this one resolves.
         SetVar(s, rules_.builtin.turn, s.vars[rules_.builtin.leader], log);
-        ++s.pc;
+        // With no next-trick effect waiting, kRunPending has nothing to run
+        // and the turn it sets after that is the one set here: on to kPlay.
+        s.pc = s.pending_count == 0 ? in.target : s.pc + 1;
         break;
       case Code::kRunPending: {
         if (s.pending_count == 0) {

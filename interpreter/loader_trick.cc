@@ -142,6 +142,9 @@ void Loader::EmitTricks(const YamlNode& trick, int tricks) {
   Instr play{Code::kPlay};
   int play_at = compiler_.Emit(play);
   r.code[static_cast<size_t>(play_at)].target = compiler_.Here();
+  // With nothing pending, kTrickBegin goes straight to the play: the turn
+  // set above is the one it set.
+  r.code[static_cast<size_t>(r.entry_trick)].target = play_at;
   compiler_.Emit(Instr{Code::kTrickResolve});
   CodeContext end_ctx;
   end_ctx.in_trick_end = true;

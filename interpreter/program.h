@@ -241,7 +241,9 @@ struct Node {
   X(kRunTriggers, "run on-enter effects queued by moves")                           \
   /* The trick procedure, generated from the ruleset's trick section. */             \
   X(kRoundBegin, "round += 1, round-scope variables reset, pending effects dropped") \
-  X(kTrickBegin, "trick-scope variables reset, play order cleared, turn = leader")  \
+  X(kTrickBegin,                                                                    \
+    "trick-scope variables reset, play order cleared, turn = leader; with no "      \
+    "next-trick effect waiting, pc = target (the trick's kPlay)")                   \
   X(kRunPending, "run the next-trick effects queued by the last trick")             \
   X(kPlay,                                                                          \
     "the last card's queued effects run (back here), then, until all have "         \
